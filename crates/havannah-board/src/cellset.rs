@@ -151,7 +151,10 @@ impl CellSet {
     /// Whether every cell of `self` is in `other`.
     #[must_use]
     pub fn is_subset(&self, other: &CellSet) -> bool {
-        self.words.iter().zip(&other.words).all(|(a, b)| a & !b == 0)
+        self.words
+            .iter()
+            .zip(&other.words)
+            .all(|(a, b)| a & !b == 0)
     }
 
     /// Whether the sets share no cell.
@@ -252,7 +255,13 @@ macro_rules! set_op {
 
 set_op!(BitOr, bitor, BitOrAssign, bitor_assign, union);
 set_op!(BitAnd, bitand, BitAndAssign, bitand_assign, intersection);
-set_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, symmetric_difference);
+set_op!(
+    BitXor,
+    bitxor,
+    BitXorAssign,
+    bitxor_assign,
+    symmetric_difference
+);
 set_op!(Sub, sub, SubAssign, sub_assign, difference);
 
 /// Lists the cell indices.

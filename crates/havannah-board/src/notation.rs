@@ -45,7 +45,9 @@ impl Board {
             return fail("the row number after the column letter is missing".into());
         }
         if !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return fail("a column letter must be followed by a row number and nothing else".into());
+            return fail(
+                "a column letter must be followed by a row number and nothing else".into(),
+            );
         }
         if digits.starts_with('0') {
             return fail(if digits.bytes().all(|b| b == b'0') {

@@ -64,8 +64,9 @@ fn neighbours_follow_the_design_rule_and_are_symmetric() {
                     (i32::from(nx), i32::from(ny))
                 })
                 .collect();
-            let want: BTreeSet<(i32, i32)> =
-                rule_neighbours(s, i32::from(x), i32::from(y)).into_iter().collect();
+            let want: BTreeSet<(i32, i32)> = rule_neighbours(s, i32::from(x), i32::from(y))
+                .into_iter()
+                .collect();
             assert_eq!(got, want, "size {s} cell ({x}, {y})");
             assert_eq!(got.len(), b.neighbours(c).len(), "no duplicates");
             for &n in b.neighbours(c) {
@@ -153,7 +154,11 @@ fn sides_lie_between_their_corners() {
                 let (a, z) = (corners[usize::from(i)], corners[(usize::from(i) + 1) % 6]);
                 let span = b.distance(a, z);
                 assert_eq!(span, b.size() - 1);
-                assert_eq!(b.distance(a, c) + b.distance(c, z), span, "on the straight line");
+                assert_eq!(
+                    b.distance(a, c) + b.distance(c, z),
+                    span,
+                    "on the straight line"
+                );
             }
         }
     }

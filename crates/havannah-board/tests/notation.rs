@@ -37,7 +37,9 @@ fn size_8_names() {
 #[test]
 fn bad_texts_are_errors_that_name_the_text() {
     let b = Board::new(8).unwrap();
-    for text in ["", "z9", "a0", "a9", "h", "8h", "swap", "Swap", "h 8", " h8", "h8 ", "p1"] {
+    for text in [
+        "", "z9", "a0", "a9", "h", "8h", "swap", "Swap", "h 8", " h8", "h8 ", "p1",
+    ] {
         let err = b.parse_cell(text).unwrap_err();
         assert!(matches!(err, BoardError::BadCellText { .. }), "{err:?}");
         let msg = err.to_string();
@@ -69,7 +71,10 @@ fn bad_sizes_are_errors_that_name_the_size() {
 fn render_size_3_by_hand() {
     let b = Board::new(3).unwrap();
     let marks = [("a1", 'W'), ("c5", 'B'), ("e3", 'B'), ("c3", 'W')];
-    let cells: Vec<_> = marks.iter().map(|&(t, m)| (b.parse_cell(t).unwrap(), m)).collect();
+    let cells: Vec<_> = marks
+        .iter()
+        .map(|&(t, m)| (b.parse_cell(t).unwrap(), m))
+        .collect();
     let text = b.render(|c| {
         cells
             .iter()

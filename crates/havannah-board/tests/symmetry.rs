@@ -30,7 +30,10 @@ fn each_symmetry_is_an_automorphism() {
                 assert_eq!(class(b.kind(c)), class(b.kind(d)));
                 assert_eq!(b.distance(c, b.centre()), b.distance(d, b.centre()));
                 for &n in b.neighbours(c) {
-                    assert!(b.adjacent(d, sym.apply(n)), "adjacency, size {size} sym {i}");
+                    assert!(
+                        b.adjacent(d, sym.apply(n)),
+                        "adjacency, size {size} sym {i}"
+                    );
                 }
             }
             // Corners go to corners as a whole.
@@ -39,7 +42,10 @@ fn each_symmetry_is_an_automorphism() {
             assert_eq!(corners, moved);
             assert_eq!(sym.apply(b.centre()), b.centre());
         }
-        assert!(b.cells().all(|c| b.symmetries()[0].apply(c) == c), "identity");
+        assert!(
+            b.cells().all(|c| b.symmetries()[0].apply(c) == c),
+            "identity"
+        );
     }
 }
 

@@ -8,7 +8,7 @@ use havannah_board::{Board, Cell};
 /// Whether `(x, y)` is on a board of size `s`, straight from the definition.
 pub fn on_board(s: i32, x: i32, y: i32) -> bool {
     let m = 2 * s - 2;
-    (0..=m).contains(&x) && (0..=m).contains(&y) && (x - y).abs() <= s - 1
+    (0..=m).contains(&x) && (0..=m).contains(&y) && (x - y).abs() < s
 }
 
 /// The neighbours of `(x, y)` by the DESIGN.md rule, as coordinates.
@@ -38,7 +38,9 @@ pub fn bfs_distances(board: &Board, from: Cell) -> Vec<u32> {
     while let Some(c) = queue.pop_front() {
         let (x, y) = board.xy(c);
         for (nx, ny) in rule_neighbours(s, i32::from(x), i32::from(y)) {
-            let n = board.cell(nx as u8, ny as u8).expect("rule neighbours are on the board");
+            let n = board
+                .cell(nx as u8, ny as u8)
+                .expect("rule neighbours are on the board");
             if dist[n.index()] == u32::MAX {
                 dist[n.index()] = dist[c.index()] + 1;
                 queue.push_back(n);
