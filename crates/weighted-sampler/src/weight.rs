@@ -1,0 +1,277 @@
+//! The [`Weight`] trait: the number types a sampler can hold.
+
+use core::fmt::{Debug, Display};
+
+use rand_core::Rng;
+
+use crate::Error;
+
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for u32 {}
+    impl Sealed for u64 {}
+    impl Sealed for usize {}
+    impl Sealed for f32 {}
+    impl Sealed for f64 {}
+}
+
+/// A weight type: `u32`, `u64`, `usize` (exact integer sums) or `f32`, `f64` (floating point).
+///
+/// The trait is sealed: the samplers rely on the exact arithmetic of these types, so it cannot
+/// be implemented outside this crate. Its methods are the plumbing the sum tree needs; most
+/// users only name the trait in bounds.
+///
+/// # Integer weights
+///
+/// Sums are exact. An operation that would make the total exceed the type's maximum fails with
+/// [`Error::Overflow`] and leaves the sampler unchanged. Sampling draws an exactly uniform
+/// integer in `[0, total)` (Lemire's multiply-and-reject method), so a key is chosen with
+/// probability exactly `weight / total`.
+///
+/// # Float weights
+///
+/// A weight must be finite and not negative (`-0.0` counts as zero); anything else fails with
+/// [`Error::InvalidWeight`]. A change that would make the total infinite fails with
+/// [`Error::Overflow`]. Every inner node of the tree holds the floating-point sum of its two
+/// children *as they are now*: a change recomputes the sums on the path from the leaf to the
+/// root instead of adding a difference, so rounding errors never accumulate over many updates
+/// (each sum carries only the rounding of one path). A key of weight zero is never sampled,
+/// also with float weights.
+pub trait Weight: Copy + PartialOrd + Debug + Display + Default + sealed::Sealed + 'static {
+    /// The weight zero.
+    const ZERO: Self;
+    /// Whether sums are exact (integers) or rounded (floats).
+    #[doc(hidden)]
+    const EXACT: bool;
+
+    /// Checks that `self` can be stored: finite and not negative.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidWeight`] for a negative, NaN or infinite float.
+    fn check(self) -> Result<Self, Error>;
+
+    /// `self + other`, or `None` when the result does not fit (integers) or is not finite
+    /// (floats).
+    fn checked_add(self, other: Self) -> Option<Self>;
+
+    /// `self + other` for the tree's bookkeeping: wrapping for integers, plain for floats.
+    #[doc(hidden)]
+    fn tree_add(self, other: Self) -> Self;
+
+    /// `self - other` for the tree's bookkeeping: wrapping for integers, plain for floats.
+    #[doc(hidden)]
+    fn tree_sub(self, other: Self) -> Self;
+
+    /// `if take { self } else { 0 }`, written so that it compiles to a select.
+    #[doc(hidden)]
+    fn select(self, take: bool) -> Self;
+
+    /// A uniformly distributed value in `[0, total)`; `total` must be greater than zero.
+    ///
+    /// Exact for integers; for floats the value is `total` times a 53-bit (`f64`) or 24-bit
+    /// (`f32`) uniform fraction.
+    fn uniform_below<R: Rng + ?Sized>(total: Self, rng: &mut R) -> Self;
+
+    /// The weight as an `f64` (rounded for integers above 2^53).
+    fn to_f64(self) -> f64;
+}
+
+/// A uniform `u32` in `[0, s)` for `s > 0` (Lemire 2019, "Fast random integer generation in an
+/// interval"): exact, with a division only in the rare rejection case.
+#[inline]
+fn below_u32<R: Rng + ?Sized>(s: u32, rng: &mut R) -> u32 {
+    let mut m = u64::from(rng.next_u32()) * u64::from(s);
+    let mut low = m as u32;
+    if low < s {
+        let threshold = s.wrapping_neg() % s;
+        while low < threshold {
+            m = u64::from(rng.next_u32()) * u64::from(s);
+            low = m as u32;
+        }
+    }
+    (m >> 32) as u32
+}
+
+/// A uniform `u64` in `[0, s)` for `s > 0`, as [`below_u32`] with a 128-bit product.
+#[inline]
+fn below_u64<R: Rng + ?Sized>(s: u64, rng: &mut R) -> u64 {
+    let mut m = u128::from(rng.next_u64()) * u128::from(s);
+    let mut low = m as u64;
+    if low < s {
+        let threshold = s.wrapping_neg() % s;
+        while low < threshold {
+            m = u128::from(rng.next_u64()) * u128::from(s);
+            low = m as u64;
+        }
+    }
+    (m >> 64) as u64
+}
+
+macro_rules! int_weight {
+    ($t:ty, $below:expr, $via:ty) => {
+        impl Weight for $t {
+            const ZERO: Self = 0;
+            const EXACT: bool = true;
+
+            #[inline(always)]
+            fn check(self) -> Result<Self, Error> {
+                Ok(self)
+            }
+
+            #[inline(always)]
+            fn checked_add(self, other: Self) -> Option<Self> {
+                <$t>::checked_add(self, other)
+            }
+
+            #[inline(always)]
+            fn tree_add(self, other: Self) -> Self {
+                self.wrapping_add(other)
+            }
+
+            #[inline(always)]
+            fn tree_sub(self, other: Self) -> Self {
+                self.wrapping_sub(other)
+            }
+
+            #[inline(always)]
+            fn select(self, take: bool) -> Self {
+                // A mask instead of a branch: all ones when `take`, zero otherwise.
+                self & (take as $t).wrapping_neg()
+            }
+
+            #[inline]
+            fn uniform_below<R: Rng + ?Sized>(total: Self, rng: &mut R) -> Self {
+                debug_assert!(total > 0);
+                $below(total as $via, rng) as $t
+            }
+
+            #[inline]
+            fn to_f64(self) -> f64 {
+                self as f64
+            }
+        }
+    };
+}
+
+int_weight!(u32, below_u32, u32);
+int_weight!(u64, below_u64, u64);
+// `usize` is at most 64 bits wide on every platform Rust supports.
+int_weight!(usize, below_u64, u64);
+
+macro_rules! float_weight {
+    ($t:ty, $draw:expr) => {
+        impl Weight for $t {
+            const ZERO: Self = 0.0;
+            const EXACT: bool = false;
+
+            #[inline]
+            fn check(self) -> Result<Self, Error> {
+                if self.is_finite() && self >= 0.0 {
+                    // Normalise -0.0 to 0.0 so that stored weights print as they compare.
+                    Ok(self + 0.0)
+                } else {
+                    Err(Error::InvalidWeight {
+                        weight: self as f64,
+                    })
+                }
+            }
+
+            #[inline]
+            fn checked_add(self, other: Self) -> Option<Self> {
+                let sum = self + other;
+                sum.is_finite().then_some(sum)
+            }
+
+            #[inline(always)]
+            fn tree_add(self, other: Self) -> Self {
+                self + other
+            }
+
+            #[inline(always)]
+            fn tree_sub(self, other: Self) -> Self {
+                self - other
+            }
+
+            #[inline(always)]
+            fn select(self, take: bool) -> Self {
+                if take { self } else { 0.0 }
+            }
+
+            #[inline]
+            fn uniform_below<R: Rng + ?Sized>(total: Self, rng: &mut R) -> Self {
+                let fraction: $t = $draw(rng);
+                fraction * total
+            }
+
+            #[inline]
+            fn to_f64(self) -> f64 {
+                self as f64
+            }
+        }
+    };
+}
+
+float_weight!(f32, |rng: &mut R| (rng.next_u32() >> 8) as f32
+    * (1.0 / (1u32 << 24) as f32));
+float_weight!(f64, |rng: &mut R| (rng.next_u64() >> 11) as f64
+    * (1.0 / (1u64 << 53) as f64));
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A generator that replays fixed values, to reach the rejection branch.
+    struct Replay(Vec<u64>, usize);
+
+    impl rand_core::TryRng for Replay {
+        type Error = core::convert::Infallible;
+        fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+            Ok(self.try_next_u64()? as u32)
+        }
+        fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+            let v = self.0[self.1 % self.0.len()];
+            self.1 += 1;
+            Ok(v)
+        }
+        fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+            dst.fill(0);
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn float_checks() {
+        assert!(matches!((-1.0f64).check(), Err(Error::InvalidWeight { .. })));
+        assert!(f64::NAN.check().is_err());
+        assert!(f64::INFINITY.check().is_err());
+        assert!(f32::NEG_INFINITY.check().is_err());
+        assert_eq!((-0.0f64).check().unwrap().to_bits(), 0.0f64.to_bits());
+        assert_eq!(2.5f32.check().unwrap(), 2.5);
+        assert_eq!(f64::MAX.checked_add(f64::MAX), None);
+        assert_eq!(Weight::checked_add(u32::MAX, 1), None);
+    }
+
+    #[test]
+    fn lemire_rejects_biased_low_words() {
+        // s = 3: threshold = 2^32 mod 3 = 1. x = 0 gives m = 0, low 0 < 1: rejected.
+        // x = 2^31 gives m = 3 * 2^31, low = 2^31 >= 1: accepted, value 1.
+        let mut rng = Replay(vec![0, 1 << 31], 0);
+        assert_eq!(below_u32(3, &mut rng), 1);
+        assert_eq!(rng.1, 2, "the first draw must be rejected");
+        let mut rng = Replay(vec![0, 1 << 63], 0);
+        assert_eq!(below_u64(3, &mut rng), 1);
+        assert_eq!(rng.1, 2);
+    }
+
+    #[test]
+    fn uniform_below_stays_below() {
+        let mut rng = Replay(vec![u64::MAX], 0);
+        assert_eq!(u32::uniform_below(7, &mut rng), 6);
+        assert_eq!(u64::uniform_below(7, &mut rng), 6);
+        assert!(f64::uniform_below(1.0, &mut rng) < 1.0);
+        assert!(f32::uniform_below(1.0, &mut rng) < 1.0);
+        let mut rng = Replay(vec![0], 0);
+        assert_eq!(f64::uniform_below(5.0, &mut rng), 0.0);
+    }
+}
