@@ -1,3 +1,23 @@
-//! Generic Monte-Carlo tree search with UCT, RAVE, GRAVE, weighted AMAF, playout horizons, MCTS-solver, tree reuse and threads.
-//!
-//! Work in progress: see the workspace issues.
+#![doc = include_str!("../README.md")]
+#![deny(missing_docs)]
+
+mod config;
+mod error;
+mod game;
+mod result;
+mod search;
+mod tree;
+
+pub use config::{
+    AmafWeighting, Budget, Config, ConfigBuilder, DEFAULT_EXPAND_THRESHOLD,
+    DEFAULT_FIRST_PLAY_URGENCY, DEFAULT_HORIZON_GROWTH, DEFAULT_RAVE_BIAS,
+    DEFAULT_RAVE_EXPLORATION, DEFAULT_UCT_EXPLORATION, FinalMove, RaveSchedule, Selection,
+};
+pub use error::MctsError;
+pub use game::{
+    Game, NoPrior, Outcome, Player, Playout, PlayoutResult, Prior, PriorValue, Trace,
+    UniformPlayout,
+};
+pub use result::{ChildStats, Proof, SearchResult, StopReason};
+pub use search::Mcts;
+pub use tree::node_bytes;

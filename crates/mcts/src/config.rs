@@ -1,0 +1,486 @@
+//! Search parameters ([`Config`], built by [`ConfigBuilder`]) and limits ([`Budget`]).
+
+use std::time::Duration;
+
+use crate::MctsError;
+
+/// Default UCT exploration constant of plain UCT.
+pub const DEFAULT_UCT_EXPLORATION: f64 = 0.7;
+/// Default UCT bonus added to the RAVE value (EventHorizon's form) when RAVE or GRAVE is on.
+pub const DEFAULT_RAVE_EXPLORATION: f64 = 0.0;
+/// Default RAVE bias `b` of the Gelly-Silver schedule: the equivalence `1 / (4 b^2)` is 250.
+pub const DEFAULT_RAVE_BIAS: f64 = 0.032;
+/// Default first-play urgency (the value of a child without any statistics).
+pub const DEFAULT_FIRST_PLAY_URGENCY: f64 = 1.1;
+/// Default growth factor of the playout horizon after a discarded playout.
+pub const DEFAULT_HORIZON_GROWTH: f64 = 1.25;
+/// Default expansion threshold: a leaf is expanded when reached with at least this many visits.
+pub const DEFAULT_EXPAND_THRESHOLD: u32 = 1;
+
+/// How RAVE mixes the AMAF value `Q~` (from `n~` AMAF samples) with the UCT value `Q` (from `n`
+/// visits): `(1 - beta) Q + beta Q~`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum RaveSchedule {
+    /// Gelly and Silver (2011), minimum-MSE schedule:
+    /// `beta = n~ / (n + n~ + 4 b^2 n n~)`. The bias `b` must be `>= 0`; `1 / (4 b^2)` is the
+    /// number of visits at which UCT and AMAF weigh the same. GRAVE (Cazenave 2015) writes the
+    /// same formula with `bias = 4 b^2`.
+    MinimumMse {
+        /// The RAVE bias `b`.
+        bias: f64,
+    },
+    /// Gelly and Silver's hand-selected schedule: `beta = sqrt(k / (3 n + k))`, `k > 0` the
+    /// equivalence parameter.
+    Equivalence {
+        /// The equivalence parameter `k` (visits at which beta is 1/2).
+        k: f64,
+    },
+}
+
+impl Default for RaveSchedule {
+    fn default() -> Self {
+        RaveSchedule::MinimumMse {
+            bias: DEFAULT_RAVE_BIAS,
+        }
+    }
+}
+
+impl RaveSchedule {
+    /// The weight of the AMAF value for `n` visits and `n_amaf` AMAF samples.
+    #[inline]
+    pub fn beta(&self, n: f64, n_amaf: f64) -> f64 {
+        match *self {
+            RaveSchedule::MinimumMse { bias } => {
+                let d = n + n_amaf + 4.0 * bias * bias * n * n_amaf;
+                if d > 0.0 { n_amaf / d } else { 0.0 }
+            }
+            RaveSchedule::Equivalence { k } => (k / (3.0 * n + k)).sqrt(),
+        }
+    }
+}
+
+/// The weight of a playout in the AMAF updates.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum AmafWeighting {
+    /// Every playout counts 1 (classic AMAF).
+    #[default]
+    Uniform,
+    /// Weighted AMAF (Könnecke and Waldmann, section 4): each playout counts its
+    /// [`PlayoutResult::weight`](crate::PlayoutResult::weight), `1 / length` unless the playout
+    /// says otherwise, so short, decisive playouts count more. Weights are divided by their
+    /// running mean, so AMAF counts stay on the scale of visit counts (the RAVE schedule needs
+    /// that).
+    Playout,
+}
+
+/// Which root child is the best move (a proven win is always chosen first).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum FinalMove {
+    /// The most visited child (ties: higher value).
+    #[default]
+    MostVisits,
+    /// The child with the highest mean value among those with at least a tenth of the visits of
+    /// the most visited one.
+    BestValue,
+}
+
+/// The selection rule that a [`Config`] resolves to.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum Selection {
+    /// UCT: `Q + c sqrt(ln N / n)`.
+    Uct,
+    /// UCT-RAVE with the given schedule, plus the UCT bonus `c sqrt(ln N / n)`.
+    Rave(RaveSchedule),
+    /// GRAVE: RAVE where a node with fewer than `min_visits` visits uses the AMAF statistics of
+    /// its nearest ancestor with at least `min_visits` visits and the same player to move.
+    Grave {
+        /// The RAVE schedule.
+        schedule: RaveSchedule,
+        /// The reference threshold `r`.
+        min_visits: u32,
+    },
+}
+
+/// Search parameters. Build with [`Config::builder`]; [`Config::default`] is plain UCT.
+///
+/// | parameter | default | builder |
+/// |---|---|---|
+/// | selection | UCT | [`ConfigBuilder::rave`], [`ConfigBuilder::grave`], [`ConfigBuilder::uct`] |
+/// | exploration `c` | 0.7 (UCT), 0.0 (RAVE/GRAVE) | [`ConfigBuilder::exploration`] |
+/// | first-play urgency | 1.1 | [`ConfigBuilder::first_play_urgency`] |
+/// | AMAF weighting | uniform | [`ConfigBuilder::amaf_weighting`] |
+/// | AMAF horizon | none | [`ConfigBuilder::amaf_horizon`] |
+/// | playout horizon | off (growth 1.25) | [`ConfigBuilder::playout_horizon`], [`ConfigBuilder::horizon_growth`] |
+/// | MCTS-solver | on | [`ConfigBuilder::solver`] |
+/// | expansion threshold | 1 | [`ConfigBuilder::expand_threshold`] |
+/// | threads | 1 | [`ConfigBuilder::threads`] |
+/// | final move | most visits | [`ConfigBuilder::final_move`] |
+/// | early stop | on | [`ConfigBuilder::early_stop`] |
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Config {
+    selection: Selection,
+    exploration: f64,
+    first_play_urgency: f64,
+    amaf_weighting: AmafWeighting,
+    amaf_horizon: Option<u32>,
+    playout_horizon: bool,
+    horizon_growth: f64,
+    solver: bool,
+    expand_threshold: u32,
+    threads: usize,
+    final_move: FinalMove,
+    early_stop: bool,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            selection: Selection::Uct,
+            exploration: DEFAULT_UCT_EXPLORATION,
+            first_play_urgency: DEFAULT_FIRST_PLAY_URGENCY,
+            amaf_weighting: AmafWeighting::Uniform,
+            amaf_horizon: None,
+            playout_horizon: false,
+            horizon_growth: DEFAULT_HORIZON_GROWTH,
+            solver: true,
+            expand_threshold: DEFAULT_EXPAND_THRESHOLD,
+            threads: 1,
+            final_move: FinalMove::MostVisits,
+            early_stop: true,
+        }
+    }
+}
+
+impl Config {
+    /// A builder starting from the defaults.
+    pub fn builder() -> ConfigBuilder {
+        ConfigBuilder::default()
+    }
+
+    /// The selection rule.
+    pub fn selection(&self) -> Selection {
+        self.selection
+    }
+    /// The UCT exploration constant `c`.
+    pub fn exploration(&self) -> f64 {
+        self.exploration
+    }
+    /// The first-play urgency.
+    pub fn first_play_urgency(&self) -> f64 {
+        self.first_play_urgency
+    }
+    /// The AMAF weighting.
+    pub fn amaf_weighting(&self) -> AmafWeighting {
+        self.amaf_weighting
+    }
+    /// The AMAF horizon (moves within this many plies below a node update its AMAF statistics).
+    pub fn amaf_horizon(&self) -> Option<u32> {
+        self.amaf_horizon
+    }
+    /// Whether the adaptive playout horizon is on.
+    pub fn playout_horizon(&self) -> bool {
+        self.playout_horizon
+    }
+    /// Growth factor of the playout horizon after a discarded playout.
+    pub fn horizon_growth(&self) -> f64 {
+        self.horizon_growth
+    }
+    /// Whether the MCTS-solver is on.
+    pub fn solver(&self) -> bool {
+        self.solver
+    }
+    /// The expansion threshold.
+    pub fn expand_threshold(&self) -> u32 {
+        self.expand_threshold
+    }
+    /// The number of search threads.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+    /// How the best move is chosen.
+    pub fn final_move(&self) -> FinalMove {
+        self.final_move
+    }
+    /// Whether the search stops once the best move cannot change.
+    pub fn early_stop(&self) -> bool {
+        self.early_stop
+    }
+}
+
+/// Builder of a [`Config`]; [`ConfigBuilder::build`] checks every value.
+#[derive(Clone, Debug, Default)]
+pub struct ConfigBuilder {
+    rave: Option<RaveSchedule>,
+    grave: Option<u32>,
+    exploration: Option<f64>,
+    first_play_urgency: Option<f64>,
+    amaf_weighting: Option<AmafWeighting>,
+    amaf_horizon: Option<u32>,
+    playout_horizon: Option<bool>,
+    horizon_growth: Option<f64>,
+    solver: Option<bool>,
+    expand_threshold: Option<u32>,
+    threads: Option<usize>,
+    final_move: Option<FinalMove>,
+    early_stop: Option<bool>,
+}
+
+impl ConfigBuilder {
+    /// Plain UCT (the default): no RAVE, no GRAVE.
+    pub fn uct(mut self) -> Self {
+        self.rave = None;
+        self.grave = None;
+        self
+    }
+    /// UCT-RAVE with this schedule.
+    pub fn rave(mut self, schedule: RaveSchedule) -> Self {
+        self.rave = Some(schedule);
+        self
+    }
+    /// GRAVE with reference threshold `min_visits` (`r`); turns RAVE on with the default
+    /// schedule unless [`ConfigBuilder::rave`] sets one.
+    pub fn grave(mut self, min_visits: u32) -> Self {
+        self.grave = Some(min_visits);
+        self
+    }
+    /// The UCT exploration constant `c` (`>= 0`). With RAVE it is EventHorizon's UCT bonus
+    /// added to the RAVE value. Default 0.7 for UCT, 0 for RAVE and GRAVE.
+    pub fn exploration(mut self, c: f64) -> Self {
+        self.exploration = Some(c);
+        self
+    }
+    /// The value of a child without statistics (`>= 0`, default 1.1).
+    pub fn first_play_urgency(mut self, fpu: f64) -> Self {
+        self.first_play_urgency = Some(fpu);
+        self
+    }
+    /// How playouts are weighted in AMAF updates (default uniform).
+    pub fn amaf_weighting(mut self, weighting: AmafWeighting) -> Self {
+        self.amaf_weighting = Some(weighting);
+        self
+    }
+    /// Only moves within `horizon` plies below a node update its AMAF statistics (as in
+    /// EventHorizon); `None` (the default) means no limit. Must be positive.
+    pub fn amaf_horizon(mut self, horizon: Option<u32>) -> Self {
+        self.amaf_horizon = horizon;
+        self
+    }
+    /// The adaptive playout horizon (Könnecke and Waldmann, section 5), off by default: each node
+    /// keeps a horizon `h`; a playout from it longer than `h` is discarded and `h` grows by
+    /// [`ConfigBuilder::horizon_growth`]; a decisive playout shorter than `h` is used and `h`
+    /// shrinks to its length.
+    pub fn playout_horizon(mut self, on: bool) -> Self {
+        self.playout_horizon = Some(on);
+        self
+    }
+    /// Growth factor of the playout horizon after a discarded playout (`> 1`, default 1.25).
+    pub fn horizon_growth(mut self, factor: f64) -> Self {
+        self.horizon_growth = Some(factor);
+        self
+    }
+    /// The MCTS-solver (default on).
+    pub fn solver(mut self, on: bool) -> Self {
+        self.solver = Some(on);
+        self
+    }
+    /// A leaf is expanded (all its children created) when reached with at least this many
+    /// visits (default 1: on its second visit; 0: at once). Higher values save memory.
+    pub fn expand_threshold(mut self, visits: u32) -> Self {
+        self.expand_threshold = Some(visits);
+        self
+    }
+    /// Number of search threads (`>= 1`, default 1). Threads search separate trees that are
+    /// merged at the root.
+    pub fn threads(mut self, threads: usize) -> Self {
+        self.threads = Some(threads);
+        self
+    }
+    /// How the best move is chosen (default most visits).
+    pub fn final_move(mut self, rule: FinalMove) -> Self {
+        self.final_move = Some(rule);
+        self
+    }
+    /// Stop before the budget is spent when the most visited move cannot be overtaken (default
+    /// on).
+    pub fn early_stop(mut self, on: bool) -> Self {
+        self.early_stop = Some(on);
+        self
+    }
+
+    /// Checks the values and builds the configuration.
+    ///
+    /// # Errors
+    /// [`MctsError::InvalidParameter`] for a negative or non-finite constant, zero threads, a
+    /// zero AMAF horizon or a horizon growth not above 1.
+    pub fn build(self) -> Result<Config, MctsError> {
+        let bad = |name, value: f64, expected| MctsError::InvalidParameter {
+            name,
+            value: value.to_string(),
+            expected,
+        };
+        let schedule = match (self.rave, self.grave) {
+            (None, None) => None,
+            (s, _) => Some(s.unwrap_or_default()),
+        };
+        if let Some(s) = schedule {
+            match s {
+                RaveSchedule::MinimumMse { bias } if !(bias.is_finite() && bias >= 0.0) => {
+                    return Err(bad("rave bias", bias, "a finite number >= 0"));
+                }
+                RaveSchedule::Equivalence { k } if !(k.is_finite() && k > 0.0) => {
+                    return Err(bad("rave equivalence k", k, "a finite number > 0"));
+                }
+                _ => {}
+            }
+        }
+        let selection = match (schedule, self.grave) {
+            (None, _) => Selection::Uct,
+            (Some(s), None) => Selection::Rave(s),
+            (Some(s), Some(r)) => Selection::Grave {
+                schedule: s,
+                min_visits: r,
+            },
+        };
+        let exploration = self.exploration.unwrap_or(match selection {
+            Selection::Uct => DEFAULT_UCT_EXPLORATION,
+            _ => DEFAULT_RAVE_EXPLORATION,
+        });
+        if !(exploration.is_finite() && exploration >= 0.0) {
+            return Err(bad("exploration", exploration, "a finite number >= 0"));
+        }
+        let fpu = self
+            .first_play_urgency
+            .unwrap_or(DEFAULT_FIRST_PLAY_URGENCY);
+        if !(fpu.is_finite() && fpu >= 0.0) {
+            return Err(bad("first_play_urgency", fpu, "a finite number >= 0"));
+        }
+        if self.amaf_horizon == Some(0) {
+            return Err(MctsError::InvalidParameter {
+                name: "amaf_horizon",
+                value: "0".into(),
+                expected: "a positive number of plies, or None",
+            });
+        }
+        let growth = self.horizon_growth.unwrap_or(DEFAULT_HORIZON_GROWTH);
+        if !(growth.is_finite() && growth > 1.0) {
+            return Err(bad("horizon_growth", growth, "a finite number > 1"));
+        }
+        let threads = self.threads.unwrap_or(1);
+        if threads == 0 {
+            return Err(MctsError::InvalidParameter {
+                name: "threads",
+                value: "0".into(),
+                expected: "at least 1",
+            });
+        }
+        Ok(Config {
+            selection,
+            exploration,
+            first_play_urgency: fpu,
+            amaf_weighting: self.amaf_weighting.unwrap_or_default(),
+            amaf_horizon: self.amaf_horizon,
+            playout_horizon: self.playout_horizon.unwrap_or(false),
+            horizon_growth: growth,
+            solver: self.solver.unwrap_or(true),
+            expand_threshold: self.expand_threshold.unwrap_or(DEFAULT_EXPAND_THRESHOLD),
+            threads,
+            final_move: self.final_move.unwrap_or_default(),
+            early_stop: self.early_stop.unwrap_or(true),
+        })
+    }
+}
+
+/// Limits of one search: any combination of simulations, wall time and tree nodes; the search
+/// stops at the first limit reached. At least one must be set, and none may be zero.
+///
+/// The node limit caps the tree (counting a subtree kept by tree reuse): the tree never holds
+/// more nodes. When it is full the tree stops growing; the search then goes on until another
+/// limit, or stops if nodes is the only limit. With several threads the simulations and nodes
+/// are shared out between them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Budget {
+    /// Maximum number of simulations (playouts, discarded ones included).
+    pub simulations: Option<u64>,
+    /// Maximum wall time.
+    pub time: Option<Duration>,
+    /// Maximum number of tree nodes.
+    pub nodes: Option<usize>,
+}
+
+impl Budget {
+    /// A budget of `n` simulations.
+    pub fn simulations(n: u64) -> Self {
+        Budget {
+            simulations: Some(n),
+            ..Budget::default()
+        }
+    }
+    /// A budget of wall time.
+    pub fn time(limit: Duration) -> Self {
+        Budget {
+            time: Some(limit),
+            ..Budget::default()
+        }
+    }
+    /// A budget of tree nodes.
+    pub fn nodes(n: usize) -> Self {
+        Budget {
+            nodes: Some(n),
+            ..Budget::default()
+        }
+    }
+    /// This budget with a simulation limit too.
+    pub fn with_simulations(mut self, n: u64) -> Self {
+        self.simulations = Some(n);
+        self
+    }
+    /// This budget with a time limit too.
+    pub fn with_time(mut self, limit: Duration) -> Self {
+        self.time = Some(limit);
+        self
+    }
+    /// This budget with a node limit too.
+    pub fn with_nodes(mut self, n: usize) -> Self {
+        self.nodes = Some(n);
+        self
+    }
+
+    /// Checks that some limit is set and none is zero.
+    ///
+    /// # Errors
+    /// [`MctsError::EmptyBudget`] or [`MctsError::ZeroBudget`].
+    pub fn validate(&self) -> Result<(), MctsError> {
+        if self.simulations.is_none() && self.time.is_none() && self.nodes.is_none() {
+            return Err(MctsError::EmptyBudget);
+        }
+        if self.simulations == Some(0) {
+            return Err(MctsError::ZeroBudget {
+                name: "simulations",
+                value: "0".into(),
+            });
+        }
+        if self.time == Some(Duration::ZERO) {
+            return Err(MctsError::ZeroBudget {
+                name: "time",
+                value: "0s".into(),
+            });
+        }
+        if self.nodes == Some(0) {
+            return Err(MctsError::ZeroBudget {
+                name: "nodes",
+                value: "0".into(),
+            });
+        }
+        Ok(())
+    }
+}

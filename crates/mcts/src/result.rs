@@ -1,0 +1,95 @@
+//! What a search returns: plain data a GUI or a log can print.
+
+use std::time::Duration;
+
+/// A game-theoretic value proven by the MCTS-solver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Proof {
+    /// A forced win.
+    Win,
+    /// A forced loss.
+    Loss,
+    /// A forced draw.
+    Draw,
+}
+
+impl Proof {
+    /// The same value seen by the other player.
+    pub fn flip(self) -> Self {
+        match self {
+            Proof::Win => Proof::Loss,
+            Proof::Loss => Proof::Win,
+            Proof::Draw => Proof::Draw,
+        }
+    }
+}
+
+/// Why a search stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum StopReason {
+    /// The simulation budget is spent.
+    Simulations,
+    /// The time budget is spent.
+    Time,
+    /// The tree is full and nodes was the only limit.
+    Nodes,
+    /// The root is proven.
+    Proven,
+    /// The most visited move cannot be overtaken any more.
+    BestMoveFixed,
+}
+
+/// Statistics of one root child (one move of the player to move), merged over all threads.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct ChildStats<M> {
+    /// The move.
+    pub mv: M,
+    /// Simulations through this move (prior visits included).
+    pub visits: u64,
+    /// Mean reward of the player to move after this move (0 without visits).
+    pub value: f64,
+    /// AMAF samples (weighted) of this move.
+    pub amaf_visits: f64,
+    /// Mean AMAF reward of this move for the player to move (0 without samples).
+    pub amaf_value: f64,
+    /// The proven value of the move for the player to move, if any.
+    pub proof: Option<Proof>,
+}
+
+/// The result of [`Mcts::search`](crate::Mcts::search).
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct SearchResult<M> {
+    /// The move to play: a proven win if there is one, else by the configured
+    /// [`FinalMove`](crate::FinalMove) rule, avoiding proven losses.
+    pub best_move: M,
+    /// Mean reward of the best move for the player to move.
+    pub value: f64,
+    /// The best move followed by the most visited replies (from the tree that visited the best
+    /// move most).
+    pub principal_variation: Vec<M>,
+    /// Every root child, most visited first.
+    pub children: Vec<ChildStats<M>>,
+    /// The proven value of the position for the player to move, if any.
+    pub proven: Option<Proof>,
+    /// Simulations through the root, in all trees (a reused subtree's included).
+    pub root_visits: u64,
+    /// Simulations run by this search (discarded ones included).
+    pub simulations: u64,
+    /// Playouts discarded by the playout horizon.
+    pub discarded: u64,
+    /// Wall time of the search.
+    pub elapsed: Duration,
+    /// `simulations / elapsed`.
+    pub simulations_per_second: f64,
+    /// Nodes in all trees after the search.
+    pub tree_nodes: usize,
+    /// Deepest tree path of a simulation.
+    pub max_depth: usize,
+    /// Why the (first) thread stopped.
+    pub stop: StopReason,
+}

@@ -1,0 +1,943 @@
+//! The search: [`Mcts`] owns the position, the trees (one per thread) and the policies.
+
+use std::time::{Duration, Instant};
+
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+
+use crate::config::{AmafWeighting, Budget, Config, FinalMove, Selection};
+use crate::game::{Game, NoPrior, Outcome, Player, Playout, Prior, PriorValue, Trace, UniformPlayout};
+use crate::result::{ChildStats, Proof, SearchResult, StopReason};
+use crate::tree::{
+    DRAW, LOSS, NONE, Node, NodeId, ROOT, UNPROVEN, WIN, proof_of_reward, proof_value,
+};
+use crate::MctsError;
+
+/// How a simulation ended.
+enum Leaf {
+    /// A node already proven: its value is the result.
+    Proven(Outcome),
+    /// A terminal state reached in the tree; `true` if the node became proven now.
+    Terminal(Outcome, bool),
+    /// Go on with a playout.
+    Playout,
+}
+
+/// Limits of one worker in one search.
+#[derive(Clone, Copy)]
+struct Limits {
+    simulations: Option<u64>,
+    deadline: Option<Instant>,
+    time: Option<Duration>,
+    node_limit: usize,
+    nodes_only: bool,
+}
+
+/// What one worker reports.
+struct Report {
+    simulations: u64,
+    discarded: u64,
+    stop: StopReason,
+    max_depth: usize,
+}
+
+/// One search thread: a tree and its reusable buffers.
+struct Worker<G: Game, P> {
+    nodes: Vec<Node<G::Move>>,
+    spare: Vec<Node<G::Move>>,
+    playout: P,
+    scratch: Option<G>,
+    path: Vec<NodeId>,
+    trace: Trace<G::Move>,
+    moves: Vec<G::Move>,
+    priors: Vec<PriorValue>,
+    /// Per (move index, player): generation << 32 | first position in the trace.
+    marks: Vec<u64>,
+    mark_gen: u32,
+    /// GRAVE: move index -> stamp << 32 | child of `grave_owner`.
+    grave_map: Vec<u64>,
+    grave_stamp: u32,
+    grave_owner: NodeId,
+    /// Running sum and count of playout weights (weighted AMAF normalisation).
+    weight_sum: f64,
+    weight_count: f64,
+}
+
+impl<G: Game, P: Playout<G>> Worker<G, P> {
+    fn new(playout: P) -> Self {
+        Worker {
+            nodes: Vec::new(),
+            spare: Vec::new(),
+            playout,
+            scratch: None,
+            path: Vec::new(),
+            trace: Trace::new(),
+            moves: Vec::new(),
+            priors: Vec::new(),
+            marks: Vec::new(),
+            mark_gen: 0,
+            grave_map: Vec::new(),
+            grave_stamp: 0,
+            grave_owner: NONE,
+            weight_sum: 0.0,
+            weight_count: 0.0,
+        }
+    }
+
+    fn clear(&mut self) {
+        self.nodes.clear();
+        self.grave_owner = NONE;
+    }
+
+    /// Creates and expands the root if needed. Returns false if the node limit is too small.
+    fn prepare<K: Prior<G>>(&mut self, game: &G, prior: &K, node_limit: usize) -> bool {
+        let bound = game.move_bound();
+        if self.marks.len() != 2 * bound {
+            self.marks = vec![0; 2 * bound];
+            self.mark_gen = 0;
+            self.grave_map = vec![0; bound];
+            self.grave_stamp = 0;
+            self.grave_owner = NONE;
+        }
+        if self.nodes.is_empty() {
+            self.moves.clear();
+            game.legal_moves(&mut self.moves);
+            let Some(&placeholder) = self.moves.first() else {
+                return false;
+            };
+            self.nodes.push(Node::new(placeholder, 0));
+        }
+        if !self.nodes[ROOT as usize].is_expanded() {
+            self.expand(ROOT, game, prior, node_limit.max(self.nodes.len()))
+                == Expansion::Done
+        } else {
+            true
+        }
+    }
+
+    /// Creates the children of `node` (state `game`).
+    fn expand<K: Prior<G>>(
+        &mut self,
+        node: NodeId,
+        game: &G,
+        prior: &K,
+        node_limit: usize,
+    ) -> Expansion {
+        self.moves.clear();
+        game.legal_moves(&mut self.moves);
+        let count = self.moves.len();
+        if count == 0 {
+            return Expansion::NoMoves;
+        }
+        let first = self.nodes.len();
+        if first + count > node_limit || first + count > NONE as usize {
+            return Expansion::Full;
+        }
+        let horizon = self.nodes[node as usize].horizon;
+        self.nodes
+            .extend(self.moves.iter().map(|&mv| Node::new(mv, horizon)));
+        if prior.is_active() {
+            self.priors.clear();
+            self.priors.resize(count, PriorValue::default());
+            prior.priors(game, &self.moves, &mut self.priors);
+            for (n, p) in self.nodes[first..].iter_mut().zip(&self.priors) {
+                let wins = p.wins.clamp(0.0, p.visits as f32);
+                n.visits = p.visits;
+                n.wins = wins;
+                n.amaf_visits = p.visits as f32;
+                n.amaf_wins = wins;
+            }
+        }
+        let n = &mut self.nodes[node as usize];
+        n.first_child = first as NodeId;
+        n.num_children = count as u32;
+        Expansion::Done
+    }
+
+    /// Keeps only the subtree of the root child playing `mv` (or nothing).
+    fn advance(&mut self, mv: G::Move) {
+        let Some(root) = self.nodes.first() else {
+            return;
+        };
+        let child = self.nodes[root.children()].iter().position(|c| c.mv == mv);
+        let Some(offset) = child else {
+            self.clear();
+            return;
+        };
+        let child = root.first_child as usize + offset;
+        self.spare.clear();
+        self.spare.push(self.nodes[child]);
+        let mut i = 0;
+        while i < self.spare.len() {
+            let n = self.spare[i];
+            if n.is_expanded() {
+                let new_first = self.spare.len() as NodeId;
+                self.spare.extend_from_slice(&self.nodes[n.children()]);
+                self.spare[i].first_child = new_first;
+            }
+            i += 1;
+        }
+        std::mem::swap(&mut self.nodes, &mut self.spare);
+        self.spare.clear();
+        self.grave_owner = NONE;
+    }
+
+    /// Runs simulations until a limit is reached.
+    fn run<R: Rng + ?Sized, K: Prior<G>>(
+        &mut self,
+        root: &G,
+        config: &Config,
+        prior: &K,
+        rng: &mut R,
+        limits: Limits,
+    ) -> Report {
+        let start = Instant::now();
+        let mut report = Report {
+            simulations: 0,
+            discarded: 0,
+            stop: StopReason::Simulations,
+            max_depth: 0,
+        };
+        if self.scratch.is_none() {
+            self.scratch = Some(root.clone());
+        }
+        let root_player = root.to_move();
+        let mut full = false;
+        loop {
+            if self.nodes[ROOT as usize].proof != UNPROVEN {
+                report.stop = StopReason::Proven;
+                break;
+            }
+            if let Some(n) = limits.simulations
+                && report.simulations >= n
+            {
+                report.stop = StopReason::Simulations;
+                break;
+            }
+            if let Some(deadline) = limits.deadline
+                && Instant::now() >= deadline
+            {
+                report.stop = StopReason::Time;
+                break;
+            }
+            if full && limits.nodes_only {
+                report.stop = StopReason::Nodes;
+                break;
+            }
+            if config.early_stop()
+                && config.final_move() == FinalMove::MostVisits
+                && report.simulations % 16 == 0
+                && self.best_is_fixed(&limits, report.simulations, start)
+            {
+                report.stop = StopReason::BestMoveFixed;
+                break;
+            }
+            let (used, tree_full, depth) =
+                self.simulate(root, root_player, config, prior, rng, limits.node_limit);
+            full |= tree_full;
+            report.simulations += 1;
+            report.max_depth = report.max_depth.max(depth);
+            if !used {
+                report.discarded += 1;
+            }
+        }
+        report
+    }
+
+    /// Whether the most visited root child can no longer be overtaken within the limits.
+    fn best_is_fixed(&self, limits: &Limits, done: u64, start: Instant) -> bool {
+        let root = &self.nodes[ROOT as usize];
+        if root.num_children == 1 {
+            return true;
+        }
+        let mut remaining = u64::MAX;
+        if let Some(n) = limits.simulations {
+            remaining = n.saturating_sub(done);
+        }
+        if let (Some(time), true) = (limits.time, done >= 64) {
+            let elapsed = start.elapsed().as_secs_f64().max(1e-9);
+            let left = (time.as_secs_f64() - elapsed).max(0.0);
+            remaining = remaining.min((done as f64 / elapsed * left).ceil() as u64);
+        }
+        if remaining == u64::MAX {
+            return false;
+        }
+        let (mut best, mut second) = (0u32, 0u32);
+        for c in &self.nodes[root.children()] {
+            if c.visits > best {
+                second = best;
+                best = c.visits;
+            } else if c.visits > second {
+                second = c.visits;
+            }
+        }
+        u64::from(best - second) > remaining
+    }
+
+    /// One simulation. Returns (used, tree was full, depth).
+    fn simulate<R: Rng + ?Sized, K: Prior<G>>(
+        &mut self,
+        root: &G,
+        root_player: Player,
+        config: &Config,
+        prior: &K,
+        rng: &mut R,
+        node_limit: usize,
+    ) -> (bool, bool, usize) {
+        let mut game = self.scratch.take().unwrap_or_else(|| root.clone());
+        game.clone_from(root);
+        self.path.clear();
+        self.trace.clear();
+        self.path.push(ROOT);
+        let mut node = ROOT;
+        let mut grave_ref = [NONE; 2];
+        let mut full = false;
+        let leaf = loop {
+            let n = self.nodes[node as usize];
+            if n.proof != UNPROVEN {
+                let mover = self.mover(root_player);
+                let v = proof_value(n.proof);
+                break Leaf::Proven(outcome_for(mover, v));
+            }
+            if !n.is_expanded() {
+                if let Some(outcome) = game.result() {
+                    let mut newly = false;
+                    if config.solver() {
+                        let mover = self.mover(root_player);
+                        let p = proof_of_reward(outcome.reward(mover), outcome.reward(1 - mover));
+                        if p != UNPROVEN {
+                            self.nodes[node as usize].proof = p;
+                            newly = true;
+                        }
+                    }
+                    break Leaf::Terminal(outcome, newly);
+                }
+                if node != ROOT && n.visits < config.expand_threshold() {
+                    break Leaf::Playout;
+                }
+                match self.expand(node, &game, prior, node_limit) {
+                    Expansion::Done => {}
+                    Expansion::Full => {
+                        full = true;
+                        break Leaf::Playout;
+                    }
+                    Expansion::NoMoves => break Leaf::Terminal(Outcome::DRAW, false),
+                }
+            }
+            let player = game.to_move();
+            let child = self.select(node, player, config, &mut grave_ref, &game);
+            let mv = self.nodes[child as usize].mv;
+            self.trace.push(player, mv);
+            game.play(mv);
+            self.path.push(child);
+            node = child;
+        };
+        let depth = self.path.len() - 1;
+        let (outcome, weight, newly_proven) = match leaf {
+            Leaf::Proven(o) => (o, 1.0 / (self.trace.len().max(1)) as f32, false),
+            Leaf::Terminal(o, newly) => (o, 1.0 / (self.trace.len().max(1)) as f32, newly),
+            Leaf::Playout => {
+                let horizon = self.nodes[node as usize].horizon;
+                let max_moves = if config.playout_horizon() && horizon > 0 {
+                    usize::from(horizon)
+                } else {
+                    usize::MAX
+                };
+                let r = self.playout.playout(&mut game, rng, max_moves, &mut self.trace);
+                if config.playout_horizon() {
+                    let n = &mut self.nodes[node as usize];
+                    if r.stopped_early && horizon > 0 {
+                        let grown = (f64::from(horizon) * config.horizon_growth()).ceil();
+                        let grown = grown.max(f64::from(horizon) + 1.0);
+                        n.horizon = if grown > f64::from(u16::MAX) { 0 } else { grown as u16 };
+                        self.scratch = Some(game);
+                        return (false, full, depth);
+                    }
+                    if r.outcome.is_decisive() && (horizon == 0 || r.length < usize::from(horizon))
+                    {
+                        n.horizon = r.length.clamp(1, usize::from(u16::MAX)) as u16;
+                    }
+                }
+                (r.outcome, r.weight, false)
+            }
+        };
+        self.scratch = Some(game);
+        self.backpropagate(root, root_player, config, outcome, weight);
+        if newly_proven {
+            self.propagate_proof();
+        }
+        (true, full, depth)
+    }
+
+    /// The mover of the last node on the path.
+    #[inline]
+    fn mover(&self, root_player: Player) -> Player {
+        match self.trace.raw().last() {
+            Some(&(_, p)) => p as Player,
+            None => 1 - root_player.min(1),
+        }
+    }
+
+    /// Chooses the child of `node` to descend into.
+    fn select(
+        &mut self,
+        node: NodeId,
+        player: Player,
+        config: &Config,
+        grave_ref: &mut [NodeId; 2],
+        game: &G,
+    ) -> NodeId {
+        let parent = self.nodes[node as usize];
+        let range = parent.children();
+        let ln_n = f64::from(parent.visits.max(1)).ln();
+        let c = config.exploration();
+        let fpu = config.first_play_urgency();
+        let side = player.min(1);
+        let (schedule, reference) = match config.selection() {
+            Selection::Uct => (None, NONE),
+            Selection::Rave(s) => (Some(s), NONE),
+            Selection::Grave {
+                schedule,
+                min_visits,
+            } => {
+                if parent.visits >= min_visits {
+                    grave_ref[side] = node;
+                    (Some(schedule), NONE)
+                } else {
+                    (Some(schedule), grave_ref[side])
+                }
+            }
+        };
+        if reference != NONE && self.grave_owner != reference {
+            self.build_grave_map(reference, game);
+        }
+        let mut best = NONE;
+        let mut best_score = f64::NEG_INFINITY;
+        for i in range.clone() {
+            let ch = &self.nodes[i];
+            match ch.proof {
+                WIN => return i as NodeId,
+                LOSS => continue,
+                _ => {}
+            }
+            let n = f64::from(ch.visits);
+            let score = match schedule {
+                None => {
+                    if ch.visits == 0 {
+                        fpu
+                    } else {
+                        f64::from(ch.wins) / n + c * (ln_n / n).sqrt()
+                    }
+                }
+                Some(s) => {
+                    let (an, aw) = if reference == NONE {
+                        (f64::from(ch.amaf_visits), f64::from(ch.amaf_wins))
+                    } else {
+                        self.grave_stats(game.move_index(ch.mv))
+                    };
+                    if ch.visits == 0 && an <= 0.0 {
+                        fpu
+                    } else {
+                        let q = if ch.visits > 0 { f64::from(ch.wins) / n } else { 0.0 };
+                        let mut v = if an > 0.0 {
+                            let beta = s.beta(n, an);
+                            (1.0 - beta) * q + beta * (aw / an)
+                        } else {
+                            q
+                        };
+                        if c > 0.0 {
+                            v += c * (ln_n / n.max(1.0)).sqrt();
+                        }
+                        v
+                    }
+                }
+            };
+            if score > best_score {
+                best_score = score;
+                best = i as NodeId;
+            }
+        }
+        if best == NONE {
+            // Every child is a proven loss: take the most visited.
+            best = range
+                .max_by_key(|&i| self.nodes[i].visits)
+                .unwrap_or(parent.first_child as usize) as NodeId;
+        }
+        best
+    }
+
+    fn build_grave_map(&mut self, reference: NodeId, game: &G) {
+        self.grave_stamp = self.grave_stamp.wrapping_add(1);
+        if self.grave_stamp == 0 {
+            self.grave_map.fill(0);
+            self.grave_stamp = 1;
+        }
+        let stamp = u64::from(self.grave_stamp) << 32;
+        for i in self.nodes[reference as usize].children() {
+            let idx = game.move_index(self.nodes[i].mv);
+            if let Some(slot) = self.grave_map.get_mut(idx) {
+                *slot = stamp | i as u64;
+            }
+        }
+        self.grave_owner = reference;
+    }
+
+    #[inline]
+    fn grave_stats(&self, idx: usize) -> (f64, f64) {
+        match self.grave_map.get(idx) {
+            Some(&v) if (v >> 32) as u32 == self.grave_stamp => {
+                let n = &self.nodes[(v & 0xffff_ffff) as usize];
+                (f64::from(n.amaf_visits), f64::from(n.amaf_wins))
+            }
+            _ => (0.0, 0.0),
+        }
+    }
+
+    /// Updates visits, rewards and AMAF statistics along the path.
+    fn backpropagate(
+        &mut self,
+        game: &G,
+        root_player: Player,
+        config: &Config,
+        outcome: Outcome,
+        playout_weight: f32,
+    ) {
+        let trace = self.trace.raw();
+        let depth = self.path.len() - 1;
+        let root_mover = 1 - root_player.min(1);
+        for (k, &id) in self.path.iter().enumerate() {
+            let mover = if k == 0 { root_mover } else { trace[k - 1].1 as Player };
+            let n = &mut self.nodes[id as usize];
+            n.visits = n.visits.saturating_add(1);
+            n.wins += outcome.reward(mover);
+        }
+        if config.selection() == Selection::Uct {
+            return;
+        }
+        let weight = match config.amaf_weighting() {
+            AmafWeighting::Uniform => 1.0f32,
+            AmafWeighting::Playout => {
+                if !(playout_weight.is_finite() && playout_weight > 0.0) {
+                    return;
+                }
+                self.weight_sum += f64::from(playout_weight);
+                self.weight_count += 1.0;
+                (f64::from(playout_weight) * self.weight_count / self.weight_sum) as f32
+            }
+        };
+        let horizon = config.amaf_horizon().map_or(usize::MAX, |h| h as usize);
+        self.mark_gen = self.mark_gen.wrapping_add(1);
+        if self.mark_gen == 0 {
+            self.marks.fill(0);
+            self.mark_gen = 1;
+        }
+        let generation = u64::from(self.mark_gen) << 32;
+        let marks = &mut self.marks;
+        let mark = |marks: &mut Vec<u64>, j: usize, (mv, p): (G::Move, u8)| {
+            let slot = 2 * game.move_index(mv) + usize::from(p);
+            if let Some(m) = marks.get_mut(slot) {
+                *m = generation | j as u64;
+            }
+        };
+        for j in (depth..trace.len()).rev() {
+            mark(marks, j, trace[j]);
+        }
+        let rewards = [outcome.reward(0) * weight, outcome.reward(1) * weight];
+        for k in (0..=depth).rev() {
+            if k >= trace.len() {
+                continue;
+            }
+            if k < depth {
+                mark(marks, k, trace[k]);
+            }
+            let node = self.nodes[self.path[k] as usize];
+            if !node.is_expanded() {
+                continue;
+            }
+            let p = usize::from(trace[k].1);
+            let reward = rewards[p];
+            for ch in &mut self.nodes[node.children()] {
+                let slot = 2 * game.move_index(ch.mv) + p;
+                if let Some(&m) = marks.get(slot)
+                    && m & !0xffff_ffff == generation
+                    && (m & 0xffff_ffff) as usize - k < horizon
+                {
+                    ch.amaf_visits += weight;
+                    ch.amaf_wins += reward;
+                }
+            }
+        }
+    }
+
+    /// After the last node of the path became proven, proves its ancestors where possible.
+    fn propagate_proof(&mut self) {
+        for k in (0..self.path.len() - 1).rev() {
+            let id = self.path[k] as usize;
+            if self.nodes[id].proof != UNPROVEN {
+                break;
+            }
+            let mut all = true;
+            let mut best = LOSS;
+            let mut proof = UNPROVEN;
+            for ch in &self.nodes[self.nodes[id].children()] {
+                match ch.proof {
+                    WIN => {
+                        proof = LOSS;
+                        break;
+                    }
+                    UNPROVEN => all = false,
+                    p => best = best.max(p),
+                }
+            }
+            if proof == UNPROVEN && all {
+                proof = if best == DRAW { DRAW } else { WIN };
+            }
+            if proof == UNPROVEN {
+                break;
+            }
+            self.nodes[id].proof = proof;
+        }
+    }
+}
+
+#[derive(PartialEq, Eq)]
+enum Expansion {
+    Done,
+    Full,
+    NoMoves,
+}
+
+fn outcome_for(mover: Player, value: f32) -> Outcome {
+    if value == 0.5 {
+        Outcome::DRAW
+    } else if value == 1.0 {
+        Outcome::win(mover)
+    } else {
+        Outcome::win(1 - mover.min(1))
+    }
+}
+
+fn proof_public(p: u8) -> Option<Proof> {
+    match p {
+        WIN => Some(Proof::Win),
+        LOSS => Some(Proof::Loss),
+        DRAW => Some(Proof::Draw),
+        _ => None,
+    }
+}
+
+/// A Monte-Carlo tree search over a [`Game`], with a [`Playout`] policy and a [`Prior`].
+///
+/// It owns the position it searches ([`Mcts::game`]); [`Mcts::advance`] plays a move and keeps
+/// the matching subtree, [`Mcts::set_position`] starts afresh.
+pub struct Mcts<G: Game, P: Playout<G> = UniformPlayout<G>, K: Prior<G> = NoPrior> {
+    config: Config,
+    game: G,
+    playout: P,
+    prior: K,
+    workers: Vec<Worker<G, P>>,
+}
+
+impl<G: Game> Mcts<G> {
+    /// A search of `game` with the uniform random playout and no prior.
+    pub fn new(game: G, config: Config) -> Self {
+        Mcts::with_policies(game, config, UniformPlayout::new(), NoPrior)
+    }
+}
+
+impl<G: Game, P: Playout<G>> Mcts<G, P> {
+    /// A search of `game` with this playout policy and no prior.
+    pub fn with_playout(game: G, config: Config, playout: P) -> Self {
+        Mcts::with_policies(game, config, playout, NoPrior)
+    }
+}
+
+impl<G: Game, P: Playout<G>, K: Prior<G>> Mcts<G, P, K> {
+    /// A search of `game` with this playout policy and prior.
+    pub fn with_policies(game: G, config: Config, playout: P, prior: K) -> Self {
+        let workers = (0..config.threads())
+            .map(|_| Worker::new(playout.clone()))
+            .collect();
+        Mcts {
+            config,
+            game,
+            playout,
+            prior,
+            workers,
+        }
+    }
+
+    /// The position searched.
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// Replaces the configuration. The trees are kept unless the number of threads changes.
+    pub fn set_config(&mut self, config: Config) {
+        if config.threads() != self.workers.len() {
+            self.workers = (0..config.threads())
+                .map(|_| Worker::new(self.playout.clone()))
+                .collect();
+        }
+        self.config = config;
+    }
+
+    /// Starts from another position, forgetting the trees.
+    pub fn set_position(&mut self, game: G) {
+        self.game = game;
+        self.clear_tree();
+    }
+
+    /// Forgets the trees.
+    pub fn clear_tree(&mut self) {
+        for w in &mut self.workers {
+            w.clear();
+        }
+    }
+
+    /// Plays `mv` in the searched position and keeps the subtree below it (tree reuse).
+    ///
+    /// # Errors
+    /// [`MctsError::IllegalMove`] if `mv` is not legal (or the game is over); nothing changes.
+    pub fn advance(&mut self, mv: G::Move) -> Result<(), MctsError> {
+        let mut moves = Vec::new();
+        if self.game.result().is_none() {
+            self.game.legal_moves(&mut moves);
+        }
+        if !moves.contains(&mv) {
+            return Err(MctsError::IllegalMove(format!("{mv:?}")));
+        }
+        self.game.play(mv);
+        for w in &mut self.workers {
+            w.advance(mv);
+        }
+        Ok(())
+    }
+
+    /// Nodes in the trees (all threads).
+    pub fn tree_nodes(&self) -> usize {
+        self.workers.iter().map(|w| w.nodes.len()).sum()
+    }
+
+    /// Simulations through the root (all threads; includes a reused subtree).
+    pub fn root_visits(&self) -> u64 {
+        self.workers
+            .iter()
+            .filter_map(|w| w.nodes.first())
+            .map(|n| u64::from(n.visits))
+            .sum()
+    }
+
+    /// Searches the current position within `budget`, using `rng` (one thread uses it
+    /// directly, so a seeded generator makes the search deterministic; several threads each
+    /// get a `Pcg64Mcg` seeded from it).
+    ///
+    /// # Errors
+    /// [`MctsError::EmptyBudget`] / [`MctsError::ZeroBudget`] for a bad budget,
+    /// [`MctsError::GameOver`] if the position is over,
+    /// [`MctsError::InvalidParameter`] if the node budget cannot hold the root and its children.
+    pub fn search<R: Rng + ?Sized>(
+        &mut self,
+        budget: &Budget,
+        rng: &mut R,
+    ) -> Result<SearchResult<G::Move>, MctsError> {
+        budget.validate()?;
+        if self.game.result().is_some() {
+            return Err(MctsError::GameOver);
+        }
+        let threads = self.workers.len();
+        let start = Instant::now();
+        let node_total = budget.nodes.unwrap_or(usize::MAX);
+        let node_share = (node_total / threads).min(NONE as usize);
+        let nodes_only = budget.simulations.is_none() && budget.time.is_none();
+        for w in &mut self.workers {
+            if !w.prepare(&self.game, &self.prior, node_share) {
+                if w.nodes.is_empty() {
+                    return Err(MctsError::GameOver);
+                }
+                return Err(MctsError::InvalidParameter {
+                    name: "budget nodes",
+                    value: node_total.to_string(),
+                    expected: "room for the root and its children in every thread's share",
+                });
+            }
+        }
+        let limits = |i: usize| Limits {
+            simulations: budget.simulations.map(|n| {
+                n / threads as u64 + u64::from((i as u64) < n % threads as u64)
+            }),
+            deadline: budget.time.map(|t| start + t),
+            time: budget.time,
+            node_limit: node_share,
+            nodes_only,
+        };
+        let config = &self.config;
+        let game = &self.game;
+        let prior = &self.prior;
+        let reports: Vec<Report> = if threads == 1 {
+            vec![self.workers[0].run(game, config, prior, rng, limits(0))]
+        } else {
+            let seeds: Vec<u64> = (0..threads).map(|_| rng.next_u64()).collect();
+            std::thread::scope(|s| {
+                let (first, rest) = self.workers.split_at_mut(1);
+                let handles: Vec<_> = rest
+                    .iter_mut()
+                    .enumerate()
+                    .map(|(i, w)| {
+                        let seed = seeds[i + 1];
+                        let lim = limits(i + 1);
+                        s.spawn(move || {
+                            let mut r = Pcg64Mcg::seed_from_u64(seed);
+                            w.run(game, config, prior, &mut r, lim)
+                        })
+                    })
+                    .collect();
+                let mut r = Pcg64Mcg::seed_from_u64(seeds[0]);
+                let mut reports = vec![first[0].run(game, config, prior, &mut r, limits(0))];
+                for h in handles {
+                    reports.push(h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+                }
+                reports
+            })
+        };
+        let elapsed = start.elapsed();
+        Ok(self.collect(&reports, elapsed))
+    }
+
+    /// Merges the root statistics of all trees into a result.
+    fn collect(&self, reports: &[Report], elapsed: Duration) -> SearchResult<G::Move> {
+        let w0 = &self.workers[0];
+        let root0 = w0.nodes[ROOT as usize];
+        let mut children: Vec<ChildStats<G::Move>> = w0.nodes[root0.children()]
+            .iter()
+            .map(|c| ChildStats {
+                mv: c.mv,
+                visits: 0,
+                value: 0.0,
+                amaf_visits: 0.0,
+                amaf_value: 0.0,
+                proof: None,
+            })
+            .collect();
+        let mut sums = vec![(0.0f64, 0.0f64); children.len()];
+        let mut root_proof = None;
+        for w in &self.workers {
+            let root = w.nodes[ROOT as usize];
+            if root.proof != UNPROVEN {
+                // The root's mover is the opponent of the player to move.
+                root_proof = proof_public(root.proof).map(Proof::flip);
+            }
+            for (i, c) in w.nodes[root.children()].iter().enumerate() {
+                let j = if children.get(i).is_some_and(|s| s.mv == c.mv) {
+                    i
+                } else if let Some(j) = children.iter().position(|s| s.mv == c.mv) {
+                    j
+                } else {
+                    continue;
+                };
+                let s = &mut children[j];
+                s.visits += u64::from(c.visits);
+                sums[j].0 += f64::from(c.wins);
+                s.amaf_visits += f64::from(c.amaf_visits);
+                sums[j].1 += f64::from(c.amaf_wins);
+                if c.proof != UNPROVEN {
+                    s.proof = proof_public(c.proof);
+                }
+            }
+        }
+        for (s, (w, aw)) in children.iter_mut().zip(&sums) {
+            s.value = if s.visits > 0 { w / s.visits as f64 } else { 0.0 };
+            s.amaf_value = if s.amaf_visits > 0.0 { aw / s.amaf_visits } else { 0.0 };
+        }
+        let best = best_child(&children, self.config.final_move());
+        let best_move = children[best].mv;
+        let value = children[best].value;
+        let mut principal_variation = vec![best_move];
+        let mut pv_worker = w0;
+        let mut most = 0;
+        for w in &self.workers {
+            let root = w.nodes[ROOT as usize];
+            if let Some(c) = w.nodes[root.children()].iter().find(|c| c.mv == best_move)
+                && c.visits >= most
+            {
+                most = c.visits;
+                pv_worker = w;
+            }
+        }
+        let nodes = &pv_worker.nodes;
+        let root = nodes[ROOT as usize];
+        let mut cur = nodes[root.children()]
+            .iter()
+            .position(|c| c.mv == best_move)
+            .map(|i| root.first_child as usize + i);
+        while let Some(id) = cur {
+            let n = nodes[id];
+            cur = nodes[n.children()]
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| c.visits > 0)
+                .max_by_key(|(_, c)| c.visits)
+                .map(|(i, _)| n.first_child as usize + i);
+            if let Some(c) = cur {
+                principal_variation.push(nodes[c].mv);
+            }
+        }
+        let simulations: u64 = reports.iter().map(|r| r.simulations).sum();
+        let secs = elapsed.as_secs_f64();
+        let mut order: Vec<usize> = (0..children.len()).collect();
+        order.sort_by(|&a, &b| children[b].visits.cmp(&children[a].visits));
+        let children = order.into_iter().map(|i| children[i]).collect();
+        SearchResult {
+            best_move,
+            value,
+            principal_variation,
+            children,
+            proven: root_proof,
+            root_visits: self.root_visits(),
+            simulations,
+            discarded: reports.iter().map(|r| r.discarded).sum(),
+            elapsed,
+            simulations_per_second: if secs > 0.0 { simulations as f64 / secs } else { 0.0 },
+            tree_nodes: self.tree_nodes(),
+            max_depth: reports.iter().map(|r| r.max_depth).max().unwrap_or(0),
+            stop: reports[0].stop,
+        }
+    }
+}
+
+/// Index of the best child: a proven win first, then the rule, avoiding proven losses.
+fn best_child<M>(children: &[ChildStats<M>], rule: FinalMove) -> usize {
+    if let Some(i) = children.iter().position(|c| c.proof == Some(Proof::Win)) {
+        return i;
+    }
+    let any_open = children.iter().any(|c| c.proof != Some(Proof::Loss));
+    let candidates = || {
+        children
+            .iter()
+            .enumerate()
+            .filter(move |(_, c)| !any_open || c.proof != Some(Proof::Loss))
+    };
+    let by_visits = |a: &ChildStats<M>, b: &ChildStats<M>| {
+        a.visits
+            .cmp(&b.visits)
+            .then(a.value.total_cmp(&b.value))
+    };
+    let most = candidates()
+        .max_by(|(_, a), (_, b)| by_visits(a, b))
+        .map_or(0, |(i, _)| i);
+    match rule {
+        FinalMove::MostVisits => most,
+        FinalMove::BestValue => {
+            let floor = children[most].visits / 10;
+            candidates()
+                .filter(|(_, c)| c.visits >= floor.max(1))
+                .max_by(|(_, a), (_, b)| a.value.total_cmp(&b.value))
+                .map_or(most, |(i, _)| i)
+        }
+    }
+}

@@ -1,0 +1,477 @@
+//! Small games with known values, shared by the tests, examples and benches of `rave-mcts`:
+//! tic-tac-toe, a subtraction game (Nim with one pile), Hex on small boards (with exact
+//! solvers) and a synthetic game that costs almost nothing to play.
+#![allow(dead_code)]
+
+use std::collections::HashMap;
+
+use rand::{Rng, RngExt};
+use rave_mcts::{Game, Outcome, Player, Playout, PlayoutResult, Trace};
+
+// ---------------------------------------------------------------- tic-tac-toe
+
+/// Tic-tac-toe: cells 0..9 row by row; player 0 (X) moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct TicTacToe {
+    /// 0 empty, 1 player 0, 2 player 1.
+    pub cells: [u8; 9],
+}
+
+const LINES: [[usize; 3]; 8] = [
+    [0, 1, 2],
+    [3, 4, 5],
+    [6, 7, 8],
+    [0, 3, 6],
+    [1, 4, 7],
+    [2, 5, 8],
+    [0, 4, 8],
+    [2, 4, 6],
+];
+
+impl TicTacToe {
+    /// A position from a 9-character string of `X`, `O` and `.`.
+    pub fn from_str(s: &str) -> Self {
+        let mut t = TicTacToe::default();
+        for (i, ch) in s.chars().filter(|c| !c.is_whitespace()).enumerate() {
+            t.cells[i] = match ch {
+                'X' | 'x' => 1,
+                'O' | 'o' => 2,
+                _ => 0,
+            };
+        }
+        t
+    }
+
+    fn winner(&self) -> Option<Player> {
+        for l in LINES {
+            let a = self.cells[l[0]];
+            if a != 0 && a == self.cells[l[1]] && a == self.cells[l[2]] {
+                return Some(usize::from(a) - 1);
+            }
+        }
+        None
+    }
+}
+
+impl Game for TicTacToe {
+    type Move = u8;
+
+    fn to_move(&self) -> Player {
+        let filled = self.cells.iter().filter(|&&c| c != 0).count();
+        filled % 2
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<u8>) {
+        if self.winner().is_some() {
+            return;
+        }
+        moves.extend((0..9u8).filter(|&i| self.cells[usize::from(i)] == 0));
+    }
+
+    fn play(&mut self, mv: u8) {
+        let p = self.to_move() as u8 + 1;
+        self.cells[usize::from(mv)] = p;
+    }
+
+    fn result(&self) -> Option<Outcome> {
+        if let Some(w) = self.winner() {
+            return Some(Outcome::win(w));
+        }
+        if self.cells.iter().all(|&c| c != 0) {
+            return Some(Outcome::DRAW);
+        }
+        None
+    }
+
+    fn move_index(&self, mv: u8) -> usize {
+        usize::from(mv)
+    }
+
+    fn move_bound(&self) -> usize {
+        9
+    }
+}
+
+/// Exact value of a tic-tac-toe position for the player to move: 1 win, 0.5 draw, 0 loss.
+pub fn ttt_value(t: &TicTacToe, memo: &mut HashMap<TicTacToe, f32>) -> f32 {
+    if let Some(&v) = memo.get(t) {
+        return v;
+    }
+    let v = if let Some(o) = t.result() {
+        o.reward(t.to_move())
+    } else {
+        let mut moves = Vec::new();
+        t.legal_moves(&mut moves);
+        moves
+            .iter()
+            .map(|&m| {
+                let mut c = *t;
+                c.play(m);
+                1.0 - ttt_value(&c, memo)
+            })
+            .fold(0.0, f32::max)
+    };
+    memo.insert(*t, v);
+    v
+}
+
+// ---------------------------------------------------------------- subtraction game
+
+/// One pile of `stones`; a move takes 1, 2 or 3; who takes the last stone wins. The player to
+/// move loses exactly when `stones % 4 == 0`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Nim {
+    /// Stones left.
+    pub stones: u32,
+    /// Player to move.
+    pub player: Player,
+}
+
+impl Game for Nim {
+    type Move = u8;
+
+    fn to_move(&self) -> Player {
+        self.player
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<u8>) {
+        moves.extend((1..=3u8).filter(|&k| u32::from(k) <= self.stones));
+    }
+
+    fn play(&mut self, mv: u8) {
+        self.stones -= u32::from(mv);
+        self.player = 1 - self.player;
+    }
+
+    fn result(&self) -> Option<Outcome> {
+        // The player who took the last stone (the one not to move) wins.
+        (self.stones == 0).then(|| Outcome::win(1 - self.player))
+    }
+
+    fn move_index(&self, mv: u8) -> usize {
+        usize::from(mv) - 1
+    }
+
+    fn move_bound(&self) -> usize {
+        3
+    }
+}
+
+// ---------------------------------------------------------------- Hex
+
+/// Largest Hex board supported here.
+pub const HEX_MAX: usize = 11;
+const HEX_CELLS: usize = HEX_MAX * HEX_MAX;
+
+/// Hex on an `n x n` board (n <= 11). Player 0 connects the top and bottom rows, player 1 the
+/// left and right columns. Cell `r * n + c`; neighbours (r-1,c) (r-1,c+1) (r,c-1) (r,c+1)
+/// (r+1,c-1) (r+1,c). Union-find with four virtual edge cells makes `result` O(1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Hex {
+    /// Side length.
+    pub n: u8,
+    /// 0 empty, 1 player 0, 2 player 1.
+    pub cells: [u8; HEX_CELLS],
+    parent: [u8; HEX_CELLS + 4],
+    /// Player to move.
+    pub player: u8,
+    /// Winner + 1, or 0.
+    winner: u8,
+    /// Stones played.
+    pub ply: u8,
+}
+
+impl Hex {
+    /// An empty board of side `n` (2..=11).
+    pub fn new(n: usize) -> Self {
+        assert!((2..=HEX_MAX).contains(&n));
+        let mut parent = [0u8; HEX_CELLS + 4];
+        for (i, p) in parent.iter_mut().enumerate() {
+            *p = i as u8;
+        }
+        Hex {
+            n: n as u8,
+            cells: [0; HEX_CELLS],
+            parent,
+            player: 0,
+            winner: 0,
+            ply: 0,
+        }
+    }
+
+    /// Number of cells.
+    pub fn size(&self) -> usize {
+        usize::from(self.n) * usize::from(self.n)
+    }
+
+    fn find(&mut self, mut x: usize) -> usize {
+        while usize::from(self.parent[x]) != x {
+            let p = usize::from(self.parent[x]);
+            self.parent[x] = self.parent[p];
+            x = usize::from(self.parent[x]);
+        }
+        x
+    }
+
+    fn union(&mut self, a: usize, b: usize) {
+        let (ra, rb) = (self.find(a), self.find(b));
+        if ra != rb {
+            self.parent[ra] = rb as u8;
+        }
+    }
+
+    /// Whether the cell is empty.
+    pub fn is_empty(&self, cell: usize) -> bool {
+        self.cells[cell] == 0
+    }
+
+    /// The winner, if any.
+    pub fn winner(&self) -> Option<Player> {
+        (self.winner != 0).then(|| usize::from(self.winner) - 1)
+    }
+}
+
+impl Game for Hex {
+    type Move = u8;
+
+    fn to_move(&self) -> Player {
+        usize::from(self.player)
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<u8>) {
+        if self.winner != 0 {
+            return;
+        }
+        moves.extend((0..self.size() as u8).filter(|&c| self.cells[usize::from(c)] == 0));
+    }
+
+    fn play(&mut self, mv: u8) {
+        let n = usize::from(self.n);
+        let cell = usize::from(mv);
+        let stone = self.player + 1;
+        self.cells[cell] = stone;
+        let (r, c) = ((cell / n) as isize, (cell % n) as isize);
+        for (dr, dc) in [(-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0)] {
+            let (rr, cc) = (r + dr, c + dc);
+            if rr >= 0 && cc >= 0 && (rr as usize) < n && (cc as usize) < n {
+                let other = rr as usize * n + cc as usize;
+                if self.cells[other] == stone {
+                    self.union(cell, other);
+                }
+            }
+        }
+        let e = HEX_CELLS;
+        if self.player == 0 {
+            if r == 0 {
+                self.union(cell, e);
+            }
+            if r as usize == n - 1 {
+                self.union(cell, e + 1);
+            }
+            if self.find(e) == self.find(e + 1) {
+                self.winner = 1;
+            }
+        } else {
+            if c == 0 {
+                self.union(cell, e + 2);
+            }
+            if c as usize == n - 1 {
+                self.union(cell, e + 3);
+            }
+            if self.find(e + 2) == self.find(e + 3) {
+                self.winner = 2;
+            }
+        }
+        self.player = 1 - self.player;
+        self.ply += 1;
+    }
+
+    fn result(&self) -> Option<Outcome> {
+        (self.winner != 0).then(|| Outcome::win(usize::from(self.winner) - 1))
+    }
+
+    fn move_index(&self, mv: u8) -> usize {
+        usize::from(mv)
+    }
+
+    fn move_bound(&self) -> usize {
+        self.size()
+    }
+}
+
+/// A fast Hex playout: draws uniformly among the empty cells (kept in a list, so a move costs
+/// O(1)) until someone connects.
+#[derive(Clone, Debug, Default)]
+pub struct HexPlayout {
+    empty: Vec<u8>,
+}
+
+impl Playout<Hex> for HexPlayout {
+    fn playout<R: Rng + ?Sized>(
+        &mut self,
+        game: &mut Hex,
+        rng: &mut R,
+        max_moves: usize,
+        trace: &mut Trace<u8>,
+    ) -> PlayoutResult {
+        self.empty.clear();
+        self.empty
+            .extend((0..game.size() as u8).filter(|&c| game.is_empty(usize::from(c))));
+        let mut length = 0;
+        while game.winner == 0 {
+            if length >= max_moves || self.empty.is_empty() {
+                return PlayoutResult::stopped(Outcome::DRAW, length);
+            }
+            let i = rng.random_range(0..self.empty.len());
+            let mv = self.empty.swap_remove(i);
+            trace.push(game.to_move(), mv);
+            game.play(mv);
+            length += 1;
+        }
+        PlayoutResult::finished(Outcome::win(usize::from(game.winner) - 1), length)
+    }
+}
+
+/// Exact Hex solver (negamax with a transposition table): whether the player to move wins.
+pub struct HexSolver {
+    memo: HashMap<Vec<u8>, bool>,
+}
+
+impl HexSolver {
+    /// An empty solver.
+    pub fn new() -> Self {
+        HexSolver {
+            memo: HashMap::new(),
+        }
+    }
+
+    /// Whether the player to move in `h` wins with perfect play.
+    pub fn wins(&mut self, h: &Hex) -> bool {
+        if let Some(w) = h.winner() {
+            return w == h.to_move();
+        }
+        let key: Vec<u8> = h.cells[..h.size()].to_vec();
+        if let Some(&v) = self.memo.get(&key) {
+            return v;
+        }
+        let mut v = false;
+        for c in 0..h.size() as u8 {
+            if h.is_empty(usize::from(c)) {
+                let mut next = *h;
+                next.play(c);
+                if !self.wins(&next) {
+                    v = true;
+                    break;
+                }
+            }
+        }
+        self.memo.insert(key, v);
+        v
+    }
+
+    /// The winning moves of the player to move (empty if the position is lost).
+    pub fn winning_moves(&mut self, h: &Hex) -> Vec<u8> {
+        (0..h.size() as u8)
+            .filter(|&c| {
+                h.is_empty(usize::from(c)) && {
+                    let mut next = *h;
+                    next.play(c);
+                    !self.wins(&next)
+                }
+            })
+            .collect()
+    }
+}
+
+impl Default for HexSolver {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+// ---------------------------------------------------------------- synthetic game
+
+/// A synthetic game that costs almost nothing: `width` moves per turn (indices `0..width`),
+/// the game ends after `depth` plies and the winner is a hash of the moves played. Used to
+/// measure the search's own overhead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Synthetic {
+    /// Moves per turn.
+    pub width: u16,
+    /// Plies per game.
+    pub depth: u16,
+    /// Plies played.
+    pub ply: u16,
+    /// Hash of the moves so far.
+    pub hash: u64,
+}
+
+impl Synthetic {
+    /// A new game.
+    pub fn new(width: u16, depth: u16) -> Self {
+        Synthetic {
+            width,
+            depth,
+            ply: 0,
+            hash: 0x9E37_79B9_7F4A_7C15,
+        }
+    }
+}
+
+impl Game for Synthetic {
+    type Move = u16;
+
+    fn to_move(&self) -> Player {
+        usize::from(self.ply & 1)
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<u16>) {
+        if self.ply < self.depth {
+            moves.extend(0..self.width);
+        }
+    }
+
+    fn play(&mut self, mv: u16) {
+        self.hash = (self.hash ^ u64::from(mv)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        self.hash ^= self.hash >> 31;
+        self.ply += 1;
+    }
+
+    fn result(&self) -> Option<Outcome> {
+        (self.ply >= self.depth).then(|| Outcome::win((self.hash >> 40) as usize & 1))
+    }
+
+    fn move_index(&self, mv: u16) -> usize {
+        usize::from(mv)
+    }
+
+    fn move_bound(&self) -> usize {
+        usize::from(self.width)
+    }
+}
+
+/// The playout of [`Synthetic`]: uniform moves, no buffer.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SyntheticPlayout;
+
+impl Playout<Synthetic> for SyntheticPlayout {
+    fn playout<R: Rng + ?Sized>(
+        &mut self,
+        game: &mut Synthetic,
+        rng: &mut R,
+        max_moves: usize,
+        trace: &mut Trace<u16>,
+    ) -> PlayoutResult {
+        let mut length = 0;
+        while game.ply < game.depth {
+            if length >= max_moves {
+                return PlayoutResult::stopped(Outcome::DRAW, length);
+            }
+            let mv = ((u64::from(rng.next_u32()) * u64::from(game.width)) >> 32) as u16;
+            trace.push(game.to_move(), mv);
+            game.play(mv);
+            length += 1;
+        }
+        PlayoutResult::finished(game.result().unwrap_or(Outcome::DRAW), length)
+    }
+}

@@ -1,0 +1,237 @@
+//! The search against games whose values are known exactly: tic-tac-toe, a subtraction game
+//! and small Hex boards, each checked against an exact solver written here.
+
+mod common;
+
+use std::collections::HashMap;
+
+use common::{Hex, HexPlayout, HexSolver, Nim, TicTacToe, ttt_value};
+use rand::{RngExt, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use rave_mcts::{Budget, Config, Game, Mcts, Proof, RaveSchedule};
+
+fn ttt_configs() -> Vec<(&'static str, Config)> {
+    vec![
+        ("uct", Config::default()),
+        (
+            "rave",
+            Config::builder()
+                .rave(RaveSchedule::default())
+                .build()
+                .unwrap(),
+        ),
+        ("grave", Config::builder().grave(20).build().unwrap()),
+    ]
+}
+
+/// An optimal tic-tac-toe player that picks at random among the optimal moves.
+fn perfect_move(t: &TicTacToe, memo: &mut HashMap<TicTacToe, f32>, rng: &mut Pcg64Mcg) -> u8 {
+    let mut moves = Vec::new();
+    t.legal_moves(&mut moves);
+    let value = |m: u8, memo: &mut HashMap<TicTacToe, f32>| {
+        let mut c = *t;
+        c.play(m);
+        1.0 - ttt_value(&c, memo)
+    };
+    let best = moves.iter().map(|&m| value(m, memo)).fold(0.0, f32::max);
+    let optimal: Vec<u8> = moves
+        .iter()
+        .copied()
+        .filter(|&m| value(m, memo) == best)
+        .collect();
+    optimal[rng.random_range(0..optimal.len())]
+}
+
+#[test]
+fn tic_tac_toe_never_loses_from_the_empty_board() {
+    let mut memo = HashMap::new();
+    let mut rng = Pcg64Mcg::seed_from_u64(7);
+    for (name, config) in ttt_configs() {
+        for game_no in 0..12 {
+            let mcts_side = game_no % 2;
+            let perfect_opponent = game_no % 4 < 2;
+            let mut t = TicTacToe::default();
+            let mut mcts = Mcts::new(t, config.clone());
+            while t.result().is_none() {
+                let mv = if t.to_move() == mcts_side {
+                    mcts.search(&Budget::simulations(3000), &mut rng)
+                        .unwrap()
+                        .best_move
+                } else if perfect_opponent {
+                    perfect_move(&t, &mut memo, &mut rng)
+                } else {
+                    let mut moves = Vec::new();
+                    t.legal_moves(&mut moves);
+                    moves[rng.random_range(0..moves.len())]
+                };
+                t.play(mv);
+                mcts.advance(mv).unwrap();
+            }
+            let reward = t.result().unwrap().reward(mcts_side);
+            assert!(
+                reward >= 0.5,
+                "{name}: the search lost game {game_no} as player {mcts_side}: {:?}",
+                t.cells
+            );
+        }
+    }
+}
+
+#[test]
+fn tic_tac_toe_forced_wins_are_found_and_proven() {
+    // Positions where the player to move has a forced win (checked by the exact solver below).
+    let positions = [
+        "XX. OO. ...", // X wins at once
+        "X.. .O. ..X", // O to move must block... X to move? (counts decide)
+        "X.. ... ..O", // X to move: opposite corners, X forces a win
+        "O.. .X. ...", // X to move? no: X1 O1 -> X to move, a forced draw position is excluded
+        "XO. .X. ..O", // X to move
+        "X.O .X. O..", // X to move
+        ".O. .X. ..X", // O to move
+    ];
+    let mut memo = HashMap::new();
+    let mut checked = 0;
+    for (name, config) in ttt_configs() {
+        for s in positions {
+            let t = TicTacToe::from_str(s);
+            if t.result().is_some() || ttt_value(&t, &mut memo) != 1.0 {
+                continue; // not a forced win: not part of this test
+            }
+            checked += 1;
+            let mut mcts = Mcts::new(t, config.clone());
+            let mut rng = Pcg64Mcg::seed_from_u64(3);
+            let r = mcts.search(&Budget::simulations(20_000), &mut rng).unwrap();
+            let mut after = t;
+            after.play(r.best_move);
+            assert_eq!(
+                ttt_value(&after, &mut memo),
+                0.0,
+                "{name}: {s}: {:?} does not win",
+                r.best_move
+            );
+            assert_eq!(r.proven, Some(Proof::Win), "{name}: {s}: not proven");
+            assert_eq!(
+                r.children
+                    .iter()
+                    .find(|c| c.mv == r.best_move)
+                    .and_then(|c| c.proof),
+                Some(Proof::Win)
+            );
+            assert!(r.simulations < 20_000, "{name}: {s}: a proven root stops the search");
+        }
+    }
+    assert!(checked >= 3 * 4, "too few forced-win positions: {checked}");
+}
+
+#[test]
+fn tic_tac_toe_losses_are_proven_too() {
+    // X to move, O threatens two lines at once (cells 2 and 6): X loses whatever it does.
+    let t = TicTacToe::from_str("OO. OXX .X.");
+    let mut memo = HashMap::new();
+    assert_eq!(ttt_value(&t, &mut memo), 0.0);
+    let mut mcts = Mcts::new(t, Config::default());
+    let r = mcts
+        .search(&Budget::simulations(5_000), &mut Pcg64Mcg::seed_from_u64(1))
+        .unwrap();
+    assert_eq!(r.proven, Some(Proof::Loss));
+    assert!(r.children.iter().all(|c| c.proof == Some(Proof::Loss)));
+}
+
+#[test]
+fn subtraction_game_winner_is_proven_for_many_counts() {
+    for stones in 1..=20u32 {
+        let game = Nim { stones, player: 0 };
+        // Early stop off: with one legal move the best move is fixed at once, but we want the proof.
+        let config = Config::builder().grave(10).early_stop(false).build().unwrap();
+        let mut mcts = Mcts::new(game, config);
+        let r = mcts
+            .search(
+                &Budget::simulations(300_000),
+                &mut Pcg64Mcg::seed_from_u64(u64::from(stones)),
+            )
+            .unwrap();
+        let expected = if stones % 4 == 0 {
+            Proof::Loss
+        } else {
+            Proof::Win
+        };
+        assert_eq!(r.proven, Some(expected), "stones {stones}: {r:?}");
+        if expected == Proof::Win {
+            assert_eq!(
+                (stones - u32::from(r.best_move)) % 4,
+                0,
+                "stones {stones}: take {}",
+                r.best_move
+            );
+        }
+    }
+}
+
+/// Random 4x4 Hex positions with `stones` stones and no winner yet.
+fn random_hex_positions(count: usize, stones: usize, seed: u64) -> Vec<Hex> {
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut h = Hex::new(4);
+        for _ in 0..stones {
+            let mut moves = Vec::new();
+            h.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            h.play(moves[rng.random_range(0..moves.len())]);
+        }
+        if h.result().is_none() {
+            out.push(h);
+        }
+    }
+    out
+}
+
+#[test]
+fn hex_4x4_moves_match_the_exact_solver() {
+    let mut solver = HexSolver::new();
+    let config = Config::builder()
+        .rave(RaveSchedule::default())
+        .build()
+        .unwrap();
+    let mut interesting = 0;
+    let mut correct = 0;
+    for (i, h) in random_hex_positions(40, 6, 11).into_iter().enumerate() {
+        let winning = solver.winning_moves(&h);
+        let mut moves = Vec::new();
+        h.legal_moves(&mut moves);
+        let mut mcts = Mcts::with_playout(h, config.clone(), HexPlayout::default());
+        let r = mcts
+            .search(
+                &Budget::simulations(20_000),
+                &mut Pcg64Mcg::seed_from_u64(i as u64),
+            )
+            .unwrap();
+        // Whatever is proven must be true.
+        match r.proven {
+            Some(Proof::Win) => assert!(winning.contains(&r.best_move), "position {i}"),
+            Some(Proof::Loss) => assert!(winning.is_empty(), "position {i}"),
+            _ => {}
+        }
+        for c in &r.children {
+            match c.proof {
+                Some(Proof::Win) => assert!(winning.contains(&c.mv), "position {i}"),
+                Some(Proof::Loss) => assert!(!winning.contains(&c.mv), "position {i}"),
+                _ => {}
+            }
+        }
+        if !winning.is_empty() && winning.len() < moves.len() {
+            interesting += 1;
+            if winning.contains(&r.best_move) {
+                correct += 1;
+            }
+        }
+    }
+    println!("hex 4x4: {correct} of {interesting} winning positions played correctly");
+    assert!(interesting >= 10, "too few test positions: {interesting}");
+    assert!(
+        correct * 10 >= interesting * 9,
+        "only {correct} of {interesting} winning moves found"
+    );
+}
