@@ -166,6 +166,33 @@ impl Config {
         ConfigBuilder::default()
     }
 
+    /// A builder holding these values, to change some of them.
+    pub fn to_builder(&self) -> ConfigBuilder {
+        let (rave, grave) = match self.selection {
+            Selection::Uct => (None, None),
+            Selection::Rave(s) => (Some(s), None),
+            Selection::Grave {
+                schedule,
+                min_visits,
+            } => (Some(schedule), Some(min_visits)),
+        };
+        ConfigBuilder {
+            rave,
+            grave,
+            exploration: Some(self.exploration),
+            first_play_urgency: Some(self.first_play_urgency),
+            amaf_weighting: Some(self.amaf_weighting),
+            amaf_horizon: self.amaf_horizon,
+            playout_horizon: Some(self.playout_horizon),
+            horizon_growth: Some(self.horizon_growth),
+            solver: Some(self.solver),
+            expand_threshold: Some(self.expand_threshold),
+            threads: Some(self.threads),
+            final_move: Some(self.final_move),
+            early_stop: Some(self.early_stop),
+        }
+    }
+
     /// The selection rule.
     pub fn selection(&self) -> Selection {
         self.selection

@@ -1,0 +1,361 @@
+//! Properties of the search: determinism, budgets, tree reuse, threads, parameters, priors and
+//! the optional features.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{Hex, HexPlayout, Nim, Synthetic, SyntheticPlayout, TicTacToe};
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+use rave_mcts::{
+    AmafWeighting, Budget, Config, FinalMove, Game, Mcts, MctsError, NoPrior, Outcome, Prior,
+    PriorValue, Proof, RaveSchedule, SearchResult, StopReason, node_bytes,
+};
+
+fn all_configs() -> Vec<Config> {
+    vec![
+        Config::default(),
+        Config::builder()
+            .rave(RaveSchedule::default())
+            .build()
+            .unwrap(),
+        Config::builder()
+            .rave(RaveSchedule::Equivalence { k: 300.0 })
+            .exploration(0.2)
+            .build()
+            .unwrap(),
+        Config::builder().grave(30).build().unwrap(),
+        Config::builder()
+            .grave(30)
+            .amaf_weighting(AmafWeighting::Playout)
+            .amaf_horizon(Some(6))
+            .playout_horizon(true)
+            .build()
+            .unwrap(),
+    ]
+}
+
+/// Everything but the timings.
+fn same_search(a: &SearchResult<u8>, b: &SearchResult<u8>) -> bool {
+    a.best_move == b.best_move
+        && a.principal_variation == b.principal_variation
+        && a.children == b.children
+        && a.simulations == b.simulations
+        && a.tree_nodes == b.tree_nodes
+        && a.proven == b.proven
+}
+
+#[test]
+fn one_thread_with_a_seed_is_deterministic() {
+    for config in all_configs() {
+        let run = |seed| {
+            let mut mcts = Mcts::with_playout(Hex::new(5), config.clone(), HexPlayout::default());
+            mcts.search(
+                &Budget::simulations(3000),
+                &mut Pcg64Mcg::seed_from_u64(seed),
+            )
+            .unwrap()
+        };
+        let (a, b, c) = (run(5), run(5), run(6));
+        assert!(same_search(&a, &b), "{config:?}");
+        assert!(!same_search(&a, &c), "another seed gives another search");
+    }
+}
+
+#[test]
+fn several_threads_with_a_seed_are_deterministic_without_a_time_limit() {
+    let config = Config::builder()
+        .grave(20)
+        .threads(2)
+        .early_stop(false)
+        .build()
+        .unwrap();
+    let run = || {
+        let mut mcts = Mcts::with_playout(Hex::new(5), config.clone(), HexPlayout::default());
+        mcts.search(&Budget::simulations(4000), &mut Pcg64Mcg::seed_from_u64(9))
+            .unwrap()
+    };
+    let (a, b) = (run(), run());
+    assert!(same_search(&a, &b));
+    assert_eq!(a.simulations, 4000);
+    let visits: u64 = a.children.iter().map(|c| c.visits).sum();
+    assert_eq!(visits, 4000, "both trees are merged at the root");
+}
+
+#[test]
+fn the_simulation_budget_is_exact_without_early_stop() {
+    let config = Config::builder().early_stop(false).build().unwrap();
+    let mut mcts = Mcts::with_playout(Hex::new(5), config, HexPlayout::default());
+    let r = mcts
+        .search(&Budget::simulations(1234), &mut Pcg64Mcg::seed_from_u64(1))
+        .unwrap();
+    assert_eq!(r.simulations, 1234);
+    assert_eq!(r.root_visits, 1234);
+    assert_eq!(r.stop, StopReason::Simulations);
+}
+
+#[test]
+fn early_stop_ends_when_the_best_move_is_fixed() {
+    let mut mcts = Mcts::with_playout(Hex::new(3), Config::default(), HexPlayout::default());
+    let r = mcts
+        .search(&Budget::simulations(100_000), &mut Pcg64Mcg::seed_from_u64(1))
+        .unwrap();
+    assert!(r.simulations < 100_000);
+    assert!(matches!(
+        r.stop,
+        StopReason::BestMoveFixed | StopReason::Proven
+    ));
+    let (best, second) = (r.children[0].visits, r.children[1].visits);
+    if r.stop == StopReason::BestMoveFixed {
+        assert!(best - second > 100_000 - r.simulations);
+    }
+}
+
+#[test]
+fn the_node_budget_is_never_exceeded() {
+    for threads in [1, 2] {
+        for config in all_configs() {
+            let config = config
+                .to_builder()
+                .threads(threads)
+                .expand_threshold(0)
+                .early_stop(false)
+                .build()
+                .unwrap();
+            let mut mcts = Mcts::with_playout(Hex::new(7), config, HexPlayout::default());
+            let mut rng = Pcg64Mcg::seed_from_u64(2);
+            let r = mcts
+                .search(&Budget::nodes(3000).with_simulations(20_000), &mut rng)
+                .unwrap();
+            assert!(r.tree_nodes <= 3000, "{} nodes", r.tree_nodes);
+            assert!(r.tree_nodes > 2000, "the tree fills up: {}", r.tree_nodes);
+            assert_eq!(r.simulations, 20_000, "the search goes on with a full tree");
+            let r = mcts.search(&Budget::nodes(3000), &mut rng).unwrap();
+            assert!(r.tree_nodes <= 3000);
+            assert_eq!(r.stop, StopReason::Nodes);
+        }
+    }
+    let mut mcts = Mcts::new(Hex::new(5), Config::default());
+    let err = mcts
+        .search(&Budget::nodes(10), &mut Pcg64Mcg::seed_from_u64(2))
+        .unwrap_err();
+    assert!(matches!(err, MctsError::InvalidParameter { .. }), "{err}");
+}
+
+#[test]
+fn tree_reuse_keeps_the_visited_subtree() {
+    let config = Config::builder().grave(20).build().unwrap();
+    let mut mcts = Mcts::with_playout(Hex::new(5), config, HexPlayout::default());
+    let mut rng = Pcg64Mcg::seed_from_u64(4);
+    let r = mcts.search(&Budget::simulations(5000), &mut rng).unwrap();
+    let best = r.children[0];
+    let nodes_before = mcts.tree_nodes();
+    mcts.advance(best.mv).unwrap();
+    assert_eq!(mcts.root_visits(), best.visits, "the child's visits are kept");
+    assert!(mcts.tree_nodes() > 1 && mcts.tree_nodes() < nodes_before);
+    // The kept subtree is the same as searching the child position: its children's visits add
+    // up to the child's visits (minus the simulation that expanded it).
+    let r2 = mcts.search(&Budget::simulations(1000), &mut rng).unwrap();
+    assert_eq!(r2.root_visits, best.visits + r2.simulations);
+    let reply = r2.children[0].mv;
+    assert!(mcts.game().is_empty(usize::from(reply)));
+    // An unknown move (not in the tree) starts afresh; an illegal one is refused.
+    let err = mcts.advance(best.mv).unwrap_err();
+    assert!(matches!(err, MctsError::IllegalMove(_)), "{err}");
+    let mut fresh = Mcts::with_playout(Hex::new(5), Config::default(), HexPlayout::default());
+    fresh.advance(3).unwrap();
+    assert_eq!(fresh.tree_nodes(), 0);
+    assert_eq!(fresh.root_visits(), 0);
+}
+
+#[test]
+fn threads_search_and_merge() {
+    let config = Config::builder()
+        .rave(RaveSchedule::default())
+        .threads(2)
+        .early_stop(false)
+        .build()
+        .unwrap();
+    let mut mcts = Mcts::with_playout(Synthetic::new(8, 30), config, SyntheticPlayout);
+    let r = mcts
+        .search(
+            &Budget::time(Duration::from_millis(100)),
+            &mut Pcg64Mcg::seed_from_u64(3),
+        )
+        .unwrap();
+    assert!(r.simulations > 0);
+    assert_eq!(r.stop, StopReason::Time);
+    assert!(r.elapsed >= Duration::from_millis(100));
+    let visits: u64 = r.children.iter().map(|c| c.visits).sum();
+    assert_eq!(visits, r.simulations);
+    // Tree reuse with two trees.
+    let mv = r.best_move;
+    mcts.advance(mv).unwrap();
+    let kept = mcts.root_visits();
+    assert_eq!(kept, r.children[0].visits);
+}
+
+#[test]
+fn bad_parameters_are_errors() {
+    let cases: Vec<(&str, Result<Config, MctsError>)> = vec![
+        ("exploration", Config::builder().exploration(-0.1).build()),
+        ("exploration", Config::builder().exploration(f64::NAN).build()),
+        (
+            "first_play_urgency",
+            Config::builder().first_play_urgency(-1.0).build(),
+        ),
+        (
+            "rave bias",
+            Config::builder()
+                .rave(RaveSchedule::MinimumMse { bias: -1.0 })
+                .build(),
+        ),
+        (
+            "rave equivalence k",
+            Config::builder()
+                .rave(RaveSchedule::Equivalence { k: 0.0 })
+                .build(),
+        ),
+        ("threads", Config::builder().threads(0).build()),
+        ("amaf_horizon", Config::builder().amaf_horizon(Some(0)).build()),
+        ("horizon_growth", Config::builder().horizon_growth(1.0).build()),
+    ];
+    for (name, r) in cases {
+        match r {
+            Err(MctsError::InvalidParameter { name: n, .. }) => assert_eq!(n, name),
+            other => panic!("{name}: {other:?}"),
+        }
+    }
+    let mut mcts = Mcts::new(TicTacToe::default(), Config::default());
+    let mut rng = Pcg64Mcg::seed_from_u64(1);
+    for (budget, expected) in [
+        (Budget::default(), "empty budget"),
+        (Budget::simulations(0), "simulations"),
+        (Budget::time(Duration::ZERO), "time"),
+        (Budget::nodes(0), "nodes"),
+    ] {
+        let err = mcts.search(&budget, &mut rng).unwrap_err();
+        assert!(err.to_string().contains(expected), "{err}");
+    }
+    assert!(Outcome::from_rewards(1.5, 0.0).is_err());
+    assert!(Outcome::from_rewards(0.25, 0.75).is_ok());
+    let mut over = Mcts::new(Nim { stones: 0, player: 0 }, Config::default());
+    assert_eq!(
+        over.search(&Budget::simulations(10), &mut rng).unwrap_err(),
+        MctsError::GameOver
+    );
+}
+
+/// A prior that tells the search to like one move.
+struct Favour(u8);
+
+impl Prior<Hex> for Favour {
+    fn priors(&self, _game: &Hex, moves: &[u8], out: &mut [PriorValue]) {
+        for (m, p) in moves.iter().zip(out) {
+            if *m == self.0 {
+                *p = PriorValue {
+                    wins: 50.0,
+                    visits: 50,
+                };
+            } else {
+                *p = PriorValue {
+                    wins: 0.0,
+                    visits: 50,
+                };
+            }
+        }
+    }
+}
+
+#[test]
+fn priors_steer_new_nodes() {
+    for config in all_configs() {
+        let mut mcts = Mcts::with_policies(
+            Hex::new(5),
+            config.clone(),
+            HexPlayout::default(),
+            Favour(0),
+        );
+        let r = mcts
+            .search(&Budget::simulations(200), &mut Pcg64Mcg::seed_from_u64(1))
+            .unwrap();
+        assert_eq!(r.best_move, 0, "{config:?}");
+        assert!(r.children.iter().all(|c| c.visits >= 50));
+        let mut plain = Mcts::with_policies(Hex::new(5), config, HexPlayout::default(), NoPrior);
+        let r = plain
+            .search(&Budget::simulations(200), &mut Pcg64Mcg::seed_from_u64(1))
+            .unwrap();
+        assert_ne!(r.best_move, 0, "a corner is not what the plain search likes");
+    }
+}
+
+#[test]
+fn optional_features_still_solve_tic_tac_toe() {
+    let t = TicTacToe::from_str("X.. ... ..O");
+    for config in all_configs() {
+        for final_move in [FinalMove::MostVisits, FinalMove::BestValue] {
+            let config = config.to_builder().final_move(final_move).build().unwrap();
+            let mut mcts = Mcts::new(t, config.clone());
+            let r = mcts
+                .search(&Budget::simulations(30_000), &mut Pcg64Mcg::seed_from_u64(8))
+                .unwrap();
+            assert_eq!(r.proven, Some(Proof::Win), "{config:?}");
+            let mut after = t;
+            after.play(r.best_move);
+            assert!(matches!(r.best_move, 2 | 6), "{config:?}: {}", r.best_move);
+        }
+    }
+}
+
+#[test]
+fn the_playout_horizon_discards_long_playouts_and_adapts() {
+    let config = Config::builder()
+        .grave(20)
+        .playout_horizon(true)
+        .early_stop(false)
+        .build()
+        .unwrap();
+    let mut mcts = Mcts::with_playout(Hex::new(7), config, HexPlayout::default());
+    let r = mcts
+        .search(&Budget::simulations(5000), &mut Pcg64Mcg::seed_from_u64(5))
+        .unwrap();
+    assert_eq!(r.simulations, 5000);
+    assert!(r.discarded > 0, "some playouts exceed the horizon");
+    assert!(r.discarded < 4000, "the horizon grows: {} discarded", r.discarded);
+    assert_eq!(r.root_visits, r.simulations - r.discarded);
+    // Off by default: nothing is discarded.
+    let mut plain = Mcts::with_playout(Hex::new(7), Config::default(), HexPlayout::default());
+    let r = plain
+        .search(&Budget::simulations(2000), &mut Pcg64Mcg::seed_from_u64(5))
+        .unwrap();
+    assert_eq!(r.discarded, 0);
+}
+
+#[test]
+fn results_are_consistent() {
+    let config = Config::builder().grave(20).build().unwrap();
+    let mut mcts = Mcts::with_playout(Hex::new(5), config, HexPlayout::default());
+    let r = mcts
+        .search(&Budget::simulations(3000), &mut Pcg64Mcg::seed_from_u64(7))
+        .unwrap();
+    assert_eq!(r.children.len(), 25);
+    assert!(r.children.windows(2).all(|w| w[0].visits >= w[1].visits));
+    assert_eq!(r.best_move, r.children[0].mv);
+    assert_eq!(r.principal_variation[0], r.best_move);
+    assert!(r.principal_variation.len() >= 2);
+    for c in &r.children {
+        assert!((0.0..=1.0).contains(&c.value));
+        assert!((0.0..=1.0).contains(&c.amaf_value));
+        assert!(c.amaf_visits >= 0.0);
+    }
+    // The PV is a legal line.
+    let mut h = *mcts.game();
+    for &mv in &r.principal_variation {
+        assert!(h.is_empty(usize::from(mv)));
+        h.play(mv);
+    }
+    assert!(r.simulations_per_second > 0.0);
+    assert!(r.max_depth >= 2);
+    assert!(node_bytes::<u8>() <= 32);
+}
