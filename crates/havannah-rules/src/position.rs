@@ -1,0 +1,598 @@
+//! The hot-path game state: stones in flat arrays and a disjoint-set forest for bridges and
+//! forks, with the incremental ring finder.
+
+use havannah_board::{Board, Cell, CellSet};
+
+use crate::types::{Colour, Kinds};
+
+/// The stone code of an empty cell.
+pub(crate) const EMPTY: u8 = 0;
+/// The stone code of the sentinel cell beyond the board: never equal to a colour's code.
+pub(crate) const BORDER: u8 = 3;
+
+/// The stone code of a colour: 1 for White, 2 for Black.
+#[inline]
+pub(crate) const fn code(colour: Colour) -> u8 {
+    colour as u8 + 1
+}
+
+/// Whether a 12-bit corner/side mask holds a bridge (two corners) or a fork (three sides).
+const fn figure_of_mask(mask: u16) -> u8 {
+    let corners = (mask & 0x3f).count_ones();
+    let sides = ((mask >> 6) & 0x3f).count_ones();
+    let mut kinds = 0;
+    if corners >= 2 {
+        kinds |= Kinds::BRIDGE.bits();
+    }
+    if sides >= 3 {
+        kinds |= Kinds::FORK.bits();
+    }
+    kinds
+}
+
+/// The 4096-entry table from a chain's corner/side mask to the figures it forms
+/// (paper, section 7).
+static FIGURES: [u8; 4096] = {
+    let mut table = [0u8; 4096];
+    let mut mask = 0;
+    while mask < 4096 {
+        table[mask] = figure_of_mask(mask as u16);
+        mask += 1;
+    }
+    table
+};
+
+/// The figures (bridge, fork) formed by a chain with this 12-bit corner/side mask.
+#[inline]
+#[must_use]
+pub fn figures_of_mask(mask: u16) -> Kinds {
+    Kinds::from_bits(FIGURES[(mask & 0xfff) as usize])
+}
+
+/// For a 6-bit pattern of same-colour neighbours (bit d = direction d, directions in cyclic
+/// order), the bits where a run of set bits starts.
+static RUN_STARTS: [u8; 64] = {
+    let mut table = [0u8; 64];
+    let mut p = 0;
+    while p < 64 {
+        let mut starts = 0u8;
+        let mut d = 0;
+        while d < 6 {
+            let prev = (d + 5) % 6;
+            if p & (1 << d) != 0 && p & (1 << prev) == 0 {
+                starts |= 1 << d;
+            }
+            d += 1;
+        }
+        table[p] = starts;
+        p += 1;
+    }
+    table
+};
+
+/// For a 6-bit pattern, the directions d whose both cyclic neighbours d-1 and d+1 are set as
+/// well: the neighbours that the new stone may have closed in completely.
+static MIDDLES: [u8; 64] = {
+    let mut table = [0u8; 64];
+    let mut p = 0;
+    while p < 64 {
+        let mut mids = 0u8;
+        let mut d = 0;
+        while d < 6 {
+            let prev = (d + 5) % 6;
+            let next = (d + 1) % 6;
+            if p & (1 << d) != 0 && p & (1 << prev) != 0 && p & (1 << next) != 0 {
+                mids |= 1 << d;
+            }
+            d += 1;
+        }
+        table[p] = mids;
+        p += 1;
+    }
+    table
+};
+
+/// When a [`Position`] looks for rings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum RingDetection {
+    /// The incremental finder runs on every move (a local pattern test first).
+    #[default]
+    Online,
+    /// No ring check during play: bridges and forks only. Use
+    /// [`RingFinder`](crate::RingFinder) once at the end, as the paper's playouts do.
+    Offline,
+}
+
+/// A win found during play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Win {
+    /// The colour of the winning stones.
+    pub winner: Colour,
+    /// The figures the winning move completed.
+    pub kinds: Kinds,
+    /// The 1-based number of the winning move (`swap` counts as a move).
+    pub ply: u16,
+    /// The cell of the winning stone.
+    pub cell: Cell,
+}
+
+/// A Havannah position built for speed: stones in a flat array, a disjoint-set forest over
+/// cells whose roots carry the 12-bit corner/side mask, and the incremental ring finder.
+///
+/// Moves are not checked here (that is [`Game`](crate::Game)'s job): `place` on an occupied
+/// cell or after a win is a logic error, caught by debug assertions only. Cloning into an
+/// existing position with [`Clone::clone_from`] reuses its memory, so a playout can start from
+/// a copy of the tree's position without allocating.
+///
+/// ```
+/// use havannah_board::Board;
+/// use havannah_rules::{Colour, Kinds, Position, RingDetection};
+///
+/// let board = Board::new(4)?;
+/// let mut pos = Position::new(board, RingDetection::Online);
+/// // White joins the corners a1 and d1 along the side; Black plays elsewhere.
+/// for (white, black) in [("a1", "d7"), ("b1", "e7"), ("c1", "f7")] {
+///     assert!(pos.place(board.parse_cell(white)?).is_empty());
+///     assert!(pos.place(board.parse_cell(black)?).is_empty());
+/// }
+/// assert_eq!(pos.place(board.parse_cell("d1")?), Kinds::BRIDGE);
+/// assert_eq!(pos.win().map(|w| w.winner), Some(Colour::White));
+/// # Ok::<(), havannah_rules::RulesError>(())
+/// ```
+#[derive(Debug)]
+pub struct Position {
+    board: &'static Board,
+    /// Stone code per cell, plus the sentinel (always [`BORDER`]).
+    stones: Vec<u8>,
+    /// Disjoint-set parent per cell.
+    parent: Vec<u16>,
+    /// Chain size, valid at roots.
+    size: Vec<u16>,
+    /// Corner/side mask, valid at roots.
+    mask: Vec<u16>,
+    /// The 1-based move number at which each stone was placed (0 for empty cells).
+    placed: Vec<u16>,
+    plies: u16,
+    stones_placed: u16,
+    rings: RingDetection,
+    win: Option<Win>,
+}
+
+impl Clone for Position {
+    fn clone(&self) -> Position {
+        Position {
+            board: self.board,
+            stones: self.stones.clone(),
+            parent: self.parent.clone(),
+            size: self.size.clone(),
+            mask: self.mask.clone(),
+            placed: self.placed.clone(),
+            plies: self.plies,
+            stones_placed: self.stones_placed,
+            rings: self.rings,
+            win: self.win,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Position) {
+        self.board = source.board;
+        self.stones.clone_from(&source.stones);
+        self.parent.clone_from(&source.parent);
+        self.size.clone_from(&source.size);
+        self.mask.clone_from(&source.mask);
+        self.placed.clone_from(&source.placed);
+        self.plies = source.plies;
+        self.stones_placed = source.stones_placed;
+        self.rings = source.rings;
+        self.win = source.win;
+    }
+}
+
+impl Position {
+    /// The empty position on `board`.
+    #[must_use]
+    pub fn new(board: &'static Board, rings: RingDetection) -> Position {
+        let n = board.num_cells();
+        let mut stones = vec![EMPTY; n + 1];
+        stones[n] = BORDER;
+        Position {
+            board,
+            stones,
+            parent: (0..=n as u16).collect(),
+            size: vec![1; n + 1],
+            mask: vec![0; n + 1],
+            placed: vec![0; n + 1],
+            plies: 0,
+            stones_placed: 0,
+            rings,
+            win: None,
+        }
+    }
+
+    /// The board geometry.
+    #[inline]
+    #[must_use]
+    pub fn board(&self) -> &'static Board {
+        self.board
+    }
+
+    /// How rings are looked for.
+    #[inline]
+    #[must_use]
+    pub fn ring_detection(&self) -> RingDetection {
+        self.rings
+    }
+
+    /// The stone on a cell, if any.
+    #[inline]
+    #[must_use]
+    pub fn stone(&self, cell: Cell) -> Option<Colour> {
+        match self.stones[cell.index()] {
+            1 => Some(Colour::White),
+            2 => Some(Colour::Black),
+            _ => None,
+        }
+    }
+
+    /// Whether a cell is empty.
+    #[inline]
+    #[must_use]
+    pub fn is_empty(&self, cell: Cell) -> bool {
+        self.stones[cell.index()] == EMPTY
+    }
+
+    /// The colour of the next stone. `swap` does not change it: after `swap` Black moves again.
+    #[inline]
+    #[must_use]
+    pub fn to_move(&self) -> Colour {
+        if self.stones_placed & 1 == 0 {
+            Colour::White
+        } else {
+            Colour::Black
+        }
+    }
+
+    /// The number of moves played, `swap` included.
+    #[inline]
+    #[must_use]
+    pub fn plies(&self) -> usize {
+        usize::from(self.plies)
+    }
+
+    /// The number of stones on the board.
+    #[inline]
+    #[must_use]
+    pub fn num_stones(&self) -> usize {
+        usize::from(self.stones_placed)
+    }
+
+    /// Whether every cell holds a stone.
+    #[inline]
+    #[must_use]
+    pub fn is_full(&self) -> bool {
+        self.num_stones() == self.board.num_cells()
+    }
+
+    /// The 1-based move number at which the stone on `cell` was placed.
+    #[inline]
+    #[must_use]
+    pub fn placed_at(&self, cell: Cell) -> Option<u16> {
+        match self.placed[cell.index()] {
+            0 => None,
+            ply => Some(ply),
+        }
+    }
+
+    /// The first win found during play, if any (rings only with [`RingDetection::Online`]).
+    #[inline]
+    #[must_use]
+    pub fn win(&self) -> Option<Win> {
+        self.win
+    }
+
+    /// Records `swap`: a move that places no stone (Black moves again).
+    pub fn swap(&mut self) {
+        self.plies += 1;
+    }
+
+    /// Places a stone of the colour to move on an empty cell and returns the figures it
+    /// completed (empty if none). The first win is remembered ([`Position::win`]).
+    ///
+    /// Bridges and forks are found by union-find: each chain's root carries the OR of its
+    /// cells' corner/side masks, and a 4096-entry table reads the figures off the mask. Rings
+    /// are found by the incremental finder unless [`RingDetection::Offline`] was chosen.
+    #[inline]
+    pub fn place(&mut self, cell: Cell) -> Kinds {
+        let c = code(self.to_move());
+        let i = cell.index();
+        debug_assert_eq!(self.stones[i], EMPTY, "place on an occupied cell");
+        self.stones[i] = c;
+        self.plies += 1;
+        self.stones_placed += 1;
+        self.placed[i] = self.plies;
+        self.parent[i] = i as u16;
+        self.size[i] = 1;
+        self.mask[i] = self.board.edge_mask(cell);
+
+        let nbs = self.board.neighbours6(cell);
+        let mut pattern = 0usize;
+        for (d, nb) in nbs.iter().enumerate() {
+            pattern |= usize::from(self.stones[nb.index()] == c) << d;
+        }
+        if pattern == 0 {
+            let kinds = figures_of_mask(self.mask[i]);
+            // A lone stone can only be a bridge or fork on a tiny board: never, but stay exact.
+            if !kinds.is_empty() {
+                self.record_win(cell, kinds);
+            }
+            return kinds;
+        }
+
+        let mut kinds = Kinds::NONE;
+        if self.rings == RingDetection::Online && self.closes_ring(cell, nbs, pattern, c) {
+            kinds |= Kinds::RING;
+        }
+        let mut root = i;
+        let mut bits = pattern;
+        while bits != 0 {
+            let d = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            root = self.union(root, nbs[d].index());
+        }
+        kinds |= figures_of_mask(self.mask[root]);
+        if !kinds.is_empty() {
+            self.record_win(cell, kinds);
+        }
+        kinds
+    }
+
+    fn record_win(&mut self, cell: Cell, kinds: Kinds) {
+        if self.win.is_none() {
+            self.win = Some(Win {
+                winner: self.stone(cell).unwrap_or(Colour::White),
+                kinds,
+                ply: self.plies,
+                cell,
+            });
+        }
+    }
+
+    /// The incremental ring test for a stone of code `c` just put on `cell` (not yet joined to
+    /// its neighbours' chains). `pattern` has bit d set when neighbour d (cyclic order) has
+    /// colour `c`.
+    ///
+    /// A new ring appears exactly when (a) two separate runs of same-colour neighbours belong
+    /// to one chain (the new stone closes a loop around the cells between the runs), or
+    /// (b) the new stone or one of its neighbours now has six same-colour neighbours (a ring
+    /// around an own stone, as the seven-stone flower).
+    ///
+    /// Before a colour has any ring, (a) and (b) are exactly the ways a move can enclose a
+    /// cell, so the first ring is never missed nor invented (the tests check this against the
+    /// reference on random games). After a first ring, which ends a game, a move that only
+    /// cuts an own stone off behind that old ring is not reported.
+    #[inline]
+    fn closes_ring(&mut self, cell: Cell, nbs: &[Cell; 6], pattern: usize, c: u8) -> bool {
+        let starts = RUN_STARTS[pattern];
+        if starts.count_ones() >= 2 {
+            let mut roots = [u16::MAX; 3];
+            let mut k = 0;
+            let mut bits = starts;
+            while bits != 0 {
+                let d = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let r = self.find(nbs[d].index()) as u16;
+                if roots[..k].contains(&r) {
+                    return true;
+                }
+                roots[k] = r;
+                k += 1;
+            }
+        }
+        if pattern == 63 {
+            // Six same-colour neighbours: only inner cells have six on-board neighbours.
+            debug_assert!(self.board.edge_mask(cell) == 0);
+            return true;
+        }
+        let mut mids = MIDDLES[pattern];
+        while mids != 0 {
+            let d = mids.trailing_zeros() as usize;
+            mids &= mids - 1;
+            let x = nbs[d];
+            if self
+                .board
+                .neighbours6(x)
+                .iter()
+                .all(|nb| self.stones[nb.index()] == c)
+            {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The root of a cell's chain, halving the path on the way.
+    #[inline]
+    fn find(&mut self, mut i: usize) -> usize {
+        while self.parent[i] as usize != i {
+            let grand = self.parent[self.parent[i] as usize];
+            self.parent[i] = grand;
+            i = grand as usize;
+        }
+        i
+    }
+
+    /// The root of a cell's chain without changing the forest.
+    #[inline]
+    fn find_const(&self, mut i: usize) -> usize {
+        while self.parent[i] as usize != i {
+            i = self.parent[i] as usize;
+        }
+        i
+    }
+
+    /// Joins the chains of `a` (a root) and `b`; returns the new root. Union by size.
+    #[inline]
+    fn union(&mut self, a: usize, b: usize) -> usize {
+        let rb = self.find(b);
+        let ra = self.find(a);
+        if ra == rb {
+            return ra;
+        }
+        let (big, small) = if self.size[ra] >= self.size[rb] {
+            (ra, rb)
+        } else {
+            (rb, ra)
+        };
+        self.parent[small] = big as u16;
+        self.size[big] += self.size[small];
+        self.mask[big] |= self.mask[small];
+        big
+    }
+
+    /// Whether two stones belong to one chain (false if either cell is empty).
+    #[must_use]
+    pub fn same_chain(&self, a: Cell, b: Cell) -> bool {
+        let (sa, sb) = (self.stones[a.index()], self.stones[b.index()]);
+        sa != EMPTY && sa == sb && self.find_const(a.index()) == self.find_const(b.index())
+    }
+
+    /// The 12-bit corner/side mask of the chain of the stone on `cell` (0 if empty).
+    #[must_use]
+    pub fn chain_mask(&self, cell: Cell) -> u16 {
+        if self.is_empty(cell) {
+            0
+        } else {
+            self.mask[self.find_const(cell.index())]
+        }
+    }
+
+    /// The number of stones in the chain of the stone on `cell` (0 if empty).
+    #[must_use]
+    pub fn chain_len(&self, cell: Cell) -> usize {
+        if self.is_empty(cell) {
+            0
+        } else {
+            usize::from(self.size[self.find_const(cell.index())])
+        }
+    }
+
+    /// The chain (connected stones of one colour) through `cell`; empty if the cell is empty.
+    #[must_use]
+    pub fn chain(&self, cell: Cell) -> CellSet {
+        let mut set = CellSet::new();
+        let c = self.stones[cell.index()];
+        if c == EMPTY {
+            return set;
+        }
+        let mut stack = vec![cell];
+        set.insert(cell);
+        while let Some(x) = stack.pop() {
+            for &nb in self.board.neighbours(x) {
+                if self.stones[nb.index()] == c && !set.contains(nb) {
+                    set.insert(nb);
+                    stack.push(nb);
+                }
+            }
+        }
+        set
+    }
+
+    /// The figures a stone of `colour` on the empty `cell` would complete, without playing it.
+    ///
+    /// This is the test behind decisive and anti-decisive moves in playouts. Rings are
+    /// included whatever the position's [`RingDetection`].
+    #[must_use]
+    pub fn winning_kinds(&self, cell: Cell, colour: Colour) -> Kinds {
+        let c = code(colour);
+        let nbs = self.board.neighbours6(cell);
+        let mut pattern = 0usize;
+        let mut mask = self.board.edge_mask(cell);
+        let mut roots = [usize::MAX; 6];
+        for (d, nb) in nbs.iter().enumerate() {
+            if self.stones[nb.index()] == c {
+                pattern |= 1 << d;
+                let r = self.find_const(nb.index());
+                roots[d] = r;
+                mask |= self.mask[r];
+            }
+        }
+        let mut kinds = figures_of_mask(mask);
+        if pattern == 0 {
+            return kinds;
+        }
+        let starts = RUN_STARTS[pattern];
+        let mut ring = false;
+        if starts.count_ones() >= 2 {
+            let mut seen = [usize::MAX; 3];
+            let mut k = 0;
+            let mut bits = starts;
+            while bits != 0 && !ring {
+                let d = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if seen[..k].contains(&roots[d]) {
+                    ring = true;
+                }
+                seen[k] = roots[d];
+                k += 1;
+            }
+        }
+        if !ring && pattern == 63 {
+            ring = true;
+        }
+        if !ring {
+            let mut mids = MIDDLES[pattern];
+            while mids != 0 && !ring {
+                let d = mids.trailing_zeros() as usize;
+                mids &= mids - 1;
+                ring = self
+                    .board
+                    .neighbours6(nbs[d])
+                    .iter()
+                    .all(|nb| *nb == cell || self.stones[nb.index()] == c);
+            }
+        }
+        if ring {
+            kinds |= Kinds::RING;
+        }
+        kinds
+    }
+
+    /// The stone codes per cell (1 White, 2 Black, 0 empty), for the off-line ring finder.
+    #[inline]
+    pub(crate) fn stone_codes(&self) -> &[u8] {
+        &self.stones
+    }
+
+    /// The placement move numbers per cell (0 for empty cells).
+    #[inline]
+    pub(crate) fn placements(&self) -> &[u16] {
+        &self.placed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mask_table_counts_corners_and_sides() {
+        assert_eq!(figures_of_mask(0b11), Kinds::BRIDGE);
+        assert_eq!(figures_of_mask(0b1), Kinds::NONE);
+        assert_eq!(figures_of_mask(0b111 << 6), Kinds::FORK);
+        assert_eq!(figures_of_mask(0b11 << 6 | 1), Kinds::NONE);
+        assert_eq!(figures_of_mask(0xfff), Kinds::BRIDGE | Kinds::FORK);
+    }
+
+    #[test]
+    fn run_tables() {
+        assert_eq!(RUN_STARTS[0b000000], 0);
+        assert_eq!(RUN_STARTS[0b111111], 0);
+        assert_eq!(RUN_STARTS[0b100001], 0b000001 << 5);
+        assert_eq!(RUN_STARTS[0b010101].count_ones(), 3);
+        assert_eq!(MIDDLES[0b000111], 0b000010);
+        assert_eq!(MIDDLES[0b100011], 0b000001);
+        assert_eq!(MIDDLES[0b111111], 0b111111);
+    }
+}

@@ -1,0 +1,177 @@
+//! The off-line ring finder of Könnecke & Waldmann, section 8: Dijkstra's algorithm in the
+//! (max,min) semiring over move numbers, with a bucket queue.
+
+use havannah_board::{Board, Cell};
+
+use crate::position::{Position, code};
+use crate::types::Colour;
+
+/// "Never": the surround time of a cell that is not enclosed.
+pub const NEVER: u16 = u16::MAX;
+
+/// The earliest ring of a colour, as found by [`RingFinder::earliest_ring`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct RingInfo {
+    /// The 1-based move number that completed the ring.
+    pub ply: u16,
+    /// A cell the ring encloses at that move.
+    pub enclosed: Cell,
+}
+
+/// Finds rings after the fact, from the move numbers of one colour's stones.
+///
+/// For a colour C, give every cell the time `t(c)`: the move number of its stone if it holds
+/// a C stone, "never" otherwise. A cell x is enclosed at move t when every path from x to the
+/// outside of the board (x itself excluded) crosses a C stone placed at move t or earlier, so
+/// the move at which x is first enclosed is
+///
+/// ```text
+/// T(x) = max over paths P from x to the outside of min over cells c of P, c != x, of t(c)
+/// ```
+///
+/// a widest-path problem: Dijkstra's algorithm in the (max, min) semiring, started from the
+/// outside. Keys are move numbers, so a bucket queue replaces the heap, and since keys only
+/// decrease along the search, every cell enters the queue once: O(cells + moves). The
+/// earliest ring of C is completed at `min over x of T(x)` (a cell enclosed by C stones is
+/// enclosed by a ring of C, and the cells a ring encloses are enclosed).
+///
+/// The finder keeps its buffers between calls, so it allocates only when it meets a larger
+/// board than before.
+///
+/// ```
+/// use havannah_board::Board;
+/// use havannah_rules::{Colour, Game, RingFinder, Rules};
+///
+/// // White builds the six-stone ring around d4 on a size-4 board; Black plays far away.
+/// let mut game = Game::new(4, Rules { pie: false })?;
+/// for mv in "c3 a1 d3 b1 e4 c1 e5 a2 d5 a3 c4".split(' ') {
+///     game.play_str(mv)?;
+/// }
+/// let mut finder = RingFinder::new();
+/// let ring = finder.earliest_ring(game.position(), Colour::White).unwrap();
+/// assert_eq!(ring.ply, 11);
+/// assert_eq!(game.board().cell_name(ring.enclosed).to_string(), "d4");
+/// assert_eq!(finder.earliest_ring(game.position(), Colour::Black), None);
+/// # Ok::<(), havannah_rules::RulesError>(())
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct RingFinder {
+    /// Widest-path value per cell: V(c) = max over paths from c to the outside of the
+    /// minimum time on the path, c included.
+    value: Vec<u16>,
+    /// Surround time per cell.
+    surround: Vec<u16>,
+    /// Bucket heads per key (`u16::MAX` = empty), key `moves + 1` standing for "never".
+    head: Vec<u16>,
+    /// The next cell in the same bucket.
+    next: Vec<u16>,
+}
+
+const NONE: u16 = u16::MAX;
+
+impl RingFinder {
+    /// A finder with empty buffers.
+    #[must_use]
+    pub fn new() -> RingFinder {
+        RingFinder::default()
+    }
+
+    /// For every cell, the move number at which `colour` first enclosed it, or [`NEVER`].
+    /// Indexed by [`Cell::index`].
+    pub fn surround_times(&mut self, position: &Position, colour: Colour) -> &[u16] {
+        self.run(position, colour);
+        &self.surround
+    }
+
+    /// The earliest ring of `colour` in the position, if it has one.
+    pub fn earliest_ring(&mut self, position: &Position, colour: Colour) -> Option<RingInfo> {
+        self.run(position, colour);
+        let mut best: Option<RingInfo> = None;
+        for (i, &t) in self.surround.iter().enumerate() {
+            if t != NEVER && best.is_none_or(|b| t < b.ply) {
+                best = Some(RingInfo {
+                    ply: t,
+                    enclosed: Cell::from_index(i),
+                });
+            }
+        }
+        best
+    }
+
+    fn run(&mut self, position: &Position, colour: Colour) {
+        let board: &Board = position.board();
+        let n = board.num_cells();
+        let c = code(colour);
+        let stones = position.stone_codes();
+        let placed = position.placements();
+        let infinity_key = position.plies() + 1;
+        let time = |i: usize| -> u16 { if stones[i] == c { placed[i] } else { NEVER } };
+        let key_of = |t: u16| -> usize {
+            if t == NEVER {
+                infinity_key
+            } else {
+                usize::from(t)
+            }
+        };
+
+        self.value.clear();
+        self.value.resize(n, 0);
+        self.surround.clear();
+        self.surround.resize(n, NEVER);
+        self.next.clear();
+        self.next.resize(n, NONE);
+        self.head.clear();
+        self.head.resize(infinity_key + 1, NONE);
+
+        // 0 in `value` means "not reached yet": times are 1-based, so a reached cell has a
+        // value of at least 1.
+        for cell in board.cells() {
+            if board.edge_mask(cell) != 0 {
+                let i = cell.index();
+                let v = time(i);
+                self.value[i] = v;
+                let k = key_of(v);
+                self.next[i] = self.head[k];
+                self.head[k] = i as u16;
+            }
+        }
+        let mut key = infinity_key;
+        loop {
+            let i = self.head[key];
+            if i == NONE {
+                if key == 0 {
+                    break;
+                }
+                key -= 1;
+                continue;
+            }
+            let i = usize::from(i);
+            self.head[key] = self.next[i];
+            let v = self.value[i];
+            for &nb in board.neighbours(Cell::from_index(i)) {
+                let j = nb.index();
+                if self.value[j] == 0 {
+                    let w = v.min(time(j));
+                    self.value[j] = w;
+                    let k = key_of(w);
+                    self.next[j] = self.head[k];
+                    self.head[k] = j as u16;
+                }
+            }
+        }
+        for cell in board.cells() {
+            let i = cell.index();
+            if board.edge_mask(cell) != 0 {
+                continue;
+            }
+            let best = board
+                .neighbours(cell)
+                .iter()
+                .map(|nb| self.value[nb.index()])
+                .max()
+                .unwrap_or(NEVER);
+            self.surround[i] = best;
+        }
+    }
+}

@@ -1,0 +1,188 @@
+//! On random games at every size 2..=10, after every move: the on-line result (union-find
+//! bridges/forks and the incremental ring finder), the off-line ring finder, the
+//! no-play prediction `winning_kinds` and the slow `reference` all agree.
+//!
+//! Games are played to a full board (wins do not stop them), so positions with several
+//! figures are covered too: what a move reports is then compared with what that move
+//! *changed* according to the reference.
+
+use havannah_rules::{
+    Board, Cell, Colour, Kinds, NEVER, Position, RingDetection, RingFinder, reference,
+};
+use proptest::prelude::*;
+use proptest::test_runner::RngSeed;
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_pcg::Pcg64Mcg;
+
+fn enclosed_set(board: &Board, stones: &[Option<Colour>], colour: Colour) -> Vec<bool> {
+    board
+        .cells()
+        .map(|c| reference::is_enclosed(board, stones, colour, c))
+        .collect()
+}
+
+fn check_game(size: u8, seed: u64) {
+    let board = Board::new(size).expect("valid size");
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let mut order: Vec<Cell> = board.cells().collect();
+    order.shuffle(&mut rng);
+
+    let mut online = Position::new(board, RingDetection::Online);
+    let mut offline = Position::new(board, RingDetection::Offline);
+    let mut finder = RingFinder::new();
+    let mut stones: Vec<Option<Colour>> = vec![None; board.num_cells()];
+    let mut enclosed = [
+        vec![false; board.num_cells()],
+        vec![false; board.num_cells()],
+    ];
+    let mut first_win: Option<(Colour, Kinds, usize)> = None;
+
+    for (k, &cell) in order.iter().enumerate() {
+        let ply = k + 1;
+        let mover = online.to_move();
+        let predicted = online.winning_kinds(cell, mover);
+        let got = online.place(cell);
+        let got_offline = offline.place(cell);
+        stones[cell.index()] = Some(mover);
+
+        // Bridge and fork: the chain of the new stone, by the reference.
+        let chain = reference::chains(board, &stones, mover)
+            .into_iter()
+            .find(|ch| ch.contains(&cell))
+            .expect("the new stone is in a chain");
+        let mut single = vec![None; board.num_cells()];
+        for &c in &chain {
+            single[c.index()] = Some(mover);
+        }
+        let mut want = Kinds::NONE;
+        if reference::has_bridge(board, &single, mover) {
+            want |= Kinds::BRIDGE;
+        }
+        if reference::has_fork(board, &single, mover) {
+            want |= Kinds::FORK;
+        }
+        // Ring: the move enclosed a cell that was not enclosed before.
+        let now = enclosed_set(board, &stones, mover);
+        let before = &enclosed[mover.index()];
+        let new_cells: Vec<usize> = (0..now.len()).filter(|&i| now[i] && !before[i]).collect();
+        assert!(
+            (0..now.len()).all(|i| now[i] || !before[i]),
+            "size {size} seed {seed}: enclosure is monotone"
+        );
+        if !new_cells.is_empty() {
+            want |= Kinds::RING;
+        }
+        // The incremental finder answers "did this move give the mover its first ring?"
+        // exactly; once the mover has a ring (the game would have ended), it still reports
+        // every new loop but may miss own stones newly cut off behind an old ring, so after
+        // that only bridges and forks are compared.
+        let had_ring = before.iter().any(|&e| e);
+        let bf = |k: Kinds| Kinds::from_bits(k.bits() & !Kinds::RING.bits());
+        if had_ring {
+            assert_eq!(
+                bf(got),
+                bf(want),
+                "size {size} seed {seed} move {ply}: on-line b/f"
+            );
+            assert_eq!(
+                bf(predicted),
+                bf(want),
+                "size {size} seed {seed} move {ply}: winning_kinds"
+            );
+        } else {
+            assert_eq!(
+                got, want,
+                "size {size} seed {seed} move {ply} ({cell:?}): on-line"
+            );
+            assert_eq!(
+                predicted, want,
+                "size {size} seed {seed} move {ply}: winning_kinds"
+            );
+        }
+        assert_eq!(
+            got_offline,
+            bf(want),
+            "size {size} seed {seed} move {ply}: b/f only"
+        );
+
+        // The off-line finder: surround times equal this ply exactly for the new cells.
+        let times = finder.surround_times(&offline, mover).to_vec();
+        for i in 0..now.len() {
+            if new_cells.contains(&i) {
+                assert_eq!(
+                    times[i] as usize, ply,
+                    "size {size} seed {seed}: new cell {i}"
+                );
+            } else if now[i] {
+                assert!(
+                    (times[i] as usize) < ply,
+                    "size {size} seed {seed}: old cell {i}"
+                );
+            } else {
+                assert_eq!(times[i], NEVER, "size {size} seed {seed}: open cell {i}");
+            }
+        }
+        enclosed[mover.index()] = now;
+
+        if first_win.is_none() && !want.is_empty() {
+            first_win = Some((mover, want, ply));
+            // Before the first win nobody has a figure; now only the mover does, and the
+            // reference sees exactly the figures the move reported.
+            assert_eq!(reference::figures(board, &stones, mover), want);
+            assert_eq!(
+                reference::figures(board, &stones, mover.other()),
+                Kinds::NONE
+            );
+        }
+        if first_win.is_none() {
+            for colour in [Colour::White, Colour::Black] {
+                assert_eq!(reference::figures(board, &stones, colour), Kinds::NONE);
+            }
+        }
+        let w = online.win().map(|w| (w.winner, w.kinds, w.ply as usize));
+        assert_eq!(
+            w, first_win,
+            "size {size} seed {seed} move {ply}: first win"
+        );
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 64,
+        rng_seed: RngSeed::Fixed(0x4a76_616e),
+        failure_persistence: None,
+        max_shrink_iters: 64,
+        ..ProptestConfig::default()
+    })]
+
+    #[test]
+    fn all_finders_agree_small(size in 2u8..=6, seed in any::<u64>()) {
+        check_game(size, seed);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 16,
+        rng_seed: RngSeed::Fixed(0x4a76_616f),
+        failure_persistence: None,
+        max_shrink_iters: 64,
+        ..ProptestConfig::default()
+    })]
+
+    #[test]
+    fn all_finders_agree_large(size in 7u8..=10, seed in any::<u64>()) {
+        check_game(size, seed);
+    }
+}
+
+#[test]
+fn all_finders_agree_every_size_fixed_seeds() {
+    for size in 2..=10 {
+        for seed in 0..3 {
+            check_game(size, 1000 * u64::from(size) + seed);
+        }
+    }
+}
