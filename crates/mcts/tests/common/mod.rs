@@ -475,3 +475,44 @@ impl Playout<Synthetic> for SyntheticPlayout {
         PlayoutResult::finished(game.result().unwrap_or(Outcome::DRAW), length)
     }
 }
+
+// ---------------------------------------------------------------- matches
+
+/// Plays `games` games of Hex of side `n` between two configurations with `simulations` per
+/// move, alternating colours (config `a` moves first in even games), each side reusing its
+/// tree. Returns the number of games `a` won.
+pub fn hex_match(
+    n: usize,
+    a: &rave_mcts::Config,
+    b: &rave_mcts::Config,
+    games: usize,
+    simulations: u64,
+    seed: u64,
+) -> usize {
+    use rand::SeedableRng;
+    use rave_mcts::{Budget, Mcts};
+    let mut a_wins = 0;
+    for g in 0..games {
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed.wrapping_add(g as u64));
+        let a_side = g % 2;
+        let mut players = [
+            Mcts::with_playout(Hex::new(n), a.clone(), HexPlayout::default()),
+            Mcts::with_playout(Hex::new(n), b.clone(), HexPlayout::default()),
+        ];
+        let mut h = Hex::new(n);
+        while h.result().is_none() {
+            let who = usize::from(h.to_move() != a_side);
+            let r = players[who]
+                .search(&Budget::simulations(simulations), &mut rng)
+                .expect("search");
+            h.play(r.best_move);
+            for p in &mut players {
+                p.advance(r.best_move).expect("legal");
+            }
+        }
+        if h.winner() == Some(a_side) {
+            a_wins += 1;
+        }
+    }
+    a_wins
+}
