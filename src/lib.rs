@@ -1,13 +1,17 @@
 //! # havannah
 //!
-//! The engine of the havannah workspace: it composes [`havannah_board`], `havannah-rules`,
-//! `weighted-sampler` and `rave-mcts` into a Havannah player (playout policies, time
+//! The engine of the havannah workspace: it composes [`havannah_board`], [`havannah_rules`],
+//! [`weighted_sampler`] and [`rave_mcts`] into a Havannah player (playout policies, time
 //! management, GTP, self-play). The engine is being built; for now this crate re-exports the
-//! board geometry.
+//! crates it composes.
 //!
 //! ```
 //! // The board crate is available through the engine crate.
-//! let _ = havannah::board::MIN_SIZE;
+//! assert_eq!(havannah::board::MIN_SIZE, 2);
 //! ```
+#![deny(missing_docs)]
 
 pub use havannah_board as board;
+pub use havannah_rules as rules;
+
+pub mod td;

@@ -1,0 +1,1 @@
+//! Temporal-difference learning of a Havannah value network (in progress).
