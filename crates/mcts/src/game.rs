@@ -33,9 +33,13 @@ impl Outcome {
     /// A win for `player` (`1`) and a loss for the other (`0`).
     pub fn win(player: Player) -> Self {
         if player == 0 {
-            Outcome { rewards: [1.0, 0.0] }
+            Outcome {
+                rewards: [1.0, 0.0],
+            }
         } else {
-            Outcome { rewards: [0.0, 1.0] }
+            Outcome {
+                rewards: [0.0, 1.0],
+            }
         }
     }
 

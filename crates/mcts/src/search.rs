@@ -5,13 +5,15 @@ use std::time::{Duration, Instant};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
-use crate::config::{AmafWeighting, Budget, Config, FinalMove, Selection};
-use crate::game::{Game, NoPrior, Outcome, Player, Playout, Prior, PriorValue, Trace, UniformPlayout};
+use crate::MctsError;
+use crate::config::{AmafWeighting, Budget, Config, FinalMove, RaveSchedule, Selection};
+use crate::game::{
+    Game, NoPrior, Outcome, Player, Playout, Prior, PriorValue, Trace, UniformPlayout,
+};
 use crate::result::{ChildStats, Proof, SearchResult, StopReason};
 use crate::tree::{
     DRAW, LOSS, NONE, Node, NodeId, ROOT, UNPROVEN, WIN, proof_of_reward, proof_value,
 };
-use crate::MctsError;
 
 /// How a simulation ended.
 enum Leaf {
@@ -108,8 +110,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             self.nodes.push(Node::new(placeholder, 0));
         }
         if !self.nodes[ROOT as usize].is_expanded() {
-            self.expand(ROOT, game, prior, node_limit.max(self.nodes.len()))
-                == Expansion::Done
+            self.expand(ROOT, game, prior, node_limit.max(self.nodes.len())) == Expansion::Done
         } else {
             true
         }
@@ -226,7 +227,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             }
             if config.early_stop()
                 && config.final_move() == FinalMove::MostVisits
-                && report.simulations % 16 == 0
+                && report.simulations.is_multiple_of(16)
                 && self.best_is_fixed(&limits, report.simulations, start)
             {
                 report.stop = StopReason::BestMoveFixed;
@@ -343,13 +344,19 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
                 } else {
                     usize::MAX
                 };
-                let r = self.playout.playout(&mut game, rng, max_moves, &mut self.trace);
+                let r = self
+                    .playout
+                    .playout(&mut game, rng, max_moves, &mut self.trace);
                 if config.playout_horizon() {
                     let n = &mut self.nodes[node as usize];
                     if r.stopped_early && horizon > 0 {
                         let grown = (f64::from(horizon) * config.horizon_growth()).ceil();
                         let grown = grown.max(f64::from(horizon) + 1.0);
-                        n.horizon = if grown > f64::from(u16::MAX) { 0 } else { grown as u16 };
+                        n.horizon = if grown > f64::from(u16::MAX) {
+                            0
+                        } else {
+                            grown as u16
+                        };
                         self.scratch = Some(game);
                         return (false, full, depth);
                     }
@@ -411,8 +418,17 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
         if reference != NONE && self.grave_owner != reference {
             self.build_grave_map(reference, game);
         }
+        // Minimum-MSE schedule in one division:
+        // (1 - b) w/n + b aw/an = (w (1 + k an) + aw) / (n + an + k n an), k = 4 bias^2.
+        let mse_k = match schedule {
+            Some(RaveSchedule::MinimumMse { bias }) => Some((4.0 * bias * bias) as f32),
+            _ => None,
+        };
+        let c = c as f32;
+        let ln_n = ln_n as f32;
+        let fpu = fpu as f32;
         let mut best = NONE;
-        let mut best_score = f64::NEG_INFINITY;
+        let mut best_score = f32::NEG_INFINITY;
         for i in range.clone() {
             let ch = &self.nodes[i];
             match ch.proof {
@@ -420,36 +436,43 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
                 LOSS => continue,
                 _ => {}
             }
-            let n = f64::from(ch.visits);
+            let n = ch.visits as f32;
             let score = match schedule {
                 None => {
                     if ch.visits == 0 {
                         fpu
                     } else {
-                        f64::from(ch.wins) / n + c * (ln_n / n).sqrt()
+                        ch.wins / n + c * (ln_n / n).sqrt()
                     }
                 }
                 Some(s) => {
                     let (an, aw) = if reference == NONE {
-                        (f64::from(ch.amaf_visits), f64::from(ch.amaf_wins))
+                        (ch.amaf_visits, ch.amaf_wins)
                     } else {
                         self.grave_stats(game.move_index(ch.mv))
                     };
-                    if ch.visits == 0 && an <= 0.0 {
+                    let mut v = if let Some(k) = mse_k {
+                        let d = n + an + k * n * an;
+                        if d > 0.0 {
+                            (ch.wins * (1.0 + k * an) + aw) / d
+                        } else {
+                            fpu
+                        }
+                    } else if ch.visits == 0 && an <= 0.0 {
                         fpu
                     } else {
-                        let q = if ch.visits > 0 { f64::from(ch.wins) / n } else { 0.0 };
-                        let mut v = if an > 0.0 {
-                            let beta = s.beta(n, an);
+                        let q = if ch.visits > 0 { ch.wins / n } else { 0.0 };
+                        if an > 0.0 {
+                            let beta = s.beta(f64::from(n), f64::from(an)) as f32;
                             (1.0 - beta) * q + beta * (aw / an)
                         } else {
                             q
-                        };
-                        if c > 0.0 {
-                            v += c * (ln_n / n.max(1.0)).sqrt();
                         }
-                        v
+                    };
+                    if c > 0.0 && (ch.visits > 0 || an > 0.0) {
+                        v += c * (ln_n / n.max(1.0)).sqrt();
                     }
+                    v
                 }
             };
             if score > best_score {
@@ -483,11 +506,11 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
     }
 
     #[inline]
-    fn grave_stats(&self, idx: usize) -> (f64, f64) {
+    fn grave_stats(&self, idx: usize) -> (f32, f32) {
         match self.grave_map.get(idx) {
             Some(&v) if (v >> 32) as u32 == self.grave_stamp => {
                 let n = &self.nodes[(v & 0xffff_ffff) as usize];
-                (f64::from(n.amaf_visits), f64::from(n.amaf_wins))
+                (n.amaf_visits, n.amaf_wins)
             }
             _ => (0.0, 0.0),
         }
@@ -506,7 +529,11 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
         let depth = self.path.len() - 1;
         let root_mover = 1 - root_player.min(1);
         for (k, &id) in self.path.iter().enumerate() {
-            let mover = if k == 0 { root_mover } else { trace[k - 1].1 as Player };
+            let mover = if k == 0 {
+                root_mover
+            } else {
+                trace[k - 1].1 as Player
+            };
             let n = &mut self.nodes[id as usize];
             n.visits = n.visits.saturating_add(1);
             n.wins += outcome.reward(mover);
@@ -558,13 +585,13 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             let reward = rewards[p];
             for ch in &mut self.nodes[node.children()] {
                 let slot = 2 * game.move_index(ch.mv) + p;
-                if let Some(&m) = marks.get(slot)
-                    && m & !0xffff_ffff == generation
-                    && (m & 0xffff_ffff) as usize - k < horizon
-                {
-                    ch.amaf_visits += weight;
-                    ch.amaf_wins += reward;
-                }
+                let m = marks.get(slot).copied().unwrap_or(0);
+                // Branch-free: about half the children are hits, a branch would mispredict.
+                let hit = (m & !0xffff_ffff == generation
+                    && ((m & 0xffff_ffff) as usize).wrapping_sub(k) < horizon)
+                    as u32 as f32;
+                ch.amaf_visits += weight * hit;
+                ch.amaf_wins += reward * hit;
             }
         }
     }
@@ -768,9 +795,9 @@ impl<G: Game, P: Playout<G>, K: Prior<G>> Mcts<G, P, K> {
             }
         }
         let limits = |i: usize| Limits {
-            simulations: budget.simulations.map(|n| {
-                n / threads as u64 + u64::from((i as u64) < n % threads as u64)
-            }),
+            simulations: budget
+                .simulations
+                .map(|n| n / threads as u64 + u64::from((i as u64) < n % threads as u64)),
             deadline: budget.time.map(|t| start + t),
             time: budget.time,
             node_limit: node_share,
@@ -851,8 +878,16 @@ impl<G: Game, P: Playout<G>, K: Prior<G>> Mcts<G, P, K> {
             }
         }
         for (s, (w, aw)) in children.iter_mut().zip(&sums) {
-            s.value = if s.visits > 0 { w / s.visits as f64 } else { 0.0 };
-            s.amaf_value = if s.amaf_visits > 0.0 { aw / s.amaf_visits } else { 0.0 };
+            s.value = if s.visits > 0 {
+                w / s.visits as f64
+            } else {
+                0.0
+            };
+            s.amaf_value = if s.amaf_visits > 0.0 {
+                aw / s.amaf_visits
+            } else {
+                0.0
+            };
         }
         let best = best_child(&children, self.config.final_move());
         let best_move = children[best].mv;
@@ -902,7 +937,11 @@ impl<G: Game, P: Playout<G>, K: Prior<G>> Mcts<G, P, K> {
             simulations,
             discarded: reports.iter().map(|r| r.discarded).sum(),
             elapsed,
-            simulations_per_second: if secs > 0.0 { simulations as f64 / secs } else { 0.0 },
+            simulations_per_second: if secs > 0.0 {
+                simulations as f64 / secs
+            } else {
+                0.0
+            },
             tree_nodes: self.tree_nodes(),
             max_depth: reports.iter().map(|r| r.max_depth).max().unwrap_or(0),
             stop: reports[0].stop,
@@ -923,9 +962,7 @@ fn best_child<M>(children: &[ChildStats<M>], rule: FinalMove) -> usize {
             .filter(move |(_, c)| !any_open || c.proof != Some(Proof::Loss))
     };
     let by_visits = |a: &ChildStats<M>, b: &ChildStats<M>| {
-        a.visits
-            .cmp(&b.visits)
-            .then(a.value.total_cmp(&b.value))
+        a.visits.cmp(&b.visits).then(a.value.total_cmp(&b.value))
     };
     let most = candidates()
         .max_by(|(_, a), (_, b)| by_visits(a, b))

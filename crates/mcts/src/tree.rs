@@ -24,7 +24,7 @@ pub(crate) const DRAW: u8 = 2;
 /// The mover wins (value 1).
 pub(crate) const WIN: u8 = 3;
 
-/// One tree node: 32 bytes when the move takes at most 4 bytes with an alignment of at most 4.
+/// One tree node: 32 bytes for moves of 2 to 4 bytes (28 for one byte), alignment at most 4.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Node<M> {
     /// Simulations through this node (plus prior visits).
@@ -96,7 +96,8 @@ pub(crate) fn proof_of_reward(mover: f32, other: f32) -> u8 {
     }
 }
 
-/// Bytes taken by one node for moves of type `M` (32 for moves of at most 4 bytes).
+/// Bytes taken by one tree node for moves of type `M`: 32 for moves of 2 to 4 bytes (e.g. a
+/// `u16` cell index), 28 for one-byte moves.
 pub fn node_bytes<M>() -> usize {
     size_of::<Node<M>>()
 }
@@ -107,10 +108,13 @@ mod tests {
 
     #[test]
     fn node_is_at_most_32_bytes_for_small_moves() {
+        // 27 bytes of fields besides the move, 4-byte alignment.
+        assert_eq!(node_bytes::<u8>(), 28);
         assert_eq!(node_bytes::<u16>(), 32);
-        assert_eq!(node_bytes::<u32>(), 32);
         assert_eq!(node_bytes::<(u8, u8)>(), 32);
-        assert_eq!(node_bytes::<u8>(), 32);
+        assert_eq!(node_bytes::<u32>(), 32);
+        assert_eq!(node_bytes::<char>(), 32);
+        assert_eq!(node_bytes::<(u16, u16)>(), 32);
     }
 
     #[test]

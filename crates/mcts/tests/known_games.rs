@@ -117,7 +117,10 @@ fn tic_tac_toe_forced_wins_are_found_and_proven() {
                     .and_then(|c| c.proof),
                 Some(Proof::Win)
             );
-            assert!(r.simulations < 20_000, "{name}: {s}: a proven root stops the search");
+            assert!(
+                r.simulations < 20_000,
+                "{name}: {s}: a proven root stops the search"
+            );
         }
     }
     assert!(checked >= 3 * 4, "too few forced-win positions: {checked}");
@@ -142,7 +145,11 @@ fn subtraction_game_winner_is_proven_for_many_counts() {
     for stones in 1..=20u32 {
         let game = Nim { stones, player: 0 };
         // Early stop off: with one legal move the best move is fixed at once, but we want the proof.
-        let config = Config::builder().grave(10).early_stop(false).build().unwrap();
+        let config = Config::builder()
+            .grave(10)
+            .early_stop(false)
+            .build()
+            .unwrap();
         let mut mcts = Mcts::new(game, config);
         let r = mcts
             .search(

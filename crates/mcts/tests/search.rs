@@ -99,7 +99,10 @@ fn the_simulation_budget_is_exact_without_early_stop() {
 fn early_stop_ends_when_the_best_move_is_fixed() {
     let mut mcts = Mcts::with_playout(Hex::new(3), Config::default(), HexPlayout::default());
     let r = mcts
-        .search(&Budget::simulations(100_000), &mut Pcg64Mcg::seed_from_u64(1))
+        .search(
+            &Budget::simulations(100_000),
+            &mut Pcg64Mcg::seed_from_u64(1),
+        )
         .unwrap();
     assert!(r.simulations < 100_000);
     assert!(matches!(
@@ -152,7 +155,11 @@ fn tree_reuse_keeps_the_visited_subtree() {
     let best = r.children[0];
     let nodes_before = mcts.tree_nodes();
     mcts.advance(best.mv).unwrap();
-    assert_eq!(mcts.root_visits(), best.visits, "the child's visits are kept");
+    assert_eq!(
+        mcts.root_visits(),
+        best.visits,
+        "the child's visits are kept"
+    );
     assert!(mcts.tree_nodes() > 1 && mcts.tree_nodes() < nodes_before);
     // The kept subtree is the same as searching the child position: its children's visits add
     // up to the child's visits (minus the simulation that expanded it).
@@ -200,7 +207,10 @@ fn threads_search_and_merge() {
 fn bad_parameters_are_errors() {
     let cases: Vec<(&str, Result<Config, MctsError>)> = vec![
         ("exploration", Config::builder().exploration(-0.1).build()),
-        ("exploration", Config::builder().exploration(f64::NAN).build()),
+        (
+            "exploration",
+            Config::builder().exploration(f64::NAN).build(),
+        ),
         (
             "first_play_urgency",
             Config::builder().first_play_urgency(-1.0).build(),
@@ -218,8 +228,14 @@ fn bad_parameters_are_errors() {
                 .build(),
         ),
         ("threads", Config::builder().threads(0).build()),
-        ("amaf_horizon", Config::builder().amaf_horizon(Some(0)).build()),
-        ("horizon_growth", Config::builder().horizon_growth(1.0).build()),
+        (
+            "amaf_horizon",
+            Config::builder().amaf_horizon(Some(0)).build(),
+        ),
+        (
+            "horizon_growth",
+            Config::builder().horizon_growth(1.0).build(),
+        ),
     ];
     for (name, r) in cases {
         match r {
@@ -240,7 +256,13 @@ fn bad_parameters_are_errors() {
     }
     assert!(Outcome::from_rewards(1.5, 0.0).is_err());
     assert!(Outcome::from_rewards(0.25, 0.75).is_ok());
-    let mut over = Mcts::new(Nim { stones: 0, player: 0 }, Config::default());
+    let mut over = Mcts::new(
+        Nim {
+            stones: 0,
+            player: 0,
+        },
+        Config::default(),
+    );
     assert_eq!(
         over.search(&Budget::simulations(10), &mut rng).unwrap_err(),
         MctsError::GameOver
@@ -286,7 +308,10 @@ fn priors_steer_new_nodes() {
         let r = plain
             .search(&Budget::simulations(200), &mut Pcg64Mcg::seed_from_u64(1))
             .unwrap();
-        assert_ne!(r.best_move, 0, "a corner is not what the plain search likes");
+        assert_ne!(
+            r.best_move, 0,
+            "a corner is not what the plain search likes"
+        );
     }
 }
 
@@ -298,7 +323,10 @@ fn optional_features_still_solve_tic_tac_toe() {
             let config = config.to_builder().final_move(final_move).build().unwrap();
             let mut mcts = Mcts::new(t, config.clone());
             let r = mcts
-                .search(&Budget::simulations(30_000), &mut Pcg64Mcg::seed_from_u64(8))
+                .search(
+                    &Budget::simulations(30_000),
+                    &mut Pcg64Mcg::seed_from_u64(8),
+                )
                 .unwrap();
             assert_eq!(r.proven, Some(Proof::Win), "{config:?}");
             let mut after = t;
@@ -322,7 +350,11 @@ fn the_playout_horizon_discards_long_playouts_and_adapts() {
         .unwrap();
     assert_eq!(r.simulations, 5000);
     assert!(r.discarded > 0, "some playouts exceed the horizon");
-    assert!(r.discarded < 4000, "the horizon grows: {} discarded", r.discarded);
+    assert!(
+        r.discarded < 4000,
+        "the horizon grows: {} discarded",
+        r.discarded
+    );
     assert_eq!(r.root_visits, r.simulations - r.discarded);
     // Off by default: nothing is discarded.
     let mut plain = Mcts::with_playout(Hex::new(7), Config::default(), HexPlayout::default());

@@ -15,7 +15,11 @@ const THRESHOLD: f64 = 0.62;
 fn win_rate(config: &Config, seed: u64) -> f64 {
     let wins = common::hex_match(5, config, &Config::default(), GAMES, SIMULATIONS, seed);
     let rate = wins as f64 / GAMES as f64;
-    println!("{:?} vs UCT: {wins}/{GAMES} = {:.1}%", config.selection(), 100.0 * rate);
+    println!(
+        "{:?} vs UCT: {wins}/{GAMES} = {:.1}%",
+        config.selection(),
+        100.0 * rate
+    );
     rate
 }
 
@@ -40,5 +44,9 @@ fn grave_beats_uct_on_small_hex() {
 fn uct_against_itself_is_even() {
     // A control for the match code: equal players share the games (colours alternate).
     let rate = win_rate(&Config::default(), 3000);
-    assert!((0.3..=0.7).contains(&rate), "UCT vs UCT {:.1}%", 100.0 * rate);
+    assert!(
+        (0.3..=0.7).contains(&rate),
+        "UCT vs UCT {:.1}%",
+        100.0 * rate
+    );
 }
