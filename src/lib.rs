@@ -14,4 +14,7 @@
 pub use havannah_board as board;
 pub use havannah_rules as rules;
 
+pub mod player;
 pub mod td;
+
+pub use player::{Clock, Player, RandomPlayer};

@@ -1,0 +1,104 @@
+//! The interface every Havannah player of this crate offers to match runners and to GTP.
+
+use std::time::Duration;
+
+use havannah_rules::{Game, Move};
+use rand::{RngExt, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+
+/// The time a player may spend on its next move.
+///
+/// `per_move` is a fixed allowance; `remaining` is the time left on the player's clock for the
+/// rest of the game (GTP `time_left`), with `moves_to_go` moves to make in it if known. A
+/// player uses the tightest limit that applies; with none set it uses its own default budget
+/// (for example a number of simulations).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Clock {
+    /// A fixed time per move.
+    pub per_move: Option<Duration>,
+    /// The time left for the rest of the game.
+    pub remaining: Option<Duration>,
+    /// How many moves must be made in `remaining`, if known.
+    pub moves_to_go: Option<u32>,
+}
+
+impl Clock {
+    /// No time limit: the player's own budget decides.
+    #[must_use]
+    pub const fn unlimited() -> Clock {
+        Clock {
+            per_move: None,
+            remaining: None,
+            moves_to_go: None,
+        }
+    }
+
+    /// A fixed time per move.
+    #[must_use]
+    pub const fn per_move(time: Duration) -> Clock {
+        Clock {
+            per_move: Some(time),
+            remaining: None,
+            moves_to_go: None,
+        }
+    }
+}
+
+/// A Havannah player: it follows the game and chooses moves.
+///
+/// The caller owns the authoritative [`Game`] and checks every move; a player keeps whatever
+/// state it likes (a search tree to reuse) and is told about every move played.
+pub trait Player: Send {
+    /// A short name for tables and logs.
+    fn name(&self) -> String;
+
+    /// Forgets everything and starts from `game` (a new game, or a position after `undo`).
+    fn reset(&mut self, game: &Game);
+
+    /// `mv` has just been played in `game` (which already contains it), by either side.
+    fn observe(&mut self, game: &Game, mv: Move);
+
+    /// Chooses a legal move for the side to move in `game`; `None` when the game is over.
+    fn choose(&mut self, game: &Game, clock: &Clock) -> Option<Move>;
+}
+
+/// A player that picks a uniformly random legal cell (it never plays `swap`).
+#[derive(Debug, Clone)]
+pub struct RandomPlayer {
+    rng: Pcg64Mcg,
+}
+
+impl RandomPlayer {
+    /// A random player with its own seeded generator.
+    #[must_use]
+    pub fn new(seed: u64) -> RandomPlayer {
+        RandomPlayer {
+            rng: Pcg64Mcg::seed_from_u64(seed),
+        }
+    }
+}
+
+impl Player for RandomPlayer {
+    fn name(&self) -> String {
+        "random".to_string()
+    }
+
+    fn reset(&mut self, _game: &Game) {}
+
+    fn observe(&mut self, _game: &Game, _mv: Move) {}
+
+    fn choose(&mut self, game: &Game, _clock: &Clock) -> Option<Move> {
+        if game.outcome().is_over() {
+            return None;
+        }
+        let empty: Vec<_> = game
+            .board()
+            .cells()
+            .filter(|&c| game.stone(c).is_none())
+            .collect();
+        if empty.is_empty() {
+            return None;
+        }
+        Some(Move::Cell(empty[self.rng.random_range(0..empty.len())]))
+    }
+}
