@@ -200,17 +200,24 @@ impl<W: Weight> SumTree<W> {
     fn write_leaf(&mut self, leaf: usize, old: W, new: W) {
         let nodes = &mut self.nodes[..];
         nodes[leaf] = new;
-        let mut i = leaf >> 1;
         if W::EXACT {
+            // Each node on the path changes by the same (wrapping) difference: the updates are
+            // independent of each other.
             let delta = new.tree_sub(old);
+            let mut i = leaf >> 1;
             while i >= 1 {
                 nodes[i] = nodes[i].tree_add(delta);
                 i >>= 1;
             }
         } else {
-            while i >= 1 {
-                nodes[i] = nodes[2 * i].tree_add(nodes[2 * i + 1]);
+            // Recompute each node as the sum of its children, carrying the running sum in a
+            // register (float addition is commutative, so `v + sibling` is `left + right`).
+            let mut i = leaf;
+            let mut v = new;
+            while i > 1 {
+                v = v.tree_add(nodes[i ^ 1]);
                 i >>= 1;
+                nodes[i] = v;
             }
         }
     }
@@ -251,15 +258,13 @@ impl<W: Weight> SumTree<W> {
             self.reserve_total(want.max(2 * self.cap))?;
         }
         let slot = self.len;
-        self.len += 1;
-        if !W::EXACT {
-            if let Err(e) = self.set(slot, weight) {
-                self.len -= 1;
-                return Err(e);
-            }
-        } else {
-            self.write_leaf(self.cap + slot, W::ZERO, weight);
+        self.write_leaf(self.cap + slot, W::ZERO, weight);
+        if !W::EXACT && self.total().checked_add(W::ZERO).is_none() {
+            // The float total became infinite: take the weight out again.
+            self.write_leaf(self.cap + slot, weight, W::ZERO);
+            return Err(self.overflow(weight));
         }
+        self.len += 1;
         Ok(slot)
     }
 
@@ -284,26 +289,37 @@ impl<W: Weight> SumTree<W> {
     /// each taking its weight's length. For integers `u < total` must hold; a float `u` at or
     /// past the total maps to the last slot of positive weight. Requires `total > 0`.
     #[inline]
-    pub(crate) fn find(&self, mut u: W) -> usize {
+    pub(crate) fn find(&self, u: W) -> usize {
+        let slot = self.descend(u);
+        if W::EXACT || (slot < self.len && self.nodes[self.cap + slot] > W::ZERO) {
+            slot
+        } else {
+            // Floats only, and rare: rounding led past the last positive leaf of a subtree.
+            self.descend_guarded(u)
+        }
+    }
+
+    /// The plain descent: one comparison per level, without branches.
+    #[inline]
+    fn descend(&self, u: W) -> usize {
+        W::descend(&self.nodes[..2 * self.cap], self.cap, u)
+    }
+
+    /// The descent for rounded float sums: never step into a subtree of weight zero, where
+    /// `u` may reach past the left subtree's sum although the right one is empty.
+    #[cold]
+    #[inline(never)]
+    fn descend_guarded(&self, mut u: W) -> usize {
         let cap = self.cap;
         let nodes = &self.nodes[..2 * cap];
         let mut i = 1;
-        if W::EXACT {
-            while i < cap {
-                let left = nodes[2 * i];
-                let right = u >= left;
-                u = u.tree_sub(left.select(right));
-                i = 2 * i + right as usize;
+        while i < cap {
+            let left = nodes[2 * i];
+            let right = u >= left && nodes[2 * i + 1] > W::ZERO;
+            if right {
+                u = u.tree_sub(left);
             }
-        } else {
-            // Never step into a subtree of weight zero: with rounded sums `u` may reach past
-            // the left subtree's total although the right one is empty.
-            while i < cap {
-                let left = nodes[2 * i];
-                let right = u >= left && nodes[2 * i + 1] > W::ZERO;
-                u = u.tree_sub(left.select(right));
-                i = 2 * i + right as usize;
-            }
+            i = 2 * i + right as usize;
         }
         i - cap
     }

@@ -67,6 +67,14 @@ pub trait Weight: Copy + PartialOrd + Debug + Display + Default + sealed::Sealed
     #[doc(hidden)]
     fn select(self, take: bool) -> Self;
 
+    /// Walks a sum tree (`nodes[1]` the root, leaves at `cap..2 * cap`) down to the leaf
+    /// whose interval holds `u`; returns the leaf's slot. No branches on the data.
+    #[doc(hidden)]
+    #[inline]
+    fn descend(nodes: &[Self], cap: usize, u: Self) -> usize {
+        descend_generic(nodes, cap, u)
+    }
+
     /// A uniformly distributed value in `[0, total)`; `total` must be greater than zero.
     ///
     /// Exact for integers; for floats the value is `total` times a 53-bit (`f64`) or 24-bit
@@ -75,6 +83,60 @@ pub trait Weight: Copy + PartialOrd + Debug + Display + Default + sealed::Sealed
 
     /// The weight as an `f64` (rounded for integers above 2^53).
     fn to_f64(self) -> f64;
+}
+
+/// The generic descent: at each level, compare `u` with the left child's sum; go right and
+/// subtract that sum when `u` is not below it.
+#[inline]
+fn descend_generic<W: Weight>(nodes: &[W], cap: usize, mut u: W) -> usize {
+    let mut i = 1;
+    while i < cap {
+        let left = nodes[2 * i];
+        let right = u >= left;
+        u = u.tree_sub(left.select(right));
+        i = 2 * i + right as usize;
+    }
+    i - cap
+}
+
+/// The float descent on x86-64 with SSE2 (always present there): LLVM turns a float select
+/// into a branch, which mispredicts half the time here, so compute the mask explicitly.
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[target_feature(enable = "sse2")]
+#[inline]
+fn descend_sse2_f64(nodes: &[f64], cap: usize, u: f64) -> usize {
+    use core::arch::x86_64::{
+        _mm_and_pd, _mm_cmpge_sd, _mm_movemask_pd, _mm_set_sd, _mm_sub_sd,
+    };
+    let mut u = _mm_set_sd(u);
+    let mut i = 1;
+    while i < cap {
+        let left = _mm_set_sd(nodes[2 * i]);
+        // All ones in the low lane when u >= left; the high lanes are zero.
+        let mask = _mm_cmpge_sd(u, left);
+        u = _mm_sub_sd(u, _mm_and_pd(mask, left));
+        i = 2 * i + (_mm_movemask_pd(mask) & 1) as usize;
+    }
+    i - cap
+}
+
+/// As [`descend_sse2_f64`] for `f32`.
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[target_feature(enable = "sse2")]
+#[inline]
+fn descend_sse2_f32(nodes: &[f32], cap: usize, u: f32) -> usize {
+    use core::arch::x86_64::{
+        _mm_and_ps, _mm_cmpge_ss, _mm_movemask_ps, _mm_set_ss, _mm_sub_ss,
+    };
+    let mut u = _mm_set_ss(u);
+    let mut i = 1;
+    while i < cap {
+        let left = _mm_set_ss(nodes[2 * i]);
+        let mask = _mm_cmpge_ss(u, left);
+        u = _mm_sub_ss(u, _mm_and_ps(mask, left));
+        i = 2 * i + (_mm_movemask_ps(mask) & 1) as usize;
+    }
+    i - cap
 }
 
 /// A uniform `u32` in `[0, s)` for `s > 0` (Lemire 2019, "Fast random integer generation in an
@@ -136,8 +198,7 @@ macro_rules! int_weight {
 
             #[inline(always)]
             fn select(self, take: bool) -> Self {
-                // A mask instead of a branch: all ones when `take`, zero otherwise.
-                self & (take as $t).wrapping_neg()
+                core::hint::select_unpredictable(take, self, 0)
             }
 
             #[inline]
@@ -160,7 +221,7 @@ int_weight!(u64, below_u64, u64);
 int_weight!(usize, below_u64, u64);
 
 macro_rules! float_weight {
-    ($t:ty, $draw:expr) => {
+    ($t:ty, $sse2:ident, $draw:expr) => {
         impl Weight for $t {
             const ZERO: Self = 0.0;
             const EXACT: bool = false;
@@ -195,7 +256,19 @@ macro_rules! float_weight {
 
             #[inline(always)]
             fn select(self, take: bool) -> Self {
-                if take { self } else { 0.0 }
+                // Asks for a branch-free select (a compare mask and an `and` on x86-64).
+                core::hint::select_unpredictable(take, self, 0.0)
+            }
+
+            #[inline]
+            fn descend(nodes: &[Self], cap: usize, u: Self) -> usize {
+                #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+                // SAFETY: the function only needs SSE2, which this build enables (checked by
+                // the `cfg` above: every x86-64 target has it).
+                #[allow(unsafe_code)]
+                return unsafe { $sse2(nodes, cap, u) };
+                #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+                return descend_generic(nodes, cap, u);
             }
 
             #[inline]
@@ -212,9 +285,9 @@ macro_rules! float_weight {
     };
 }
 
-float_weight!(f32, |rng: &mut R| (rng.next_u32() >> 8) as f32
+float_weight!(f32, descend_sse2_f32, |rng: &mut R| (rng.next_u32() >> 8) as f32
     * (1.0 / (1u32 << 24) as f32));
-float_weight!(f64, |rng: &mut R| (rng.next_u64() >> 11) as f64
+float_weight!(f64, descend_sse2_f64, |rng: &mut R| (rng.next_u64() >> 11) as f64
     * (1.0 / (1u64 << 53) as f64));
 
 #[cfg(test)]
