@@ -100,7 +100,7 @@ fn bench_update_sample<W: BenchWeight>(c: &mut Criterion) {
         });
         group.bench_function(BenchmarkId::new("tree_index", n), |b| {
             b.iter(|| {
-                let (k, w) = ops[i & (OPS - 1)].clone();
+                let (k, w) = ops[i & (OPS - 1)];
                 i += 1;
                 tree.update(k, w).unwrap();
                 black_box(tree.sample(&mut rng))
@@ -141,7 +141,7 @@ fn bench_churn<W: BenchWeight>(c: &mut Criterion) {
         let mut tree = WeightedTreeIndex::new(&weights).unwrap();
         group.bench_function(BenchmarkId::new("tree_index", n), |b| {
             b.iter(|| {
-                let (pos, w) = ops[i & (OPS - 1)].clone();
+                let (pos, w) = ops[i & (OPS - 1)];
                 i += 1;
                 let last = tree.len() - 1;
                 let moved = tree.get(last);

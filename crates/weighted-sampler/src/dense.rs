@@ -359,9 +359,7 @@ impl<W: Weight> DenseSampler<W> {
     /// (no key, or only keys of weight zero).
     #[inline]
     pub fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<usize> {
-        self.tree
-            .sample(rng)
-            .map(|slot| self.key_at[slot] as usize)
+        self.tree.sample(rng).map(|slot| self.key_at[slot] as usize)
     }
 
     /// A random key as [`sample`](Self::sample), removed from the sampler, with its weight:
@@ -475,8 +473,14 @@ mod tests {
             })
         );
         s.insert(2, 1).unwrap();
-        assert_eq!(s.insert(2, 5).unwrap_err().to_string(), "key 2 is already in the sampler");
-        assert_eq!(s.update(3, 1).unwrap_err().to_string(), "key 3 is not in the sampler");
+        assert_eq!(
+            s.insert(2, 5).unwrap_err().to_string(),
+            "key 2 is already in the sampler"
+        );
+        assert_eq!(
+            s.update(3, 1).unwrap_err().to_string(),
+            "key 3 is not in the sampler"
+        );
         assert!(matches!(s.remove(9), Err(Error::KeyNotFound { .. })));
         assert_eq!(s.get(2), Some(1));
         s.assert_consistent();

@@ -347,7 +347,11 @@ impl<K: Hash + Eq + fmt::Debug, W: Weight, S: BuildHasher> WeightedSampler<K, W,
     pub fn insert(&mut self, key: K, weight: W) -> Result<(), Error> {
         let hash = self.hasher.hash_one(&key);
         let keys = &self.keys;
-        if self.table.find(hash, |&s| keys[s as usize] == key).is_some() {
+        if self
+            .table
+            .find(hash, |&s| keys[s as usize] == key)
+            .is_some()
+        {
             return Err(Error::DuplicateKey {
                 key: format!("{key:?}"),
             });
@@ -415,10 +419,8 @@ impl<K: Hash + Eq + fmt::Debug, W: Weight, S: BuildHasher> WeightedSampler<K, W,
 
 impl<'a, K, W: Weight, S> IntoIterator for &'a WeightedSampler<K, W, S> {
     type Item = (&'a K, W);
-    type IntoIter = core::iter::Zip<
-        core::slice::Iter<'a, K>,
-        core::iter::Copied<core::slice::Iter<'a, W>>,
-    >;
+    type IntoIter =
+        core::iter::Zip<core::slice::Iter<'a, K>, core::iter::Copied<core::slice::Iter<'a, W>>>;
 
     fn into_iter(self) -> Self::IntoIter {
         self.keys.iter().zip(self.tree.leaves().iter().copied())
@@ -458,7 +460,10 @@ mod tests {
         assert_eq!(s.sample_with(0).unwrap(), "c");
         assert_eq!(s.sample_with(4).unwrap(), "c");
         assert!(s.sample_with(5).is_err());
-        assert!(matches!(s.update(&"z".into(), 1), Err(Error::KeyNotFound { .. })));
+        assert!(matches!(
+            s.update(&"z".into(), 1),
+            Err(Error::KeyNotFound { .. })
+        ));
         assert_eq!(s.set("z".into(), 2).unwrap(), None);
         assert_eq!(s.set("z".into(), 6).unwrap(), Some(2));
         s.assert_consistent();
@@ -478,8 +483,8 @@ mod tests {
                 key: "1".to_string()
             }
         );
-        let s = WeightedSampler::<_, u64>::try_from_iter((0u16..1000).map(|k| (k, k as u64)))
-            .unwrap();
+        let s =
+            WeightedSampler::<_, u64>::try_from_iter((0u16..1000).map(|k| (k, k as u64))).unwrap();
         s.assert_consistent();
         assert_eq!(s.total(), 999 * 1000 / 2);
     }

@@ -92,8 +92,9 @@ mod tests {
 
     #[test]
     fn keyed_round_trip() {
-        let s = WeightedSampler::<String, f64>::try_from_iter([("x".into(), 0.5), ("y".into(), 2.0)])
-            .unwrap();
+        let s =
+            WeightedSampler::<String, f64>::try_from_iter([("x".into(), 0.5), ("y".into(), 2.0)])
+                .unwrap();
         let json = serde_json::to_string(&s).unwrap();
         assert_eq!(json, r#"[["x",0.5],["y",2.0]]"#);
         let back: WeightedSampler<String, f64> = serde_json::from_str(&json).unwrap();

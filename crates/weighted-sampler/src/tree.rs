@@ -254,7 +254,7 @@ impl<W: Weight> SumTree<W> {
             return Err(self.overflow(weight));
         }
         if self.len == self.cap {
-            let want = self.len.checked_add(1).unwrap_or(usize::MAX);
+            let want = self.len.saturating_add(1);
             self.reserve_total(want.max(2 * self.cap))?;
         }
         let slot = self.len;
@@ -355,11 +355,18 @@ impl<W: Weight> SumTree<W> {
         assert_eq!(self.nodes.len(), 2 * self.cap);
         assert!(self.len <= self.cap);
         for s in self.len..self.cap {
-            assert_eq!(self.nodes[self.cap + s], W::ZERO, "unused leaf {s} not zero");
+            assert_eq!(
+                self.nodes[self.cap + s],
+                W::ZERO,
+                "unused leaf {s} not zero"
+            );
         }
         for i in 1..self.cap {
             let sum = self.nodes[2 * i].tree_add(self.nodes[2 * i + 1]);
-            assert!(self.nodes[i] == sum, "node {i} is not the sum of its children");
+            assert!(
+                self.nodes[i] == sum,
+                "node {i} is not the sum of its children"
+            );
         }
     }
 }
@@ -445,6 +452,12 @@ mod tests {
         assert_eq!((t.len(), t.total()), (0, 0));
         t.shrink_to_fit();
         assert_eq!(t.capacity(), 0);
-        assert_eq!(t.sample_with(0), Err(Error::SampleOutOfRange { value: "0".into(), total: "0".into() }));
+        assert_eq!(
+            t.sample_with(0),
+            Err(Error::SampleOutOfRange {
+                value: "0".into(),
+                total: "0".into()
+            })
+        );
     }
 }

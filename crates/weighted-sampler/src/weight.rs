@@ -99,45 +99,98 @@ fn descend_generic<W: Weight>(nodes: &[W], cap: usize, mut u: W) -> usize {
     i - cap
 }
 
-/// The float descent on x86-64 with SSE2 (always present there): LLVM turns a float select
-/// into a branch, which mispredicts half the time here, so compute the mask explicitly.
-#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-#[target_feature(enable = "sse2")]
+/// The integer descent, two levels per step: from node `i`, the four grandchildren split
+/// `[0, sum(i))` at `LL = sum(4i)`, `L = sum(2i)` and `L + RL = sum(2i) + sum(4i + 2)`. The
+/// three sums load in parallel and three comparisons pick the grandchild, so the chain of
+/// dependent loads is half as long as in the one-level descent. Exact for integers (the sums
+/// cannot overflow: each is at most the total).
 #[inline]
-fn descend_sse2_f64(nodes: &[f64], cap: usize, u: f64) -> usize {
-    use core::arch::x86_64::{
-        _mm_and_pd, _mm_cmpge_sd, _mm_movemask_pd, _mm_set_sd, _mm_sub_sd,
-    };
-    let mut u = _mm_set_sd(u);
+fn descend_exact<W: Weight>(nodes: &[W], cap: usize, mut u: W) -> usize {
     let mut i = 1;
+    // With an odd depth, take one level alone first.
+    if cap.trailing_zeros() & 1 == 1 {
+        let left = nodes[2];
+        let right = u >= left;
+        u = u.tree_sub(left.select(right));
+        i = 2 + right as usize;
+    }
     while i < cap {
-        let left = _mm_set_sd(nodes[2 * i]);
-        // All ones in the low lane when u >= left; the high lanes are zero.
-        let mask = _mm_cmpge_sd(u, left);
-        u = _mm_sub_sd(u, _mm_and_pd(mask, left));
-        i = 2 * i + (_mm_movemask_pd(mask) & 1) as usize;
+        let l = nodes[2 * i];
+        let ll = nodes[4 * i];
+        let m = l.tree_add(nodes[4 * i + 2]);
+        let (b1, b2, b3) = (u >= ll, u >= l, u >= m);
+        let sub = m.select(b3);
+        let sub = core::hint::select_unpredictable(b3, sub, l.select(b2));
+        let sub = core::hint::select_unpredictable(b2, sub, ll.select(b1));
+        u = u.tree_sub(sub);
+        i = 4 * i + b1 as usize + b2 as usize + b3 as usize;
     }
     i - cap
 }
 
-/// As [`descend_sse2_f64`] for `f32`.
-#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-#[target_feature(enable = "sse2")]
-#[inline]
-fn descend_sse2_f32(nodes: &[f32], cap: usize, u: f32) -> usize {
-    use core::arch::x86_64::{
-        _mm_and_ps, _mm_cmpge_ss, _mm_movemask_ps, _mm_set_ss, _mm_sub_ss,
+/// The float descent on x86-64 with SSE2 (always present there), two levels per step as in
+/// [`descend_exact`]. LLVM turns a float select into a branch, which mispredicts half the time
+/// here, so the masks are computed explicitly. The split points `LL <= L <= L + RL` are
+/// non-decreasing also when rounded (adding a non-negative float never decreases), so the
+/// three masks are nested and pick one grandchild.
+macro_rules! descend_sse2 {
+    ($name:ident, $t:ty, $set:ident, $cmpge:ident, $and:ident, $andnot:ident, $or:ident,
+     $sub:ident, $movemask:ident) => {
+        #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+        #[target_feature(enable = "sse2")]
+        #[inline]
+        fn $name(nodes: &[$t], cap: usize, u: $t) -> usize {
+            use core::arch::x86_64::{$and, $andnot, $cmpge, $movemask, $or, $set, $sub};
+            let mut u = $set(u);
+            let mut i = 1;
+            if cap.trailing_zeros() & 1 == 1 {
+                let left = $set(nodes[2]);
+                // All ones in the low lane when u >= left; the other lanes are zero.
+                let mask = $cmpge(u, left);
+                u = $sub(u, $and(mask, left));
+                i = 2 + ($movemask(mask) & 1) as usize;
+            }
+            while i < cap {
+                let l = nodes[2 * i];
+                let m = l + nodes[4 * i + 2];
+                let (ll, l, m) = ($set(nodes[4 * i]), $set(l), $set(m));
+                let (c1, c2, c3) = ($cmpge(u, ll), $cmpge(u, l), $cmpge(u, m));
+                // c3 picks m, c2 without c3 picks l, c1 without c2 picks ll.
+                let sub = $or(
+                    $and(c3, m),
+                    $or($andnot(c3, $and(c2, l)), $andnot(c2, $and(c1, ll))),
+                );
+                u = $sub(u, sub);
+                let step = ($movemask(c1) & 1) + ($movemask(c2) & 1) + ($movemask(c3) & 1);
+                i = 4 * i + step as usize;
+            }
+            i - cap
+        }
     };
-    let mut u = _mm_set_ss(u);
-    let mut i = 1;
-    while i < cap {
-        let left = _mm_set_ss(nodes[2 * i]);
-        let mask = _mm_cmpge_ss(u, left);
-        u = _mm_sub_ss(u, _mm_and_ps(mask, left));
-        i = 2 * i + (_mm_movemask_ps(mask) & 1) as usize;
-    }
-    i - cap
 }
+
+descend_sse2!(
+    descend_sse2_f64,
+    f64,
+    _mm_set_sd,
+    _mm_cmpge_sd,
+    _mm_and_pd,
+    _mm_andnot_pd,
+    _mm_or_pd,
+    _mm_sub_sd,
+    _mm_movemask_pd
+);
+descend_sse2!(
+    descend_sse2_f32,
+    f32,
+    _mm_set_ss,
+    _mm_cmpge_ss,
+    _mm_and_ps,
+    _mm_andnot_ps,
+    _mm_or_ps,
+    _mm_sub_ss,
+    _mm_movemask_ps
+);
 
 /// A uniform `u32` in `[0, s)` for `s > 0` (Lemire 2019, "Fast random integer generation in an
 /// interval"): exact, with a division only in the rare rejection case.
@@ -199,6 +252,11 @@ macro_rules! int_weight {
             #[inline(always)]
             fn select(self, take: bool) -> Self {
                 core::hint::select_unpredictable(take, self, 0)
+            }
+
+            #[inline]
+            fn descend(nodes: &[Self], cap: usize, u: Self) -> usize {
+                descend_exact(nodes, cap, u)
             }
 
             #[inline]
@@ -285,9 +343,11 @@ macro_rules! float_weight {
     };
 }
 
-float_weight!(f32, descend_sse2_f32, |rng: &mut R| (rng.next_u32() >> 8) as f32
+float_weight!(f32, descend_sse2_f32, |rng: &mut R| (rng.next_u32() >> 8)
+    as f32
     * (1.0 / (1u32 << 24) as f32));
-float_weight!(f64, descend_sse2_f64, |rng: &mut R| (rng.next_u64() >> 11) as f64
+float_weight!(f64, descend_sse2_f64, |rng: &mut R| (rng.next_u64() >> 11)
+    as f64
     * (1.0 / (1u64 << 53) as f64));
 
 #[cfg(test)]
@@ -315,7 +375,10 @@ mod tests {
 
     #[test]
     fn float_checks() {
-        assert!(matches!((-1.0f64).check(), Err(Error::InvalidWeight { .. })));
+        assert!(matches!(
+            (-1.0f64).check(),
+            Err(Error::InvalidWeight { .. })
+        ));
         assert!(f64::NAN.check().is_err());
         assert!(f64::INFINITY.check().is_err());
         assert!(f32::NEG_INFINITY.check().is_err());

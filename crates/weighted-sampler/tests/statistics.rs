@@ -93,14 +93,24 @@ fn dense_u64_after_churn_fits() {
 
 #[test]
 fn dense_f64_sample_fits() {
-    let weights: Vec<f64> = (0..40).map(|k| if k == 5 { 0.0 } else { 0.25 + (k as f64).sqrt() }).collect();
+    let weights: Vec<f64> = (0..40)
+        .map(|k| {
+            if k == 5 {
+                0.0
+            } else {
+                0.25 + (k as f64).sqrt()
+            }
+        })
+        .collect();
     let s = DenseSampler::from_weights(weights.iter().copied()).unwrap();
     assert_fits(&counts_dense(&s, 3), &weights);
 }
 
 #[test]
 fn keyed_f32_sample_fits() {
-    let pairs: Vec<(String, f32)> = (0..30).map(|k| (format!("k{k}"), 1.0 + (k % 4) as f32)).collect();
+    let pairs: Vec<(String, f32)> = (0..30)
+        .map(|k| (format!("k{k}"), 1.0 + (k % 4) as f32))
+        .collect();
     let s: WeightedSampler<String, f32> = WeightedSampler::try_from_iter(pairs.clone()).unwrap();
     let mut rng = Pcg64Mcg::seed_from_u64(4);
     let mut counts = vec![0u64; pairs.len()];
