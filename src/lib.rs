@@ -14,7 +14,11 @@
 pub use havannah_board as board;
 pub use havannah_rules as rules;
 
+pub mod game;
 pub mod player;
+pub mod playout;
 pub mod td;
 
+pub use game::{HMove, HavannahGame};
 pub use player::{Clock, Player, RandomPlayer};
+pub use playout::{HavannahPlayout, PlayoutConfig, Policy, RingCheck};

@@ -225,6 +225,14 @@ impl Position {
         self.rings
     }
 
+    /// Changes how rings are looked for from now on (moves already played are not looked at
+    /// again). A playout can copy the tree's position, switch to
+    /// [`RingDetection::Offline`] and run a [`RingFinder`](crate::RingFinder) at the end.
+    #[inline]
+    pub fn set_ring_detection(&mut self, rings: RingDetection) {
+        self.rings = rings;
+    }
+
     /// The stone on a cell, if any.
     #[inline]
     #[must_use]
@@ -330,16 +338,37 @@ impl Position {
             return kinds;
         }
 
-        let mut kinds = Kinds::NONE;
-        if self.rings == RingDetection::Online && self.closes_ring(cell, nbs, pattern, c) {
-            kinds |= Kinds::RING;
-        }
-        let mut root = i;
-        let mut bits = pattern;
+        // One stone per run of same-coloured neighbours stands for the run: neighbours in one
+        // run are adjacent, so they are in one chain already. Six neighbours are one run.
+        let starts = if pattern == 63 {
+            1
+        } else {
+            RUN_STARTS[pattern]
+        };
+        let mut roots = [0usize; 3];
+        let mut k = 0;
+        let mut loop_closed = false;
+        let mut bits = starts;
         while bits != 0 {
             let d = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            root = self.union(root, nbs[d].index());
+            let r = self.find(nbs[d].index());
+            if roots[..k].contains(&r) {
+                loop_closed = true;
+            } else {
+                roots[k] = r;
+                k += 1;
+            }
+        }
+        let mut kinds = Kinds::NONE;
+        if self.rings == RingDetection::Online
+            && (loop_closed || pattern == 63 || self.closes_in(nbs, pattern, c))
+        {
+            kinds |= Kinds::RING;
+        }
+        let mut root = i;
+        for &r in &roots[..k] {
+            root = self.link(root, r);
         }
         kinds |= figures_of_mask(self.mask[root]);
         if !kinds.is_empty() {
@@ -359,50 +388,29 @@ impl Position {
         }
     }
 
-    /// The incremental ring test for a stone of code `c` just put on `cell` (not yet joined to
-    /// its neighbours' chains). `pattern` has bit d set when neighbour d (cyclic order) has
+    /// Case (b) of the incremental ring test for a stone of code `c` just put down: whether a
+    /// neighbour in the middle of a run of three same-coloured neighbours now has six
+    /// same-coloured neighbours. `pattern` has bit d set when neighbour d (cyclic order) has
     /// colour `c`.
     ///
-    /// A new ring appears exactly when (a) two separate runs of same-colour neighbours belong
-    /// to one chain (the new stone closes a loop around the cells between the runs), or
-    /// (b) the new stone or one of its neighbours now has six same-colour neighbours (a ring
-    /// around an own stone, as the seven-stone flower).
+    /// The whole test: a new ring appears exactly when (a) two separate runs of same-colour
+    /// neighbours belong to one chain (the new stone closes a loop around the cells between
+    /// the runs), or (b) the new stone or one of its neighbours now has six same-colour
+    /// neighbours (a ring around an own stone, as the seven-stone flower).
     ///
     /// Before a colour has any ring, (a) and (b) are exactly the ways a move can enclose a
     /// cell, so the first ring is never missed nor invented (the tests check this against the
     /// reference on random games). After a first ring, which ends a game, a move that only
     /// cuts an own stone off behind that old ring is not reported.
     #[inline]
-    fn closes_ring(&mut self, cell: Cell, nbs: &[Cell; 6], pattern: usize, c: u8) -> bool {
-        let starts = RUN_STARTS[pattern];
-        if starts.count_ones() >= 2 {
-            let mut roots = [u16::MAX; 3];
-            let mut k = 0;
-            let mut bits = starts;
-            while bits != 0 {
-                let d = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let r = self.find(nbs[d].index()) as u16;
-                if roots[..k].contains(&r) {
-                    return true;
-                }
-                roots[k] = r;
-                k += 1;
-            }
-        }
-        if pattern == 63 {
-            // Six same-colour neighbours: only inner cells have six on-board neighbours.
-            debug_assert!(self.board.edge_mask(cell) == 0);
-            return true;
-        }
+    fn closes_in(&self, nbs: &[Cell; 6], pattern: usize, c: u8) -> bool {
         let mut mids = MIDDLES[pattern];
         while mids != 0 {
             let d = mids.trailing_zeros() as usize;
             mids &= mids - 1;
-            let x = nbs[d];
             if self
                 .board
-                .neighbours6(x)
+                .neighbours6(nbs[d])
                 .iter()
                 .all(|nb| self.stones[nb.index()] == c)
             {
@@ -432,14 +440,9 @@ impl Position {
         i
     }
 
-    /// Joins the chains of `a` (a root) and `b`; returns the new root. Union by size.
+    /// Joins two different roots; returns the new root. Union by size.
     #[inline]
-    fn union(&mut self, a: usize, b: usize) -> usize {
-        let rb = self.find(b);
-        let ra = self.find(a);
-        if ra == rb {
-            return ra;
-        }
+    fn link(&mut self, ra: usize, rb: usize) -> usize {
         let (big, small) = if self.size[ra] >= self.size[rb] {
             (ra, rb)
         } else {

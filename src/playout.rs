@@ -1,0 +1,370 @@
+//! Playout policies for Havannah: uniform random and the paper's weighted playout, with the
+//! knowledge strong engines use, each switchable.
+
+use havannah_board::{Board, Cell};
+use havannah_rules::{Colour, Position, RingDetection, RingFinder};
+use rand::{Rng, RngExt};
+use rave_mcts::{Outcome, Playout, PlayoutResult, Trace};
+use weighted_sampler::DenseSampler;
+
+use crate::game::{HMove, HavannahGame};
+
+/// How a playout picks the moves no knowledge rule chose.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Policy {
+    /// Every empty cell equally likely.
+    #[default]
+    Uniform,
+    /// Könnecke & Waldmann, section 6: a sum tree over the empty cells, starting with weight 1
+    /// everywhere and [`PlayoutConfig::centre_weight`] on the centre; after the move of ply n
+    /// its empty neighbours get weight n³ (if that is more than they have), so play stays near
+    /// the recent moves.
+    Weighted,
+}
+
+/// How a playout finds rings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum RingCheck {
+    /// The incremental finder on every move: the playout stops at the first win of any kind.
+    #[default]
+    Online,
+    /// Bridges and forks on every move, rings once at the end with the off-line
+    /// (max,min)-semiring finder; the earliest figure decides.
+    Offline,
+}
+
+/// The settings of a [`HavannahPlayout`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct PlayoutConfig {
+    /// How free moves are drawn.
+    pub policy: Policy,
+    /// How rings are found.
+    pub rings: RingCheck,
+    /// Play a move that wins at once (among the empty neighbours of the last two stones).
+    pub decisive: bool,
+    /// Otherwise block a cell where the opponent would win at once (same neighbourhood).
+    pub anti_decisive: bool,
+    /// Otherwise answer an intrusion into a two-bridge (the opponent played one of the two
+    /// common neighbours of two of our stones) by playing the other.
+    pub save_bridge: bool,
+    /// Otherwise play the last good reply to the opponent's move, if its cell is empty
+    /// (LGRF-1: replies of the playout's winner are stored, the loser's forgotten).
+    pub last_good_reply: bool,
+    /// The initial weight of the centre cell for [`Policy::Weighted`] (others start at 1).
+    pub centre_weight: u32,
+}
+
+impl Default for PlayoutConfig {
+    /// Uniform, on-line rings, no knowledge.
+    fn default() -> PlayoutConfig {
+        PlayoutConfig {
+            policy: Policy::Uniform,
+            rings: RingCheck::Online,
+            decisive: false,
+            anti_decisive: false,
+            save_bridge: false,
+            last_good_reply: false,
+            centre_weight: 8,
+        }
+    }
+}
+
+impl PlayoutConfig {
+    /// The settings the engine plays with by default: uniform moves with every knowledge rule
+    /// on and on-line rings (see `docs/strength.md` for the measurements behind the choice).
+    #[must_use]
+    pub fn strong() -> PlayoutConfig {
+        PlayoutConfig {
+            decisive: true,
+            anti_decisive: true,
+            save_bridge: true,
+            last_good_reply: false,
+            ..PlayoutConfig::default()
+        }
+    }
+}
+
+const NO_CELL: u16 = u16::MAX;
+
+/// A Havannah playout policy for [`rave_mcts`]: it finishes a game from a tree state.
+///
+/// It keeps its buffers (the list of empty cells, the sampler, the ring finder, the reply
+/// table) between playouts, so a playout does not allocate.
+#[derive(Debug, Clone)]
+pub struct HavannahPlayout {
+    config: PlayoutConfig,
+    /// Empty cells, and the slot of each cell in that list.
+    empties: Vec<u16>,
+    slot: Vec<u16>,
+    sampler: DenseSampler<u64>,
+    base: Option<(usize, DenseSampler<u64>)>,
+    finder: RingFinder,
+    /// Last good replies: `reply[colour * bound + previous cell]`.
+    reply: Vec<u16>,
+    /// The cells played in the current playout.
+    played: Vec<u16>,
+}
+
+impl HavannahPlayout {
+    /// A playout policy with these settings.
+    #[must_use]
+    pub fn new(config: PlayoutConfig) -> HavannahPlayout {
+        HavannahPlayout {
+            config,
+            empties: Vec::new(),
+            slot: Vec::new(),
+            sampler: DenseSampler::default(),
+            base: None,
+            finder: RingFinder::new(),
+            reply: Vec::new(),
+            played: Vec::new(),
+        }
+    }
+
+    /// The settings.
+    #[must_use]
+    pub fn config(&self) -> &PlayoutConfig {
+        &self.config
+    }
+
+    fn prepare(&mut self, pos: &Position) {
+        let board = pos.board();
+        let n = board.num_cells();
+        self.empties.clear();
+        if self.slot.len() != n {
+            self.slot.clear();
+            self.slot.resize(n, NO_CELL);
+            self.reply.clear();
+            self.reply.resize(2 * n, NO_CELL);
+        }
+        for cell in board.cells() {
+            if pos.is_empty(cell) {
+                self.slot[cell.index()] = self.empties.len() as u16;
+                self.empties.push(cell.index() as u16);
+            }
+        }
+        if self.config.policy == Policy::Weighted {
+            self.prepare_sampler(pos);
+        }
+    }
+
+    /// Copies the all-cells sampler for this board size and zeroes the occupied cells.
+    fn prepare_sampler(&mut self, pos: &Position) {
+        let board = pos.board();
+        let n = board.num_cells();
+        if self.base.as_ref().is_none_or(|(size, _)| *size != n) {
+            let centre = board.centre().index();
+            let weights = (0..n).map(|i| {
+                if i == centre {
+                    u64::from(self.config.centre_weight.max(1))
+                } else {
+                    1
+                }
+            });
+            // Weights are small and at most 469 keys: building cannot fail.
+            let base = DenseSampler::from_weights(weights).unwrap_or_default();
+            self.base = Some((n, base));
+        }
+        if let Some((_, base)) = &self.base {
+            self.sampler.clone_from(base);
+        }
+        for cell in board.cells() {
+            if !pos.is_empty(cell) {
+                let _ = self.sampler.update(cell.index(), 0);
+            }
+        }
+    }
+
+    #[inline]
+    fn take(&mut self, cell: u16) {
+        let s = usize::from(self.slot[usize::from(cell)]);
+        let last = self.empties.len() - 1;
+        let moved = self.empties[last];
+        self.empties[s] = moved;
+        self.slot[usize::from(moved)] = s as u16;
+        self.empties.pop();
+        self.slot[usize::from(cell)] = NO_CELL;
+        if self.config.policy == Policy::Weighted {
+            let _ = self.sampler.update(usize::from(cell), 0);
+        }
+    }
+
+    /// A move chosen by the knowledge rules, if any applies.
+    #[inline]
+    fn knowledge(&self, pos: &Position, last: u16, last2: u16) -> Option<u16> {
+        let c = &self.config;
+        let board = pos.board();
+        let me = pos.to_move();
+        if c.decisive || c.anti_decisive {
+            for (enabled, colour) in [(c.decisive, me), (c.anti_decisive, me.other())] {
+                if !enabled {
+                    continue;
+                }
+                for around in [last, last2] {
+                    if around == NO_CELL {
+                        continue;
+                    }
+                    for &nb in board.neighbours(Cell::from_index(usize::from(around))) {
+                        if pos.is_empty(nb) && !pos.winning_kinds(nb, colour).is_empty() {
+                            return Some(nb.index() as u16);
+                        }
+                    }
+                }
+            }
+        }
+        if c.save_bridge
+            && last != NO_CELL
+            && let Some(save) = bridge_save(pos, board, last, me)
+        {
+            return Some(save);
+        }
+        if c.last_good_reply && last != NO_CELL {
+            let r = self.reply[me.index() * board.num_cells() + usize::from(last)];
+            if r != NO_CELL && pos.is_empty(Cell::from_index(usize::from(r))) {
+                return Some(r);
+            }
+        }
+        None
+    }
+
+    fn learn_replies(&mut self, first_colour: Colour, winner: Option<Colour>, n: usize) {
+        // played[i] was placed by first_colour for even i.
+        for i in 1..self.played.len() {
+            let mover = if i % 2 == 0 {
+                first_colour
+            } else {
+                first_colour.other()
+            };
+            let slot = mover.index() * n + usize::from(self.played[i - 1]);
+            if winner == Some(mover) {
+                self.reply[slot] = self.played[i];
+            } else if self.reply[slot] == self.played[i] {
+                self.reply[slot] = NO_CELL;
+            }
+        }
+    }
+}
+
+/// The cell that saves a two-bridge the opponent's stone `last` intruded into, if any:
+/// around `last`, two stones of `me` at cyclic distance two with the cell between them
+/// empty (that cell and `last` are the bridge's two common neighbours).
+#[inline]
+fn bridge_save(pos: &Position, board: &Board, last: u16, me: Colour) -> Option<u16> {
+    let nbs = board.neighbours6(Cell::from_index(usize::from(last)));
+    let mut mine = 0u8;
+    let mut empty = 0u8;
+    for (d, &nb) in nbs.iter().enumerate() {
+        if nb.index() < board.num_cells() {
+            match pos.stone(nb) {
+                Some(c) if c == me => mine |= 1 << d,
+                None => empty |= 1 << d,
+                _ => {}
+            }
+        }
+    }
+    if mine.count_ones() < 2 {
+        return None;
+    }
+    nbs.iter().enumerate().find_map(|(d, nb)| {
+        let prev = (d + 5) % 6;
+        let next = (d + 1) % 6;
+        (empty & (1 << d) != 0 && mine & (1 << prev) != 0 && mine & (1 << next) != 0)
+            .then_some(nb.index() as u16)
+    })
+}
+
+impl Playout<HavannahGame> for HavannahPlayout {
+    fn playout<R: Rng + ?Sized>(
+        &mut self,
+        game: &mut HavannahGame,
+        rng: &mut R,
+        max_moves: usize,
+        trace: &mut Trace<HMove>,
+    ) -> PlayoutResult {
+        let (last0, last1) = game.last_cells();
+        let swapped = game.swapped();
+        let pos = game.position_mut();
+        if self.config.rings == RingCheck::Offline {
+            pos.set_ring_detection(RingDetection::Offline);
+        }
+        self.prepare(pos);
+        self.played.clear();
+        let n = pos.board().num_cells();
+        let knowledge = self.config.decisive
+            || self.config.anti_decisive
+            || self.config.save_bridge
+            || self.config.last_good_reply;
+        let first_colour = pos.to_move();
+        let mut last = last0;
+        let mut last2 = last1;
+        let mut length = 0usize;
+        let mut stopped = false;
+        while pos.win().is_none() && !self.empties.is_empty() {
+            if length >= max_moves {
+                stopped = true;
+                break;
+            }
+            let chosen = if knowledge {
+                self.knowledge(pos, last, last2)
+            } else {
+                None
+            };
+            let cell = match chosen {
+                Some(c) => c,
+                None => match self.config.policy {
+                    Policy::Uniform => self.empties[rng.random_range(0..self.empties.len())],
+                    Policy::Weighted => match self.sampler.sample(rng) {
+                        Some(k) => k as u16,
+                        None => self.empties[rng.random_range(0..self.empties.len())],
+                    },
+                },
+            };
+            self.take(cell);
+            let player = pos.plies() & 1;
+            trace.push(player, HMove(cell));
+            self.played.push(cell);
+            pos.place(Cell::from_index(usize::from(cell)));
+            length += 1;
+            if self.config.policy == Policy::Weighted {
+                let ply = pos.plies() as u64;
+                let w = ply * ply * ply;
+                for &nb in pos.board().neighbours(Cell::from_index(usize::from(cell))) {
+                    let i = nb.index();
+                    if self.sampler.get(i).is_some_and(|old| old != 0 && old < w) {
+                        let _ = self.sampler.update(i, w);
+                    }
+                }
+            }
+            last2 = last;
+            last = cell;
+        }
+        if stopped {
+            return PlayoutResult::stopped(Outcome::DRAW, length);
+        }
+        let winner = match self.config.rings {
+            RingCheck::Online => pos.win().map(|w| w.winner),
+            RingCheck::Offline => {
+                let mut best = pos.win().map(|w| (w.ply, w.winner));
+                for colour in [Colour::White, Colour::Black] {
+                    if let Some(ring) = self.finder.earliest_ring(pos, colour)
+                        && best.is_none_or(|(ply, _)| ring.ply < ply)
+                    {
+                        best = Some((ring.ply, colour));
+                    }
+                }
+                best.map(|(_, c)| c)
+            }
+        };
+        if self.config.last_good_reply {
+            self.learn_replies(first_colour, winner, n);
+        }
+        let outcome = match winner {
+            Some(colour) => Outcome::win(colour.index() ^ usize::from(swapped)),
+            None => Outcome::DRAW,
+        };
+        PlayoutResult::finished(outcome, length)
+    }
+}
