@@ -1,0 +1,416 @@
+//! The value network: `n + 1` inputs, one hidden `tanh` layer, one `tanh` output.
+
+use havannah_board::{Board, Cell};
+use havannah_rules::{Colour, Position};
+use rand::{Rng, RngExt};
+
+use crate::td::TdError;
+
+/// Hidden units are processed in chunks of this many, so that evaluation needs only a
+/// fixed-size buffer on the stack (no allocation, no limit on the hidden layer).
+const CHUNK: usize = 256;
+
+/// One sparse input: `(input index, value)`, value `+1` or `-1` (zero inputs are left out).
+pub(crate) type SparseInput = (u16, f32);
+
+/// A multilayer perceptron that values Havannah positions for White.
+///
+/// Inputs: one per cell (`+1` White stone, `-1` Black stone, `0` empty) and the side to move
+/// (`+1` White, `-1` Black); `hidden` `tanh` units; one `tanh` output in `[-1, 1]`, `+1`
+/// meaning a win for White (the first player). The first layer is stored input by input,
+/// so that adding or removing a stone changes the hidden pre-activations by one contiguous
+/// row: [`ValueNet::evaluate_moves`] values every child of a position incrementally.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ValueNet {
+    board: &'static Board,
+    hidden: usize,
+    /// First layer, input-major: row `i` (length `hidden`) holds the weights of input `i`.
+    pub(crate) w1: Vec<f32>,
+    /// Hidden biases.
+    pub(crate) b1: Vec<f32>,
+    /// Output weights.
+    pub(crate) w2: Vec<f32>,
+    /// Output bias.
+    pub(crate) b2: f32,
+}
+
+impl ValueNet {
+    /// A net for boards of `size` with `hidden` hidden units and small random weights
+    /// (uniform in `±1/sqrt(fan-in)`).
+    ///
+    /// # Errors
+    ///
+    /// [`TdError::Board`] for a size outside `2..=13`, [`TdError::InvalidConfig`] for
+    /// `hidden == 0`.
+    pub fn new<R: Rng + ?Sized>(size: u8, hidden: usize, rng: &mut R) -> Result<Self, TdError> {
+        let board = Board::new(size)?;
+        if hidden == 0 || hidden > 1 << 16 {
+            return Err(TdError::InvalidConfig {
+                name: "hidden",
+                value: hidden.to_string(),
+                reason: "must be between 1 and 65536",
+            });
+        }
+        let inputs = board.num_cells() + 1;
+        // About half the cells hold a stone in a typical position.
+        let r1 = 1.0 / ((inputs as f32) / 2.0).sqrt();
+        let r2 = 1.0 / (hidden as f32).sqrt();
+        let w1 = (0..inputs * hidden)
+            .map(|_| rng.random_range(-r1..r1))
+            .collect();
+        let w2 = (0..hidden).map(|_| rng.random_range(-r2..r2)).collect();
+        Ok(ValueNet {
+            board,
+            hidden,
+            w1,
+            b1: vec![0.0; hidden],
+            w2,
+            b2: 0.0,
+        })
+    }
+
+    /// Builds a net from raw parts; the caller has checked the lengths.
+    pub(crate) fn from_parts(
+        board: &'static Board,
+        hidden: usize,
+        w1: Vec<f32>,
+        b1: Vec<f32>,
+        w2: Vec<f32>,
+        b2: f32,
+    ) -> Self {
+        debug_assert_eq!(w1.len(), (board.num_cells() + 1) * hidden);
+        debug_assert_eq!(b1.len(), hidden);
+        debug_assert_eq!(w2.len(), hidden);
+        ValueNet {
+            board,
+            hidden,
+            w1,
+            b1,
+            w2,
+            b2,
+        }
+    }
+
+    /// The board the net values positions of.
+    #[must_use]
+    pub fn board(&self) -> &'static Board {
+        self.board
+    }
+
+    /// The board size.
+    #[must_use]
+    pub fn size(&self) -> u8 {
+        self.board.size()
+    }
+
+    /// The number of inputs: one per cell plus the side to move.
+    #[must_use]
+    pub fn inputs(&self) -> usize {
+        self.board.num_cells() + 1
+    }
+
+    /// The number of hidden units.
+    #[must_use]
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// The number of weights and biases.
+    #[must_use]
+    pub fn num_parameters(&self) -> usize {
+        self.w1.len() + self.b1.len() + self.w2.len() + 1
+    }
+
+    #[inline]
+    fn row(&self, input: usize) -> &[f32] {
+        &self.w1[input * self.hidden..(input + 1) * self.hidden]
+    }
+
+    fn check_board(&self, pos: &Position) {
+        assert_eq!(
+            pos.board().size(),
+            self.size(),
+            "position of size {} given to a value net for size {}",
+            pos.board().size(),
+            self.size()
+        );
+    }
+
+    /// Hidden pre-activations of `pos` for the hidden units `start..start + acc.len()`.
+    #[inline]
+    fn pre_activations(&self, pos: &Position, start: usize, acc: &mut [f32]) {
+        let end = start + acc.len();
+        acc.copy_from_slice(&self.b1[start..end]);
+        for cell in self.board.cells() {
+            let Some(colour) = pos.stone(cell) else {
+                continue;
+            };
+            let row = &self.row(cell.index())[start..end];
+            match colour {
+                Colour::White => add(acc, row),
+                Colour::Black => sub(acc, row),
+            }
+        }
+        let stm = &self.row(self.board.num_cells())[start..end];
+        match pos.to_move() {
+            Colour::White => add(acc, stm),
+            Colour::Black => sub(acc, stm),
+        }
+    }
+
+    /// The value of `pos` for White, in `[-1, 1]` (`+1`: White wins).
+    ///
+    /// No allocation: the hidden layer is computed in fixed-size chunks on the stack, so the
+    /// call takes `&self` and any number of threads can share one net. The net does not look
+    /// at [`Position::win`]: a finished game's value is its result, which the caller knows.
+    ///
+    /// # Panics
+    ///
+    /// If `pos` is on a board of another size than the net's (load nets with
+    /// [`ValueNet::load_for`] to turn that into an error early).
+    #[must_use]
+    pub fn evaluate(&self, pos: &Position) -> f32 {
+        self.check_board(pos);
+        let mut buf = [0.0f32; CHUNK];
+        let mut out = self.b2;
+        let mut start = 0;
+        while start < self.hidden {
+            let len = CHUNK.min(self.hidden - start);
+            let acc = &mut buf[..len];
+            self.pre_activations(pos, start, acc);
+            out += tanh_dot(acc, &self.w2[start..start + len]);
+            start += len;
+        }
+        out.tanh()
+    }
+
+    /// The values for White of the positions after each of `moves` (empty cells of `pos`,
+    /// played by the side to move), written to `out[i]` for `moves[i]`.
+    ///
+    /// The hidden layer of `pos` is computed once; each child then costs one row addition,
+    /// `hidden` `tanh` and a dot product. No allocation. The net does not look for wins: a
+    /// move that wins at once (see
+    /// [`Position::winning_kinds`](havannah_rules::Position::winning_kinds)) gets a value
+    /// like any other.
+    ///
+    /// # Panics
+    ///
+    /// If `out.len() != moves.len()`, if `pos` is on a board of another size, or if a move is
+    /// not a cell of the board. An occupied cell gives a meaningless value.
+    pub fn evaluate_moves(&self, pos: &Position, moves: &[Cell], out: &mut [f32]) {
+        self.check_board(pos);
+        assert_eq!(out.len(), moves.len(), "one output per move");
+        let n = self.board.num_cells();
+        for m in moves {
+            assert!(m.index() < n, "move {m:?} is not a cell of the board");
+        }
+        out.fill(self.b2);
+        let mut base_buf = [0.0f32; CHUNK];
+        let mut child_buf = [0.0f32; CHUNK];
+        let mover = pos.to_move();
+        let mut start = 0;
+        while start < self.hidden {
+            let len = CHUNK.min(self.hidden - start);
+            let end = start + len;
+            let base = &mut base_buf[..len];
+            self.pre_activations(pos, start, base);
+            // After the move the other side is to move: the side-to-move input flips.
+            let stm = &self.row(n)[start..end];
+            match mover {
+                Colour::White => axpy(base, stm, -2.0),
+                Colour::Black => axpy(base, stm, 2.0),
+            }
+            let w2 = &self.w2[start..end];
+            let child = &mut child_buf[..len];
+            for (m, o) in moves.iter().zip(out.iter_mut()) {
+                child.copy_from_slice(base);
+                let row = &self.row(m.index())[start..end];
+                match mover {
+                    Colour::White => add(child, row),
+                    Colour::Black => sub(child, row),
+                }
+                *o += tanh_dot(child, w2);
+            }
+            start = end;
+        }
+        for o in out.iter_mut() {
+            *o = o.tanh();
+        }
+    }
+
+    /// Forward pass on sparse inputs; fills `hidden` (activations) and returns the output.
+    pub(crate) fn forward_sparse(&self, inputs: &[SparseInput], hidden: &mut [f32]) -> f32 {
+        hidden.copy_from_slice(&self.b1);
+        for &(i, x) in inputs {
+            axpy(hidden, self.row(usize::from(i)), x);
+        }
+        let mut out = self.b2;
+        for (h, w) in hidden.iter_mut().zip(&self.w2) {
+            *h = h.tanh();
+            out += *h * w;
+        }
+        out.tanh()
+    }
+
+    /// Adds `scale * (target - v) * dv/dθ` to `grad` (the descent direction of the squared
+    /// error `(target - v)^2 / 2`) and returns `target - v`.
+    pub(crate) fn accumulate_gradient(
+        &self,
+        inputs: &[SparseInput],
+        target: f32,
+        scale: f32,
+        grad: &mut Gradient,
+        hidden: &mut [f32],
+    ) -> f32 {
+        let v = self.forward_sparse(inputs, hidden);
+        let err = target - v;
+        let g_out = scale * err * (1.0 - v * v);
+        grad.b2 += g_out;
+        // Reuse `hidden` for the hidden deltas once the output weights' gradient is taken.
+        for ((h, gw2), w2) in hidden.iter_mut().zip(grad.w2.iter_mut()).zip(&self.w2) {
+            *gw2 += g_out * *h;
+            *h = g_out * w2 * (1.0 - *h * *h);
+        }
+        add(&mut grad.b1, hidden);
+        let hn = self.hidden;
+        for &(i, x) in inputs {
+            let i = usize::from(i);
+            axpy(&mut grad.w1[i * hn..(i + 1) * hn], hidden, x);
+        }
+        err
+    }
+
+    /// Adds `rate * grad` to the parameters.
+    pub(crate) fn apply(&mut self, grad: &Gradient, rate: f32) {
+        axpy(&mut self.w1, &grad.w1, rate);
+        axpy(&mut self.b1, &grad.b1, rate);
+        axpy(&mut self.w2, &grad.w2, rate);
+        self.b2 += rate * grad.b2;
+    }
+}
+
+/// A gradient (or any update) with the shape of a [`ValueNet`]'s parameters.
+#[derive(Clone, Debug)]
+pub(crate) struct Gradient {
+    pub(crate) w1: Vec<f32>,
+    pub(crate) b1: Vec<f32>,
+    pub(crate) w2: Vec<f32>,
+    pub(crate) b2: f32,
+}
+
+impl Gradient {
+    pub(crate) fn zeros(net: &ValueNet) -> Self {
+        Gradient {
+            w1: vec![0.0; net.w1.len()],
+            b1: vec![0.0; net.b1.len()],
+            w2: vec![0.0; net.w2.len()],
+            b2: 0.0,
+        }
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.w1.fill(0.0);
+        self.b1.fill(0.0);
+        self.w2.fill(0.0);
+        self.b2 = 0.0;
+    }
+
+    pub(crate) fn add(&mut self, other: &Gradient) {
+        add(&mut self.w1, &other.w1);
+        add(&mut self.b1, &other.b1);
+        add(&mut self.w2, &other.w2);
+        self.b2 += other.b2;
+    }
+}
+
+#[inline]
+fn add(acc: &mut [f32], row: &[f32]) {
+    for (a, r) in acc.iter_mut().zip(row) {
+        *a += r;
+    }
+}
+
+#[inline]
+fn sub(acc: &mut [f32], row: &[f32]) {
+    for (a, r) in acc.iter_mut().zip(row) {
+        *a -= r;
+    }
+}
+
+#[inline]
+fn axpy(acc: &mut [f32], row: &[f32], x: f32) {
+    for (a, r) in acc.iter_mut().zip(row) {
+        *a += x * r;
+    }
+}
+
+#[inline]
+fn tanh_dot(pre: &[f32], w: &[f32]) -> f32 {
+    pre.iter().zip(w).map(|(p, w)| p.tanh() * w).sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use havannah_rules::RingDetection;
+    use rand::SeedableRng;
+    use rand_pcg::Pcg64Mcg;
+
+    fn net(size: u8, hidden: usize) -> ValueNet {
+        let mut rng = Pcg64Mcg::seed_from_u64(7);
+        ValueNet::new(size, hidden, &mut rng).unwrap()
+    }
+
+    #[test]
+    fn evaluate_moves_matches_evaluate_after_each_move() {
+        // 300 hidden units: two chunks.
+        let net = net(4, 300);
+        let board = net.board();
+        let mut pos = Position::new(board, RingDetection::Online);
+        for name in ["d4", "c3", "e5", "a1"] {
+            pos.place(board.parse_cell(name).unwrap());
+        }
+        let moves: Vec<Cell> = board.cells().filter(|&c| pos.is_empty(c)).collect();
+        let mut out = vec![0.0; moves.len()];
+        net.evaluate_moves(&pos, &moves, &mut out);
+        for (m, v) in moves.iter().zip(&out) {
+            let mut child = pos.clone();
+            child.place(*m);
+            let direct = net.evaluate(&child);
+            assert!((direct - v).abs() < 1e-5, "{m:?}: {direct} vs {v}");
+            assert!((-1.0..=1.0).contains(v));
+        }
+    }
+
+    #[test]
+    fn sparse_forward_matches_evaluate() {
+        let net = net(3, 20);
+        let board = net.board();
+        let mut pos = Position::new(board, RingDetection::Online);
+        for name in ["b2", "c3", "a1"] {
+            pos.place(board.parse_cell(name).unwrap());
+        }
+        let dense = crate::td::encode(&pos);
+        let sparse: Vec<SparseInput> = dense
+            .iter()
+            .enumerate()
+            .filter(|(_, x)| **x != 0.0)
+            .map(|(i, x)| (i as u16, *x))
+            .collect();
+        let mut hidden = vec![0.0; net.hidden()];
+        let a = net.forward_sparse(&sparse, &mut hidden);
+        assert!((a - net.evaluate(&pos)).abs() < 1e-6);
+    }
+
+    #[test]
+    fn gradient_step_reduces_error() {
+        let mut net = net(3, 10);
+        let inputs = [(0u16, 1.0f32), (5, -1.0), (19, -1.0)];
+        let mut grad = Gradient::zeros(&net);
+        let mut hidden = vec![0.0; 10];
+        let before = net.accumulate_gradient(&inputs, 0.9, 1.0, &mut grad, &mut hidden);
+        net.apply(&grad, 0.05);
+        let after = 0.9 - net.forward_sparse(&inputs, &mut hidden);
+        assert!(after.abs() < before.abs(), "{before} -> {after}");
+    }
+}
