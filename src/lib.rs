@@ -14,11 +14,15 @@
 pub use havannah_board as board;
 pub use havannah_rules as rules;
 
+pub mod engine;
 pub mod game;
 pub mod player;
 pub mod playout;
+pub mod prior;
 pub mod td;
 
+pub use engine::{CONFIG_NAMES, Engine, EngineConfig};
 pub use game::{HMove, HavannahGame};
 pub use player::{Clock, Player, RandomPlayer};
 pub use playout::{HavannahPlayout, PlayoutConfig, Policy, RingCheck};
+pub use prior::{HavannahPrior, PriorConfig};

@@ -1,0 +1,320 @@
+//! The Havannah engine: Monte-Carlo tree search with this crate's playouts and priors, time
+//! management, a memory (node) budget and tree reuse between moves.
+
+use std::time::Duration;
+
+use havannah_rules::{Game, Move};
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+use rave_mcts::{AmafWeighting, Budget, Config, Mcts, MctsError, RaveSchedule, SearchResult};
+
+use crate::game::{HMove, HavannahGame};
+use crate::player::{Clock, Player};
+use crate::playout::{HavannahPlayout, PlayoutConfig, Policy, RingCheck};
+use crate::prior::{HavannahPrior, PriorConfig};
+
+/// Everything that decides how the engine plays.
+#[derive(Debug, Clone)]
+pub struct EngineConfig {
+    /// A name for tables and logs.
+    pub name: String,
+    /// The search settings (selection, RAVE, solver, threads, ...).
+    pub search: Config,
+    /// The playout policy.
+    pub playout: PlayoutConfig,
+    /// The prior for new nodes.
+    pub prior: PriorConfig,
+    /// The budget of a move when the clock sets no time: this many simulations.
+    pub simulations: u64,
+    /// The most tree nodes the search may hold (its memory budget; 32 bytes a node).
+    pub max_nodes: usize,
+    /// Time kept back from every time limit for the work around the search.
+    pub safety_margin: Duration,
+}
+
+/// The named configurations the examples accept (see [`EngineConfig::named`]).
+pub const CONFIG_NAMES: &[&str] = &[
+    "best",
+    "uct",
+    "rave",
+    "grave",
+    "wamaf",
+    "horizon",
+    "weighted",
+    "offline",
+    "noprior",
+    "knowledge",
+    "lgr",
+];
+
+impl EngineConfig {
+    /// The engine's best configuration (see `docs/strength.md`): UCT-RAVE with weighted
+    /// AMAF, the Havannah prior, uniform playouts with decisive, anti-decisive and bridge-saving
+    /// moves, on-line rings.
+    #[must_use]
+    pub fn best() -> EngineConfig {
+        EngineConfig {
+            name: "best".to_string(),
+            search: Config::builder()
+                .rave(RaveSchedule::MinimumMse { bias: 0.05 })
+                .amaf_weighting(AmafWeighting::Playout)
+                .build()
+                .unwrap_or_default(),
+            playout: PlayoutConfig::strong(),
+            prior: PriorConfig::default(),
+            simulations: 10_000,
+            max_nodes: 4_000_000,
+            safety_margin: Duration::from_millis(5),
+        }
+    }
+
+    /// Plain UCT with uniform playouts, no prior, no knowledge: the baseline.
+    #[must_use]
+    pub fn plain_uct() -> EngineConfig {
+        EngineConfig {
+            name: "uct".to_string(),
+            search: Config::builder().uct().build().unwrap_or_default(),
+            playout: PlayoutConfig::default(),
+            prior: PriorConfig::off(),
+            ..EngineConfig::best()
+        }
+    }
+
+    /// A configuration by name, for the examples' command lines. `best` and `uct` are the
+    /// two above; the others change one feature of a plain RAVE engine (uniform playouts, no
+    /// prior, no knowledge) so that matches measure that feature alone:
+    /// `rave`, `grave` (GRAVE with r = 50), `wamaf` (weighted AMAF), `horizon` (the playout
+    /// horizon), `weighted` (the paper's weighted playouts), `offline` (off-line rings),
+    /// `noprior` (`best` without the prior), `knowledge` (RAVE with the decisive,
+    /// anti-decisive and bridge-saving playout rules), `lgr` (RAVE with last-good-reply).
+    ///
+    /// # Errors
+    /// A message naming the unknown name and listing the known ones.
+    pub fn named(name: &str) -> Result<EngineConfig, String> {
+        let rave = || Config::builder().rave(RaveSchedule::MinimumMse { bias: 0.05 });
+        let plain = |search: Config| EngineConfig {
+            name: name.to_string(),
+            search,
+            playout: PlayoutConfig::default(),
+            prior: PriorConfig::off(),
+            ..EngineConfig::best()
+        };
+        let built = |b: rave_mcts::ConfigBuilder| b.build().map_err(|e| e.to_string());
+        Ok(match name {
+            "best" => EngineConfig::best(),
+            "uct" => EngineConfig::plain_uct(),
+            "rave" => plain(built(rave())?),
+            "grave" => plain(built(Config::builder().grave(50))?),
+            "wamaf" => plain(built(rave().amaf_weighting(AmafWeighting::Playout))?),
+            "horizon" => plain(built(rave().playout_horizon(true))?),
+            "weighted" => EngineConfig {
+                playout: PlayoutConfig {
+                    policy: Policy::Weighted,
+                    ..PlayoutConfig::default()
+                },
+                ..plain(built(rave())?)
+            },
+            "offline" => EngineConfig {
+                playout: PlayoutConfig {
+                    rings: RingCheck::Offline,
+                    ..PlayoutConfig::default()
+                },
+                ..plain(built(rave())?)
+            },
+            "noprior" => EngineConfig {
+                name: name.to_string(),
+                prior: PriorConfig::off(),
+                ..EngineConfig::best()
+            },
+            "knowledge" => EngineConfig {
+                playout: PlayoutConfig::strong(),
+                ..plain(built(rave())?)
+            },
+            "lgr" => EngineConfig {
+                playout: PlayoutConfig {
+                    last_good_reply: true,
+                    ..PlayoutConfig::default()
+                },
+                ..plain(built(rave())?)
+            },
+            other => {
+                return Err(format!(
+                    "unknown engine configuration {other:?}; known: {}",
+                    CONFIG_NAMES.join(", ")
+                ));
+            }
+        })
+    }
+
+    /// The same configuration with `threads` search threads.
+    ///
+    /// # Errors
+    /// When `threads` is 0.
+    pub fn with_threads(mut self, threads: usize) -> Result<EngineConfig, MctsError> {
+        self.search = self.search.to_builder().threads(threads).build()?;
+        Ok(self)
+    }
+}
+
+/// The engine: a [`Player`] that searches with [`rave_mcts`].
+///
+/// It keeps its tree between moves: [`Player::observe`] advances the root by the move played,
+/// so the subtree of the answer it expected is reused. Time: with [`Clock::per_move`] it
+/// searches that long minus the safety margin; with [`Clock::remaining`] it takes a share of
+/// the time left (the time over the moves still to make, estimated from the empty cells when
+/// the clock does not say); the tighter limit wins; with neither it runs
+/// [`EngineConfig::simulations`] simulations. The node budget always applies.
+///
+/// ```
+/// use havannah::{Clock, Engine, EngineConfig, Player};
+/// use havannah_rules::{Game, Rules};
+///
+/// let mut config = EngineConfig::best();
+/// config.simulations = 500;
+/// let mut engine = Engine::new(config, 7);
+/// let mut game = Game::new(4, Rules::default())?;
+/// engine.reset(&game);
+/// let mv = engine.choose(&game, &Clock::unlimited()).expect("the game is not over");
+/// game.play(mv)?;
+/// engine.observe(&game, mv);
+/// # Ok::<(), havannah_rules::RulesError>(())
+/// ```
+pub struct Engine {
+    config: EngineConfig,
+    search: Option<Mcts<HavannahGame, HavannahPlayout, HavannahPrior>>,
+    rng: Pcg64Mcg,
+    last: Option<SearchResult<HMove>>,
+}
+
+impl std::fmt::Debug for Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Engine")
+            .field("config", &self.config)
+            .field("tree_nodes", &self.search.as_ref().map(Mcts::tree_nodes))
+            .finish_non_exhaustive()
+    }
+}
+
+impl Engine {
+    /// An engine with its own generator seeded by `seed` (one thread: fully deterministic for
+    /// a given seed and simulation budget).
+    #[must_use]
+    pub fn new(config: EngineConfig, seed: u64) -> Engine {
+        Engine {
+            config,
+            search: None,
+            rng: Pcg64Mcg::seed_from_u64(seed),
+            last: None,
+        }
+    }
+
+    /// The configuration.
+    #[must_use]
+    pub fn config(&self) -> &EngineConfig {
+        &self.config
+    }
+
+    /// The result of the last search (best move, principal variation, child statistics).
+    #[must_use]
+    pub fn last_result(&self) -> Option<&SearchResult<HMove>> {
+        self.last.as_ref()
+    }
+
+    /// The number of nodes in the tree kept for the next move.
+    #[must_use]
+    pub fn tree_nodes(&self) -> usize {
+        self.search.as_ref().map_or(0, Mcts::tree_nodes)
+    }
+
+    fn fresh(&self, game: &Game) -> Mcts<HavannahGame, HavannahPlayout, HavannahPrior> {
+        Mcts::with_policies(
+            HavannahGame::from_game(game),
+            self.config.search.clone(),
+            HavannahPlayout::new(self.config.playout),
+            HavannahPrior::new(self.config.prior),
+        )
+    }
+
+    /// Makes sure the search stands at `game`'s position.
+    fn sync(&mut self, game: &Game) {
+        let in_step = self
+            .search
+            .as_ref()
+            .is_some_and(|s| s.game().position().plies() == game.moves().len());
+        if !in_step {
+            self.search = Some(self.fresh(game));
+        }
+    }
+
+    /// The budget for the next move under `clock`.
+    #[must_use]
+    pub fn budget(&self, game: &Game, clock: &Clock) -> Budget {
+        let margin = self.config.safety_margin;
+        let min_time = Duration::from_millis(1);
+        let mut time = clock
+            .per_move
+            .map(|t| t.saturating_sub(margin).max(min_time));
+        if let Some(remaining) = clock.remaining {
+            let stones = game
+                .board()
+                .cells()
+                .filter(|&c| game.stone(c).is_some())
+                .count();
+            let empty = game.board().num_cells() - stones;
+            // Games rarely fill the board: expect about a third of the empty cells to be
+            // played by this side, and never plan for fewer than 6 moves.
+            let moves_left = clock
+                .moves_to_go
+                .map_or_else(|| (empty as u32 / 3).max(6), |m| m.max(1));
+            let share = (remaining / moves_left)
+                .saturating_sub(margin)
+                .max(min_time);
+            time = Some(time.map_or(share, |t| t.min(share)));
+        }
+        let budget = match time {
+            Some(t) => Budget::time(t),
+            None => Budget::simulations(self.config.simulations.max(1)),
+        };
+        budget.with_nodes(self.config.max_nodes.max(2))
+    }
+}
+
+impl Player for Engine {
+    fn name(&self) -> String {
+        self.config.name.clone()
+    }
+
+    fn reset(&mut self, game: &Game) {
+        self.search = Some(self.fresh(game));
+        self.last = None;
+    }
+
+    fn observe(&mut self, game: &Game, mv: Move) {
+        let advanced = match self.search.as_mut() {
+            Some(s) if s.game().position().plies() + 1 == game.moves().len() => {
+                s.advance(HMove::from_move(mv, game.board())).is_ok()
+            }
+            _ => false,
+        };
+        if !advanced {
+            self.search = Some(self.fresh(game));
+        }
+    }
+
+    fn choose(&mut self, game: &Game, clock: &Clock) -> Option<Move> {
+        if game.outcome().is_over() {
+            return None;
+        }
+        self.sync(game);
+        let budget = self.budget(game, clock);
+        let search = self.search.as_mut()?;
+        match search.search(&budget, &mut self.rng) {
+            Ok(result) => {
+                let mv = result.best_move.to_move(game.board());
+                self.last = Some(result);
+                game.check(mv).ok().map(|()| mv)
+            }
+            Err(_) => None,
+        }
+    }
+}

@@ -1,0 +1,186 @@
+//! The engine as a player: legal moves, tactics it must not miss, determinism, time limits,
+//! tree reuse, and strength against a random player.
+
+use std::time::{Duration, Instant};
+
+use havannah::{Clock, Engine, EngineConfig, Player, RandomPlayer};
+use havannah_rules::{Colour, Game, Move, Rules};
+
+fn engine(name: &str, simulations: u64, seed: u64) -> Engine {
+    let mut config = EngineConfig::named(name).expect("known configuration");
+    config.simulations = simulations;
+    Engine::new(config, seed)
+}
+
+/// Plays a game between two players; returns the finished game.
+fn play_game(size: u8, white: &mut dyn Player, black: &mut dyn Player, pie: bool) -> Game {
+    let mut game = Game::new(size, Rules { pie }).unwrap();
+    white.reset(&game);
+    black.reset(&game);
+    while !game.outcome().is_over() {
+        let mover: &mut dyn Player = if game.moves().len() % 2 == 0 {
+            &mut *white
+        } else {
+            &mut *black
+        };
+        let mv = mover
+            .choose(&game, &Clock::unlimited())
+            .expect("a move while the game is on");
+        game.play(mv).expect("the engine plays legal moves");
+        white.observe(&game, mv);
+        black.observe(&game, mv);
+    }
+    game
+}
+
+fn setup(size: u8, moves: &[&str]) -> Game {
+    let mut game = Game::new(size, Rules { pie: false }).unwrap();
+    for m in moves {
+        game.play_str(m).unwrap();
+    }
+    game
+}
+
+#[test]
+fn engine_plays_legal_games_against_random() {
+    for name in ["best", "uct", "grave", "weighted", "offline", "horizon", "lgr"] {
+        let mut e = engine(name, 200, 1);
+        let mut r = RandomPlayer::new(2);
+        let game = play_game(5, &mut e, &mut r, true);
+        assert!(game.outcome().is_over(), "{name}");
+    }
+}
+
+#[test]
+fn takes_a_win_in_one() {
+    // Size 4: White a1 b1 c1 (d1 completes the bridge a1-d1); Black elsewhere. White to move.
+    let game = setup(4, &["a1", "g7", "b1", "g5", "c1", "e7"]);
+    let d1 = Move::Cell(game.board().parse_cell("d1").unwrap());
+    for name in ["best", "uct", "rave"] {
+        let mut e = engine(name, 2_000, 3);
+        e.reset(&game);
+        assert_eq!(e.choose(&game, &Clock::unlimited()), Some(d1), "{name}");
+    }
+}
+
+#[test]
+fn blocks_a_win_in_one() {
+    // Size 4: White threatens d1 (bridge); Black to move must block it.
+    let game = setup(4, &["a1", "g7", "b1", "g5", "c1"]);
+    assert_eq!(game.to_move(), Colour::Black);
+    let d1 = Move::Cell(game.board().parse_cell("d1").unwrap());
+    for name in ["best", "rave"] {
+        let mut e = engine(name, 4_000, 5);
+        e.reset(&game);
+        assert_eq!(e.choose(&game, &Clock::unlimited()), Some(d1), "{name}");
+    }
+}
+
+#[test]
+fn one_thread_with_a_seed_is_deterministic() {
+    let mut a = engine("best", 300, 42);
+    let mut b = engine("best", 300, 42);
+    let mut ra = RandomPlayer::new(9);
+    let mut rb = RandomPlayer::new(9);
+    let ga = play_game(5, &mut a, &mut ra, false);
+    let gb = play_game(5, &mut b, &mut rb, false);
+    assert_eq!(ga.moves(), gb.moves());
+}
+
+#[test]
+fn time_per_move_is_respected() {
+    // A generous bound: the limit is 60 ms; the engine keeps a 5 ms margin and checks the
+    // clock after every simulation, so even a loaded machine stays far below 60 + 150 ms.
+    let mut e = engine("best", 1_000_000_000, 1);
+    let game = setup(8, &["h8", "g7"]);
+    e.reset(&game);
+    let start = Instant::now();
+    let mv = e.choose(&game, &Clock::per_move(Duration::from_millis(60)));
+    let took = start.elapsed();
+    assert!(mv.is_some());
+    assert!(took < Duration::from_millis(210), "took {took:?}");
+    let sims = e.last_result().unwrap().simulations;
+    assert!(sims > 10, "only {sims} simulations in 60 ms");
+}
+
+#[test]
+fn remaining_time_is_shared_out() {
+    let e = engine("best", 1_000, 1);
+    let game = setup(8, &[]);
+    // 60 s for the game, nothing said about moves to go: a share well below the whole.
+    let clock = Clock {
+        per_move: None,
+        remaining: Some(Duration::from_secs(60)),
+        moves_to_go: None,
+    };
+    let budget = e.budget(&game, &clock);
+    let t = budget.time.expect("a time budget");
+    assert!(t > Duration::from_millis(100) && t < Duration::from_secs(15), "{t:?}");
+    // With 2 moves to go in 10 s, about 5 s each.
+    let clock = Clock {
+        per_move: None,
+        remaining: Some(Duration::from_secs(10)),
+        moves_to_go: Some(2),
+    };
+    let t = e.budget(&game, &clock).time.unwrap();
+    assert!(t <= Duration::from_secs(5) && t > Duration::from_millis(4900), "{t:?}");
+    // A per-move limit tighter than the share wins.
+    let clock = Clock {
+        per_move: Some(Duration::from_millis(200)),
+        remaining: Some(Duration::from_secs(10)),
+        moves_to_go: Some(2),
+    };
+    assert!(e.budget(&game, &clock).time.unwrap() <= Duration::from_millis(200));
+}
+
+#[test]
+fn tree_is_reused_after_the_expected_answer() {
+    let mut e = engine("best", 3_000, 11);
+    let mut game = setup(5, &["e5"]);
+    e.reset(&game);
+    let mv = e.choose(&game, &Clock::unlimited()).unwrap();
+    let before = e.tree_nodes();
+    game.play(mv).unwrap();
+    e.observe(&game, mv);
+    let after = e.tree_nodes();
+    assert!(after > 1 && after < before, "{before} -> {after}");
+}
+
+#[test]
+fn node_budget_is_honoured() {
+    let mut config = EngineConfig::best();
+    config.simulations = 20_000;
+    config.max_nodes = 2_000;
+    let mut e = Engine::new(config, 1);
+    let game = setup(8, &[]);
+    e.reset(&game);
+    e.choose(&game, &Clock::unlimited()).unwrap();
+    assert!(e.tree_nodes() <= 2_000, "{}", e.tree_nodes());
+}
+
+#[test]
+fn engine_beats_random_at_size_5() {
+    let mut wins = 0;
+    let games = 12;
+    for g in 0..games {
+        let mut e = engine("best", 1_000, g);
+        let mut r = RandomPlayer::new(100 + g);
+        let engine_white = g % 2 == 0;
+        let game = if engine_white {
+            play_game(5, &mut e, &mut r, false)
+        } else {
+            play_game(5, &mut r, &mut e, false)
+        };
+        let engine_colour = if engine_white { Colour::White } else { Colour::Black };
+        if game.outcome().winner() == Some(engine_colour) {
+            wins += 1;
+        }
+    }
+    assert!(wins >= 11, "the engine won only {wins} of {games} games against random");
+}
+
+#[test]
+fn unknown_configuration_is_an_error() {
+    let err = EngineConfig::named("nonsense").unwrap_err();
+    assert!(err.contains("nonsense") && err.contains("best"), "{err}");
+}
