@@ -134,13 +134,13 @@ fn descend_exact<W: Weight>(nodes: &[W], cap: usize, mut u: W) -> usize {
 /// non-decreasing also when rounded (adding a non-negative float never decreases), so the
 /// three masks are nested and pick one grandchild.
 macro_rules! descend_sse2 {
-    ($name:ident, $t:ty, $set:ident, $cmpge:ident, $and:ident, $andnot:ident, $or:ident,
-     $sub:ident, $movemask:ident) => {
+    ($name:ident, $t:ty, $set:ident, $cmpge:ident, $and:ident, $max:ident, $sub:ident,
+     $movemask:ident) => {
         #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
         #[target_feature(enable = "sse2")]
         #[inline]
         fn $name(nodes: &[$t], cap: usize, u: $t) -> usize {
-            use core::arch::x86_64::{$and, $andnot, $cmpge, $movemask, $or, $set, $sub};
+            use core::arch::x86_64::{$and, $cmpge, $max, $movemask, $set, $sub};
             let mut u = $set(u);
             let mut i = 1;
             if cap.trailing_zeros() & 1 == 1 {
@@ -155,11 +155,9 @@ macro_rules! descend_sse2 {
                 let m = l + nodes[4 * i + 2];
                 let (ll, l, m) = ($set(nodes[4 * i]), $set(l), $set(m));
                 let (c1, c2, c3) = ($cmpge(u, ll), $cmpge(u, l), $cmpge(u, m));
-                // c3 picks m, c2 without c3 picks l, c1 without c2 picks ll.
-                let sub = $or(
-                    $and(c3, m),
-                    $or($andnot(c3, $and(c2, l)), $andnot(c2, $and(c1, ll))),
-                );
+                // The masks are nested and ll <= l <= m, so the largest masked value is the
+                // one to subtract: m under c3, else l under c2, else ll under c1, else 0.
+                let sub = $max($max($and(c1, ll), $and(c2, l)), $and(c3, m));
                 u = $sub(u, sub);
                 let step = ($movemask(c1) & 1) + ($movemask(c2) & 1) + ($movemask(c3) & 1);
                 i = 4 * i + step as usize;
@@ -175,8 +173,7 @@ descend_sse2!(
     _mm_set_sd,
     _mm_cmpge_sd,
     _mm_and_pd,
-    _mm_andnot_pd,
-    _mm_or_pd,
+    _mm_max_sd,
     _mm_sub_sd,
     _mm_movemask_pd
 );
@@ -186,8 +183,7 @@ descend_sse2!(
     _mm_set_ss,
     _mm_cmpge_ss,
     _mm_and_ps,
-    _mm_andnot_ps,
-    _mm_or_ps,
+    _mm_max_ss,
     _mm_sub_ss,
     _mm_movemask_ps
 );
@@ -331,8 +327,7 @@ macro_rules! float_weight {
 
             #[inline]
             fn uniform_below<R: Rng + ?Sized>(total: Self, rng: &mut R) -> Self {
-                let fraction: $t = $draw(rng);
-                fraction * total
+                $draw(rng, total)
             }
 
             #[inline]
@@ -343,13 +338,14 @@ macro_rules! float_weight {
     };
 }
 
-float_weight!(f32, descend_sse2_f32, |rng: &mut R| (rng.next_u32() >> 8)
-    as f32
-    * (1.0 / (1u32 << 24) as f32));
-float_weight!(f64, descend_sse2_f64, |rng: &mut R| (rng.next_u64() >> 11)
-    as f64
-    * (1.0 / (1u64 << 53) as f64));
-
+// `x * (total * 2^-k)` equals `(x * 2^-k) * total` (scaling by a power of two is exact) but
+// takes one multiplication after the draw instead of two.
+float_weight!(f32, descend_sse2_f32, |rng: &mut R, total: f32| {
+    (rng.next_u32() >> 8) as f32 * (total * (1.0 / (1u32 << 24) as f32))
+});
+float_weight!(f64, descend_sse2_f64, |rng: &mut R, total: f64| {
+    (rng.next_u64() >> 11) as f64 * (total * (1.0 / (1u64 << 53) as f64))
+});
 #[cfg(test)]
 mod tests {
     use super::*;
