@@ -1,0 +1,822 @@
+//! A GTP (Go Text Protocol, version 2) engine session for Havannah, generic over a [`Player`].
+//!
+//! The session owns the authoritative [`Game`] (pie rule on by default, as LittleGolem and
+//! HavannahGui play), checks every move, tells the player about every move and asks it for
+//! moves on `genmove`. It never panics on input: every bad command or argument is answered with
+//! `? message`.
+//!
+//! Protocol details (GTP 2):
+//! - A command may start with a numeric id, echoed in the reply: `=7 h8` or `?7 message`.
+//! - Every reply ends with an empty line; a multi-line reply (`showboard`) never contains one.
+//! - Control characters other than tab and newline are removed, tabs count as spaces,
+//!   everything after `#` is a comment, and empty lines are ignored (no reply).
+//! - Command names are case-insensitive.
+//!
+//! Commands: `protocol_version`, `name`, `version`, `known_command`, `list_commands`, `quit`,
+//! `boardsize N` (2 to 13; clears the board), `clear_board`, `play COLOUR MOVE`, `genmove COLOUR`,
+//! `reg_genmove COLOUR`, `undo`, `showboard`, `time_settings MAIN BYO_TIME BYO_STONES`,
+//! `time_left COLOUR TIME STONES`, `final_score`, and the Havannah-specific `havannah-winner`,
+//! `havannah-record` and `havannah-pie [on|off]`.
+//!
+//! `play` and `genmove` must name the side to move: a controller that sends a move out of turn
+//! gets an error naming the move and the side to move, and the game is unchanged. `swap` is
+//! played by Black as the second move; the swapped stone stays White and Black moves next, so
+//! after `play b swap` the next move is Black's again (see [`havannah_rules::Move::Swap`]).
+//!
+//! ```
+//! use havannah::RandomPlayer;
+//! use havannah::gtp::GtpSession;
+//!
+//! let mut gtp = GtpSession::new(Box::new(RandomPlayer::new(1)));
+//! assert_eq!(gtp.handle("1 boardsize 4").unwrap().to_string(), "=1\n\n");
+//! assert_eq!(gtp.handle("play w d4").unwrap().to_string(), "=\n\n");
+//! assert!(gtp.handle("play w c3").unwrap().to_string().starts_with("? "));
+//! let reply = gtp.handle("genmove b").unwrap();
+//! assert!(reply.is_success());
+//! assert_eq!(gtp.game().moves().len(), 2);
+//! assert!(gtp.handle("# a comment").is_none());
+//! ```
+
+use std::fmt;
+use std::io::{self, BufRead, Write};
+use std::time::{Duration, Instant};
+
+use havannah_rules::{Colour, Game, Move, Outcome, Record, Rules};
+
+use crate::player::{Clock, Player};
+
+/// The GTP protocol version this session speaks.
+pub const PROTOCOL_VERSION: &str = "2";
+
+/// The commands the session knows, in the order `list_commands` gives them.
+pub const COMMANDS: &[&str] = &[
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "quit",
+    "boardsize",
+    "clear_board",
+    "play",
+    "genmove",
+    "reg_genmove",
+    "undo",
+    "showboard",
+    "time_settings",
+    "time_left",
+    "final_score",
+    "havannah-winner",
+    "havannah-record",
+    "havannah-pie",
+];
+
+/// A reply to one command: success or failure, with the command's id if it had one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Response {
+    /// The numeric id of the command, echoed in the reply.
+    pub id: Option<u64>,
+    /// The text of a success (`Ok`) or the message of a failure (`Err`).
+    pub result: Result<String, String>,
+}
+
+impl Response {
+    /// Whether the command succeeded (`=`).
+    #[must_use]
+    pub fn is_success(&self) -> bool {
+        self.result.is_ok()
+    }
+
+    /// The text of the reply without the `=`/`?`, the id and the final empty line.
+    #[must_use]
+    pub fn text(&self) -> &str {
+        match &self.result {
+            Ok(t) | Err(t) => t,
+        }
+    }
+}
+
+impl fmt::Display for Response {
+    /// The reply as sent: `=id text` or `?id text`, then an empty line. Empty lines inside the
+    /// text are dropped so they cannot end the reply early.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mark = if self.is_success() { '=' } else { '?' };
+        f.write_str(&mark.to_string())?;
+        if let Some(id) = self.id {
+            write!(f, "{id}")?;
+        }
+        let text = self.text().trim_end();
+        if !text.is_empty() {
+            let mut lines = text.split('\n').map(|l| l.trim_end_matches('\r'));
+            // The first line may be empty (a board starts on its own line); later ones may not.
+            let first = lines.next().unwrap_or("");
+            write!(f, " {first}")?;
+            for line in lines.filter(|l| !l.trim().is_empty()) {
+                write!(f, "\n{line}")?;
+            }
+        }
+        f.write_str("\n\n")
+    }
+}
+
+/// The time rules GTP `time_settings` gives: main time, then byo-yomi periods of
+/// `byo_yomi_time` for `byo_yomi_stones` moves (Canadian byo-yomi).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TimeSettings {
+    /// The main time of each player.
+    pub main_time: Duration,
+    /// The length of one byo-yomi period; zero for none (sudden death).
+    pub byo_yomi_time: Duration,
+    /// The moves to make in one byo-yomi period; zero for none.
+    pub byo_yomi_stones: u32,
+}
+
+impl TimeSettings {
+    /// Whether these settings mean no limit at all (GTP: byo-yomi time but no stones).
+    #[must_use]
+    pub fn is_unlimited(&self) -> bool {
+        self.byo_yomi_stones == 0 && !self.byo_yomi_time.is_zero()
+    }
+
+    fn has_byo_yomi(&self) -> bool {
+        self.byo_yomi_stones > 0
+    }
+}
+
+/// One player's clock as the session tracks it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct PlayerClock {
+    /// The main time left.
+    pub main_left: Duration,
+    /// The time left in the current byo-yomi period (when `stones_left > 0`).
+    pub period_left: Duration,
+    /// Moves still to make in the current byo-yomi period; 0 while in main time.
+    pub stones_left: u32,
+}
+
+impl PlayerClock {
+    fn start(settings: &TimeSettings) -> PlayerClock {
+        if settings.main_time.is_zero() && settings.has_byo_yomi() {
+            PlayerClock {
+                main_left: Duration::ZERO,
+                period_left: settings.byo_yomi_time,
+                stones_left: settings.byo_yomi_stones,
+            }
+        } else {
+            PlayerClock {
+                main_left: settings.main_time,
+                period_left: Duration::ZERO,
+                stones_left: 0,
+            }
+        }
+    }
+
+    /// Charges `spent` for one move.
+    fn charge(&mut self, settings: &TimeSettings, spent: Duration) {
+        let mut spent = spent;
+        if self.stones_left == 0 {
+            if self.main_left >= spent || !settings.has_byo_yomi() {
+                self.main_left = self.main_left.saturating_sub(spent);
+                return;
+            }
+            spent -= self.main_left;
+            self.main_left = Duration::ZERO;
+            self.period_left = settings.byo_yomi_time;
+            self.stones_left = settings.byo_yomi_stones;
+        }
+        self.period_left = self.period_left.saturating_sub(spent);
+        self.stones_left -= 1;
+        if self.stones_left == 0 {
+            self.period_left = settings.byo_yomi_time;
+            self.stones_left = settings.byo_yomi_stones;
+        }
+    }
+}
+
+/// An estimate of the moves the side to move still has to make: half the empty cells, but
+/// Havannah games rarely fill the board, so at most `max(10, empty/4)`, and at least 1.
+#[must_use]
+pub fn estimate_moves_to_go(game: &Game) -> u32 {
+    let empty = (game.board().num_cells() - game.position().num_stones()) as u32;
+    let all = empty.div_ceil(2);
+    all.min((empty / 4).max(10)).max(1)
+}
+
+/// A GTP session: the authoritative game, the player, the clocks.
+///
+/// `P` is the player type; the default `dyn Player` takes any boxed player.
+pub struct GtpSession<P: Player + ?Sized = dyn Player> {
+    player: Box<P>,
+    game: Game,
+    rules: Rules,
+    name: String,
+    version: String,
+    per_move: Option<Duration>,
+    safety_margin: Duration,
+    time: Option<TimeSettings>,
+    clocks: [PlayerClock; 2],
+    quit: bool,
+}
+
+impl<P: Player + ?Sized> fmt::Debug for GtpSession<P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("GtpSession")
+            .field("player", &self.player.name())
+            .field("moves", &Record::of_game(&self.game).to_line())
+            .field("rules", &self.rules)
+            .field("per_move", &self.per_move)
+            .field("time", &self.time)
+            .field("clocks", &self.clocks)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The board size a new session starts with.
+pub const DEFAULT_SIZE: u8 = 8;
+
+impl<P: Player + ?Sized> GtpSession<P> {
+    /// A session on a board of [`DEFAULT_SIZE`] with the pie rule on.
+    pub fn new(player: Box<P>) -> GtpSession<P> {
+        let rules = Rules::default();
+        let game = Game::new(DEFAULT_SIZE, rules).expect("the default size is valid");
+        let mut session = GtpSession {
+            player,
+            game,
+            rules,
+            name: "havannah".to_string(),
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            per_move: None,
+            safety_margin: Duration::from_millis(50),
+            time: None,
+            clocks: [PlayerClock::default(); 2],
+            quit: false,
+        };
+        session.player.reset(&session.game);
+        session
+    }
+
+    /// Sets the name `name` answers (default `havannah`).
+    #[must_use]
+    pub fn with_name(mut self, name: impl Into<String>) -> Self {
+        self.name = sanitize(&name.into());
+        self
+    }
+
+    /// Sets a fixed time per move passed to the player as [`Clock::per_move`] (the player
+    /// uses the tightest of this and the GTP clock).
+    #[must_use]
+    pub fn with_time_per_move(mut self, per_move: Option<Duration>) -> Self {
+        self.per_move = per_move;
+        self
+    }
+
+    /// Sets the time kept back from the GTP clock for transmission lag (default 50 ms).
+    #[must_use]
+    pub fn with_safety_margin(mut self, margin: Duration) -> Self {
+        self.safety_margin = margin;
+        self
+    }
+
+    /// Sets the rules and starts a new game on the current board size.
+    #[must_use]
+    pub fn with_rules(mut self, rules: Rules) -> Self {
+        self.rules = rules;
+        self.new_game(self.game.board().size());
+        self
+    }
+
+    /// Starts a new game of `size` (with the board size given). Errors name the size.
+    ///
+    /// # Errors
+    /// The message of an unsupported size.
+    pub fn with_size(mut self, size: u8) -> Result<Self, String> {
+        self.set_size(size)?;
+        Ok(self)
+    }
+
+    /// The authoritative game.
+    #[must_use]
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The player.
+    #[must_use]
+    pub fn player(&self) -> &P {
+        &self.player
+    }
+
+    /// The time settings, if `time_settings` set limits.
+    #[must_use]
+    pub fn time_settings(&self) -> Option<TimeSettings> {
+        self.time
+    }
+
+    /// The clock of a colour as the session tracks it.
+    #[must_use]
+    pub fn player_clock(&self, colour: Colour) -> PlayerClock {
+        self.clocks[colour.index()]
+    }
+
+    /// Whether `quit` has been received.
+    #[must_use]
+    pub fn has_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// The [`Clock`] the player gets for its next move as `colour`.
+    ///
+    /// Without time settings (or with GTP's "no limit" settings) only the fixed per-move time
+    /// applies. In main time: `remaining` is the main time left (plus one byo-yomi period when
+    /// there is byo-yomi) less the safety margin, `moves_to_go` the estimate
+    /// [`estimate_moves_to_go`] (plus the period's stones). In byo-yomi: the period's time left
+    /// less the margin, and the stones left in it.
+    #[must_use]
+    pub fn clock_for(&self, colour: Colour) -> Clock {
+        let mut clock = Clock {
+            per_move: self.per_move,
+            remaining: None,
+            moves_to_go: None,
+        };
+        let Some(settings) = self.time.filter(|t| !t.is_unlimited()) else {
+            return clock;
+        };
+        let c = self.clocks[colour.index()];
+        let (remaining, to_go) = if c.stones_left > 0 {
+            (c.period_left, c.stones_left)
+        } else if settings.has_byo_yomi() {
+            (
+                c.main_left + settings.byo_yomi_time,
+                estimate_moves_to_go(&self.game) + settings.byo_yomi_stones,
+            )
+        } else {
+            (c.main_left, estimate_moves_to_go(&self.game))
+        };
+        clock.remaining = Some(remaining.saturating_sub(self.safety_margin));
+        clock.moves_to_go = Some(to_go);
+        clock
+    }
+
+    fn new_game(&mut self, size: u8) {
+        match Game::new(size, self.rules) {
+            Ok(game) => self.game = game,
+            Err(_) => self.game = Game::on_board(self.game.board(), self.rules),
+        }
+        if let Some(settings) = self.time {
+            self.clocks = [PlayerClock::start(&settings); 2];
+        }
+        self.player.reset(&self.game);
+    }
+
+    fn set_size(&mut self, size: u8) -> Result<(), String> {
+        if !(havannah_board::MIN_SIZE..=havannah_board::MAX_SIZE).contains(&size) {
+            return Err(format!(
+                "unacceptable size {size}: sizes {} to {} are supported",
+                havannah_board::MIN_SIZE,
+                havannah_board::MAX_SIZE
+            ));
+        }
+        self.new_game(size);
+        Ok(())
+    }
+
+    /// Handles one line of input; `None` for a line to ignore (empty or a comment).
+    pub fn handle(&mut self, line: &str) -> Option<Response> {
+        let clean = preprocess(line);
+        let mut words = clean.split_whitespace();
+        let first = words.next()?;
+        let (id, command) = match first.parse::<u64>() {
+            Ok(id) => match words.next() {
+                Some(cmd) => (Some(id), cmd),
+                None => {
+                    return Some(Response {
+                        id: Some(id),
+                        result: Err("missing command after the id".to_string()),
+                    });
+                }
+            },
+            Err(_) => (None, first),
+        };
+        let args: Vec<&str> = words.collect();
+        let result = self.execute(&command.to_ascii_lowercase(), &args);
+        Some(Response {
+            id,
+            result: result.map(|s| sanitize_reply(&s)).map_err(|e| sanitize(&e)),
+        })
+    }
+
+    /// Reads commands from `input` and writes the replies to `output` until `quit` or the end
+    /// of the input. Invalid UTF-8 is replaced, never fatal.
+    ///
+    /// # Errors
+    /// Only errors of reading `input` or writing `output`.
+    pub fn run(&mut self, mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            if input.read_until(b'\n', &mut buf)? == 0 {
+                return Ok(());
+            }
+            let line = String::from_utf8_lossy(&buf);
+            if let Some(response) = self.handle(&line) {
+                write!(output, "{response}")?;
+                output.flush()?;
+            }
+            if self.quit {
+                return Ok(());
+            }
+        }
+    }
+
+    fn execute(&mut self, command: &str, args: &[&str]) -> Result<String, String> {
+        match command {
+            "protocol_version" => Ok(PROTOCOL_VERSION.to_string()),
+            "name" => Ok(self.name.clone()),
+            "version" => Ok(self.version.clone()),
+            "known_command" => {
+                let name = one_arg(args, "known_command COMMAND")?;
+                Ok(COMMANDS
+                    .contains(&name.to_ascii_lowercase().as_str())
+                    .to_string())
+            }
+            "list_commands" => Ok(COMMANDS.join("\n")),
+            "quit" => {
+                self.quit = true;
+                Ok(String::new())
+            }
+            "boardsize" => {
+                let text = one_arg(args, "boardsize SIZE")?;
+                let size: u8 = text
+                    .parse()
+                    .map_err(|_| format!("unacceptable size {}", shorten(text)))?;
+                self.set_size(size).map(|()| String::new())
+            }
+            "clear_board" => {
+                self.new_game(self.game.board().size());
+                Ok(String::new())
+            }
+            "play" => self.play(args),
+            "genmove" => self.genmove(args, true),
+            "reg_genmove" => self.genmove(args, false),
+            "undo" => {
+                self.game
+                    .undo()
+                    .map_err(|_| "cannot undo: no move has been played".to_string())?;
+                self.player.reset(&self.game);
+                Ok(String::new())
+            }
+            "showboard" => Ok(self.showboard()),
+            "time_settings" => self.cmd_time_settings(args),
+            "time_left" => self.cmd_time_left(args),
+            "final_score" => match self.game.outcome() {
+                Outcome::Ongoing => Err("the game is not over".to_string()),
+                Outcome::Draw => Ok("0".to_string()),
+                Outcome::Win { winner, .. } => Ok(match winner {
+                    Colour::White => "W+".to_string(),
+                    Colour::Black => "B+".to_string(),
+                }),
+            },
+            "havannah-winner" => Ok(match self.game.outcome() {
+                Outcome::Ongoing => "none".to_string(),
+                Outcome::Draw => "draw".to_string(),
+                Outcome::Win { winner, kinds, .. } => format!("{winner} {kinds}"),
+            }),
+            "havannah-record" => Ok(Record::to_fixture_line(&self.game)),
+            "havannah-pie" => {
+                if let Some(&arg) = args.first() {
+                    let pie = match arg.to_ascii_lowercase().as_str() {
+                        "on" | "true" | "1" => true,
+                        "off" | "false" | "0" => false,
+                        _ => return Err(format!("expected on or off, not {}", shorten(arg))),
+                    };
+                    if pie != self.rules.pie {
+                        self.rules.pie = pie;
+                        self.new_game(self.game.board().size());
+                    }
+                }
+                Ok(if self.rules.pie { "on" } else { "off" }.to_string())
+            }
+            _ => Err(format!("unknown command {}", shorten(command))),
+        }
+    }
+
+    fn colour_arg(&self, text: &str) -> Result<Colour, String> {
+        text.parse::<Colour>().map_err(|_| {
+            format!(
+                "invalid colour {}: expected w, white, b or black",
+                shorten(text)
+            )
+        })
+    }
+
+    fn play(&mut self, args: &[&str]) -> Result<String, String> {
+        let [colour, mv] = args else {
+            return Err("syntax: play COLOUR MOVE".to_string());
+        };
+        let colour = self.colour_arg(colour)?;
+        let board = self.game.board();
+        let parsed = Move::parse(board, mv).map_err(|_| format!("illegal move {}", shorten(mv)))?;
+        let name = parsed.to_notation(board);
+        if self.game.outcome().is_over() {
+            return Err(format!("illegal move {colour} {name}: the game is over"));
+        }
+        if colour != self.game.to_move() {
+            return Err(format!(
+                "illegal move {colour} {name}: {} is to move",
+                self.game.to_move()
+            ));
+        }
+        self.game
+            .play(parsed)
+            .map_err(|e| format!("illegal move {colour} {name}: {e}"))?;
+        self.player.observe(&self.game, parsed);
+        Ok(String::new())
+    }
+
+    fn genmove(&mut self, args: &[&str], commit: bool) -> Result<String, String> {
+        let [colour] = args else {
+            return Err("syntax: genmove COLOUR".to_string());
+        };
+        let colour = self.colour_arg(colour)?;
+        if self.game.outcome().is_over() {
+            return Err(format!(
+                "the game is over ({})",
+                self.game.outcome().result_name()
+            ));
+        }
+        if colour != self.game.to_move() {
+            return Err(format!(
+                "cannot move for {colour}: {} is to move",
+                self.game.to_move()
+            ));
+        }
+        let clock = self.clock_for(colour);
+        let start = Instant::now();
+        let chosen = self.player.choose(&self.game, &clock);
+        let spent = start.elapsed();
+        if let Some(settings) = self.time.filter(|t| !t.is_unlimited()) {
+            self.clocks[colour.index()].charge(&settings, spent);
+        }
+        let board = self.game.board();
+        let mv = chosen.ok_or_else(|| "the player found no move".to_string())?;
+        let name = mv.to_notation(board);
+        self.game
+            .check(mv)
+            .map_err(|e| format!("the player chose an illegal move {name}: {e}"))?;
+        if commit {
+            // Checked just above, so this cannot fail.
+            self.game
+                .play(mv)
+                .map_err(|e| format!("the player chose an illegal move {name}: {e}"))?;
+            self.player.observe(&self.game, mv);
+        }
+        Ok(name)
+    }
+
+    fn showboard(&self) -> String {
+        let game = &self.game;
+        let board = game.board().render(|c| match game.stone(c) {
+            Some(Colour::White) => 'W',
+            Some(Colour::Black) => 'B',
+            None => '.',
+        });
+        let last = game
+            .last_move()
+            .map_or_else(|| "none".to_string(), |m| m.to_notation(game.board()));
+        let state = match game.outcome() {
+            Outcome::Ongoing => format!("{} to move", game.to_move()),
+            Outcome::Draw => "draw".to_string(),
+            Outcome::Win { winner, kinds, .. } => format!("{winner} wins ({kinds})"),
+        };
+        format!(
+            "\n{board}moves {}, last {last}, {state}, pie {}",
+            game.moves().len(),
+            if self.rules.pie { "on" } else { "off" }
+        )
+    }
+
+    fn cmd_time_settings(&mut self, args: &[&str]) -> Result<String, String> {
+        let [main, byo, stones] = args else {
+            return Err(
+                "syntax: time_settings MAIN_TIME BYO_YOMI_TIME BYO_YOMI_STONES".to_string(),
+            );
+        };
+        let settings = TimeSettings {
+            main_time: seconds(main)?,
+            byo_yomi_time: seconds(byo)?,
+            byo_yomi_stones: count(stones)?,
+        };
+        self.time = Some(settings);
+        self.clocks = [PlayerClock::start(&settings); 2];
+        Ok(String::new())
+    }
+
+    fn cmd_time_left(&mut self, args: &[&str]) -> Result<String, String> {
+        let [colour, time, stones] = args else {
+            return Err("syntax: time_left COLOUR TIME STONES".to_string());
+        };
+        let colour = self.colour_arg(colour)?;
+        let time = seconds(time)?;
+        let stones = count(stones)?;
+        let clock = &mut self.clocks[colour.index()];
+        if stones == 0 {
+            clock.main_left = time;
+            clock.period_left = Duration::ZERO;
+            clock.stones_left = 0;
+        } else {
+            clock.main_left = Duration::ZERO;
+            clock.period_left = time;
+            clock.stones_left = stones;
+        }
+        if self.time.is_none() {
+            // time_left without time_settings: treat the given time as all there is.
+            self.time = Some(TimeSettings {
+                main_time: Duration::ZERO,
+                byo_yomi_time: Duration::ZERO,
+                byo_yomi_stones: 0,
+            });
+        }
+        Ok(String::new())
+    }
+}
+
+/// Parses a non-negative number of seconds (integer or decimal) below a century.
+fn seconds(text: &str) -> Result<Duration, String> {
+    let value: f64 = text
+        .parse()
+        .map_err(|_| format!("invalid time {}: expected seconds", shorten(text)))?;
+    if !(value.is_finite() && (0.0..=3.2e9).contains(&value)) {
+        return Err(format!("invalid time {}: out of range", shorten(text)));
+    }
+    Ok(Duration::from_secs_f64(value))
+}
+
+/// Parses a non-negative count.
+fn count(text: &str) -> Result<u32, String> {
+    text.parse()
+        .map_err(|_| format!("invalid number of stones {}", shorten(text)))
+}
+
+fn one_arg<'a>(args: &[&'a str], syntax: &str) -> Result<&'a str, String> {
+    match args {
+        [one] => Ok(one),
+        _ => Err(format!("syntax: {syntax}")),
+    }
+}
+
+/// GTP preprocessing: drop control characters other than tab and newline, tabs to spaces, cut
+/// the comment after `#`.
+fn preprocess(line: &str) -> String {
+    let before_comment = line.split('#').next().unwrap_or("");
+    before_comment
+        .chars()
+        .filter_map(|c| match c {
+            '\t' => Some(' '),
+            c if c.is_control() => None,
+            c => Some(c),
+        })
+        .collect()
+}
+
+/// A short, single-line, printable form of user text for error messages.
+fn shorten(text: &str) -> String {
+    let mut out: String = text.chars().take(32).collect();
+    if text.chars().count() > 32 {
+        out.push_str("...");
+    }
+    out
+}
+
+/// One line, no control characters.
+fn sanitize(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
+}
+
+/// Multi-line text with no empty line inside and no control characters but newlines.
+fn sanitize_reply(text: &str) -> String {
+    text.chars()
+        .filter(|&c| c == '\n' || !c.is_control())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::RandomPlayer;
+
+    fn session() -> GtpSession {
+        GtpSession::new(Box::new(RandomPlayer::new(7)))
+    }
+
+    #[test]
+    fn response_format() {
+        let ok = Response {
+            id: Some(3),
+            result: Ok("h8".into()),
+        };
+        assert_eq!(ok.to_string(), "=3 h8\n\n");
+        let err = Response {
+            id: None,
+            result: Err("bad".into()),
+        };
+        assert_eq!(err.to_string(), "? bad\n\n");
+        let multi = Response {
+            id: None,
+            result: Ok("\na\n\nb\n".into()),
+        };
+        assert_eq!(multi.to_string(), "= \na\nb\n\n");
+    }
+
+    #[test]
+    fn preprocessing() {
+        assert_eq!(preprocess("pla\u{7}y\tw a1 # x"), "play w a1 ");
+        assert_eq!(preprocess("# only"), "");
+    }
+
+    #[test]
+    fn clock_tracking_main_then_byo_yomi() {
+        let settings = TimeSettings {
+            main_time: Duration::from_secs(10),
+            byo_yomi_time: Duration::from_secs(30),
+            byo_yomi_stones: 3,
+        };
+        let mut c = PlayerClock::start(&settings);
+        c.charge(&settings, Duration::from_secs(4));
+        assert_eq!(c.main_left, Duration::from_secs(6));
+        assert_eq!(c.stones_left, 0);
+        // 8 s: 6 s of main time, 2 s of the first period, one stone of three made.
+        c.charge(&settings, Duration::from_secs(8));
+        assert_eq!(c.main_left, Duration::ZERO);
+        assert_eq!(c.period_left, Duration::from_secs(28));
+        assert_eq!(c.stones_left, 2);
+        c.charge(&settings, Duration::from_secs(5));
+        assert_eq!((c.period_left, c.stones_left), (Duration::from_secs(23), 1));
+        // The last stone of the period starts a new period.
+        c.charge(&settings, Duration::from_secs(5));
+        assert_eq!((c.period_left, c.stones_left), (Duration::from_secs(30), 3));
+    }
+
+    #[test]
+    fn sudden_death_and_byo_yomi_only() {
+        let sd = TimeSettings {
+            main_time: Duration::from_secs(5),
+            byo_yomi_time: Duration::ZERO,
+            byo_yomi_stones: 0,
+        };
+        assert!(!sd.is_unlimited());
+        let mut c = PlayerClock::start(&sd);
+        c.charge(&sd, Duration::from_secs(7));
+        assert_eq!((c.main_left, c.stones_left), (Duration::ZERO, 0));
+        let byo = TimeSettings {
+            main_time: Duration::ZERO,
+            byo_yomi_time: Duration::from_secs(20),
+            byo_yomi_stones: 5,
+        };
+        let c = PlayerClock::start(&byo);
+        assert_eq!((c.period_left, c.stones_left), (Duration::from_secs(20), 5));
+        let none = TimeSettings {
+            main_time: Duration::ZERO,
+            byo_yomi_time: Duration::from_secs(1),
+            byo_yomi_stones: 0,
+        };
+        assert!(none.is_unlimited());
+    }
+
+    #[test]
+    fn clock_for_the_player() {
+        let mut s = session()
+            .with_time_per_move(Some(Duration::from_secs(2)))
+            .with_safety_margin(Duration::from_millis(100));
+        assert_eq!(
+            s.clock_for(Colour::White),
+            Clock::per_move(Duration::from_secs(2))
+        );
+        assert!(s.handle("time_settings 60 10 5").unwrap().is_success());
+        let c = s.clock_for(Colour::White);
+        // Main time plus one period, less the margin.
+        assert_eq!(c.remaining, Some(Duration::from_millis(69_900)));
+        let fresh = Game::new(DEFAULT_SIZE, Rules::default()).unwrap();
+        assert_eq!(c.moves_to_go, Some(estimate_moves_to_go(&fresh) + 5));
+        assert!(s.handle("time_left b 7.5 2").unwrap().is_success());
+        let c = s.clock_for(Colour::Black);
+        assert_eq!(c.remaining, Some(Duration::from_millis(7_400)));
+        assert_eq!(c.moves_to_go, Some(2));
+        assert_eq!(c.per_move, Some(Duration::from_secs(2)));
+        assert!(s.handle("time_settings 0 1 0").unwrap().is_success());
+        assert_eq!(s.clock_for(Colour::Black).remaining, None);
+        assert!(!s.handle("time_settings -1 0 0").unwrap().is_success());
+        assert!(!s.handle("time_left x 1 0").unwrap().is_success());
+    }
+
+    #[test]
+    fn moves_to_go_estimate() {
+        // Size 8: 169 empty cells: min(85, max(10, 42)) = 42.
+        let g = Game::new(8, Rules::default()).unwrap();
+        assert_eq!(estimate_moves_to_go(&g), 42);
+        // Size 2: 7 cells: min(4, 10) = 4.
+        let g = Game::new(2, Rules::default()).unwrap();
+        assert_eq!(estimate_moves_to_go(&g), 4);
+    }
+}

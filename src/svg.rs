@@ -1,0 +1,389 @@
+//! SVG pictures of positions: the hexagon of cells, coordinates on the margins, the stones, the
+//! last move and the winning chain.
+//!
+//! The picture is one self-contained SVG document (no scripts, fonts or external files). Cells
+//! are pointy-top hexagons laid out as [`Board::render`](havannah_board::Board::render) lays out
+//! text: row 1 on top, each row shifted half a cell, so cell `(x, y)` has its centre at
+//! `((x - y/2)·√3·r, 1.5·y·r)` and its neighbours `(x±1, y)`, `(x, y±1)`, `(x-1, y-1)`,
+//! `(x+1, y+1)` touch it. Column letters sit above the first cell of each column (the top and
+//! upper-right sides) and below the last row; row numbers sit left of each row and right of the
+//! rows that end on the lower-right side.
+//!
+//! Every element a program may want to find carries a class and the cell name:
+//! `<polygon class="cell" data-cell="h8" .../>` (class `cell chain` for the winning chain),
+//! `<circle class="stone white" data-cell="h8" .../>`, `<rect class="last" data-cell="h8"
+//! .../>`, `<text class="coord" ...>h</text>`.
+//!
+//! ```
+//! use havannah::svg::{SvgOptions, position_svg};
+//! use havannah_rules::{Game, Rules};
+//!
+//! let mut game = Game::new(4, Rules::default())?;
+//! for mv in ["a1", "g7", "b1", "g6", "c1", "g5", "d1"] {
+//!     game.play_str(mv)?;
+//! }
+//! let svg = position_svg(&game, &SvgOptions::default());
+//! assert!(svg.starts_with("<svg"));
+//! assert_eq!(svg.matches("<circle").count(), 7);
+//! assert_eq!(svg.matches("class=\"cell chain\"").count(), 4); // a1 b1 c1 d1
+//! # Ok::<(), havannah_rules::RulesError>(())
+//! ```
+
+use std::fmt::Write as _;
+
+use havannah_rules::{Colour, Game, Move, Outcome};
+
+/// How a position is drawn.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub struct SvgOptions {
+    /// The distance from a cell's centre to its corners, in SVG user units (pixels).
+    /// Values that are not finite and positive are taken as the default, 20.
+    pub cell_radius: f64,
+    /// Column letters and row numbers on the margins.
+    pub coordinates: bool,
+    /// Mark the stone of the last move (for `swap`, the swapped stone).
+    pub last_move: bool,
+    /// Highlight the cells of the winning chain.
+    pub winning_chain: bool,
+    /// Write on each stone the number of the move that placed it.
+    pub move_numbers: bool,
+    /// The title line; `None` writes the size, the number of moves and the result.
+    pub title: Option<String>,
+}
+
+impl Default for SvgOptions {
+    fn default() -> SvgOptions {
+        SvgOptions {
+            cell_radius: 20.0,
+            coordinates: true,
+            last_move: true,
+            winning_chain: true,
+            move_numbers: false,
+            title: None,
+        }
+    }
+}
+
+impl SvgOptions {
+    /// The default options with a given title.
+    #[must_use]
+    pub fn with_title(title: impl Into<String>) -> SvgOptions {
+        SvgOptions {
+            title: Some(title.into()),
+            ..SvgOptions::default()
+        }
+    }
+
+    /// These options with move numbers on the stones, or without.
+    #[must_use]
+    pub fn move_numbers(mut self, on: bool) -> SvgOptions {
+        self.move_numbers = on;
+        self
+    }
+
+    /// These options with another cell radius.
+    #[must_use]
+    pub fn cell_radius(mut self, radius: f64) -> SvgOptions {
+        self.cell_radius = radius;
+        self
+    }
+}
+
+/// The title [`position_svg`] writes when the options give none, such as
+/// `Havannah 4, 7 moves: White wins (bridge)` or `Havannah 8, 12 moves: Black to move`.
+#[must_use]
+pub fn default_title(game: &Game) -> String {
+    let board = game.board();
+    let n = game.moves().len();
+    let moves = if n == 1 { "move" } else { "moves" };
+    let state = match game.outcome() {
+        Outcome::Ongoing => format!("{} to move", capitalised(game.to_move())),
+        Outcome::Draw => "draw".to_string(),
+        Outcome::Win { winner, kinds, .. } => format!("{} wins ({kinds})", capitalised(*winner)),
+    };
+    format!("Havannah {}, {n} {moves}: {state}", board.size())
+}
+
+fn capitalised(colour: Colour) -> &'static str {
+    match colour {
+        Colour::White => "White",
+        Colour::Black => "Black",
+    }
+}
+
+/// Escapes text for XML character data and attribute values.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            // XML 1.0 forbids most control characters even when escaped.
+            c if c.is_control() && c != '\t' => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// An SVG picture of the position of `game` (see the [module docs](self)).
+#[must_use]
+pub fn position_svg(game: &Game, options: &SvgOptions) -> String {
+    let board = game.board();
+    let s = i32::from(board.size());
+    let w = i32::from(board.width());
+    let r = if options.cell_radius.is_finite() && options.cell_radius > 0.0 {
+        options.cell_radius
+    } else {
+        20.0
+    };
+    let sqrt3 = 3f64.sqrt();
+    // Centre of the (possibly virtual, off-board) cell (x, y), before translation.
+    let centre = |x: i32, y: i32| -> (f64, f64) {
+        (
+            (f64::from(x) - f64::from(y) / 2.0) * sqrt3 * r,
+            1.5 * f64::from(y) * r,
+        )
+    };
+
+    // Label positions: virtual cells just outside the board.
+    let mut letters: Vec<(char, i32, i32)> = Vec::new();
+    let mut numbers: Vec<(i32, i32, i32)> = Vec::new();
+    if options.coordinates {
+        for x in 0..w {
+            let letter = char::from(b'a' + x as u8);
+            let (ylo, yhi) = ((x - (s - 1)).max(0), (x + s - 1).min(w - 1));
+            letters.push((letter, x, ylo - 1));
+            if yhi == w - 1 {
+                letters.push((letter, x, yhi + 1));
+            }
+        }
+        for y in 0..w {
+            let (lo, hi) = ((y - (s - 1)).max(0), (y + s - 1).min(w - 1));
+            numbers.push((y + 1, lo - 1, y));
+            if hi == w - 1 {
+                numbers.push((y + 1, hi + 1, y));
+            }
+        }
+    }
+
+    // Bounds over every cell and label centre, plus a cell radius of room.
+    let mut min_x = f64::INFINITY;
+    let mut max_x = f64::NEG_INFINITY;
+    let mut min_y = f64::INFINITY;
+    let mut max_y = f64::NEG_INFINITY;
+    let points = board
+        .cells()
+        .map(|c| {
+            let (x, y) = board.xy(c);
+            (i32::from(x), i32::from(y))
+        })
+        .chain(letters.iter().map(|&(_, x, y)| (x, y)))
+        .chain(numbers.iter().map(|&(_, x, y)| (x, y)));
+    for (x, y) in points {
+        let (px, py) = centre(x, y);
+        min_x = min_x.min(px);
+        max_x = max_x.max(px);
+        min_y = min_y.min(py);
+        max_y = max_y.max(py);
+    }
+    let pad = r * 1.2;
+    let title_height = r * 1.6;
+    let dx = pad - min_x;
+    let dy = pad + title_height - min_y;
+    let width = max_x - min_x + 2.0 * pad;
+    let height = max_y - min_y + 2.0 * pad + title_height;
+    let at = |x: i32, y: i32| -> (f64, f64) {
+        let (px, py) = centre(x, y);
+        (px + dx, py + dy)
+    };
+
+    let outcome = game.outcome();
+    let chain = match outcome {
+        Outcome::Win { chain, .. } if options.winning_chain => Some(chain),
+        _ => None,
+    };
+    let last_cell = match game.last_move() {
+        Some(Move::Cell(c)) => Some(c),
+        Some(Move::Swap) => match game.moves().first() {
+            Some(Move::Cell(c)) => Some(*c),
+            _ => None,
+        },
+        None => None,
+    };
+
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" \
+         viewBox=\"0 0 {width:.2} {height:.2}\" font-family=\"sans-serif\">"
+    );
+    let _ = writeln!(
+        out,
+        "<style>.cell{{fill:#e8c98e;stroke:#6b5330;stroke-width:1}}\
+         .chain{{fill:#f05f4c}}\
+         .white{{fill:#ffffff;stroke:#222222;stroke-width:1.2}}\
+         .black{{fill:#1a1a1a;stroke:#000000;stroke-width:1.2}}\
+         .last{{fill:#d62020}}\
+         .coord{{fill:#444444;text-anchor:middle;dominant-baseline:central}}\
+         .num{{text-anchor:middle;dominant-baseline:central}}\
+         .title{{fill:#111111;text-anchor:middle}}</style>"
+    );
+    let _ = writeln!(
+        out,
+        "<rect class=\"background\" x=\"0\" y=\"0\" width=\"{width:.2}\" height=\"{height:.2}\" fill=\"#fbf7ee\"/>"
+    );
+    let title = options.title.clone().unwrap_or_else(|| default_title(game));
+    let _ = writeln!(
+        out,
+        "<text class=\"title\" x=\"{:.2}\" y=\"{:.2}\" font-size=\"{:.1}\">{}</text>",
+        width / 2.0,
+        pad * 0.5 + title_height * 0.6,
+        r * 0.8,
+        escape(&title)
+    );
+
+    // Cells.
+    for cell in board.cells() {
+        let (x, y) = board.xy(cell);
+        let (cx, cy) = at(i32::from(x), i32::from(y));
+        let class = if chain.is_some_and(|ch| ch.contains(cell)) {
+            "cell chain"
+        } else {
+            "cell"
+        };
+        let mut pts = String::new();
+        for k in 0..6 {
+            // Pointy top: corners at -90°, -30°, 30°, ...
+            let angle = std::f64::consts::PI / 3.0 * f64::from(k) - std::f64::consts::FRAC_PI_2;
+            if k > 0 {
+                pts.push(' ');
+            }
+            let _ = write!(
+                pts,
+                "{:.2},{:.2}",
+                cx + r * angle.cos(),
+                cy + r * angle.sin()
+            );
+        }
+        let _ = writeln!(
+            out,
+            "<polygon class=\"{class}\" data-cell=\"{}\" points=\"{pts}\"/>",
+            board.cell_name(cell)
+        );
+    }
+
+    // Coordinates.
+    let font = r * 0.7;
+    for &(letter, x, y) in &letters {
+        let (cx, cy) = at(x, y);
+        let _ = writeln!(
+            out,
+            "<text class=\"coord\" x=\"{cx:.2}\" y=\"{cy:.2}\" font-size=\"{font:.1}\">{letter}</text>"
+        );
+    }
+    for &(number, x, y) in &numbers {
+        let (cx, cy) = at(x, y);
+        let _ = writeln!(
+            out,
+            "<text class=\"coord\" x=\"{cx:.2}\" y=\"{cy:.2}\" font-size=\"{font:.1}\">{number}</text>"
+        );
+    }
+
+    // Stones, in move order so numbers read naturally.
+    let stone_r = r * 0.78;
+    for cell in board.cells() {
+        let Some(colour) = game.stone(cell) else {
+            continue;
+        };
+        let (x, y) = board.xy(cell);
+        let (cx, cy) = at(i32::from(x), i32::from(y));
+        let _ = writeln!(
+            out,
+            "<circle class=\"stone {}\" data-cell=\"{}\" cx=\"{cx:.2}\" cy=\"{cy:.2}\" r=\"{stone_r:.2}\"/>",
+            colour.name(),
+            board.cell_name(cell)
+        );
+        if options.move_numbers
+            && let Some(n) = game.position().placed_at(cell)
+        {
+            let fill = match colour {
+                Colour::White => "#111111",
+                Colour::Black => "#f0f0f0",
+            };
+            let _ = writeln!(
+                out,
+                "<text class=\"num\" x=\"{cx:.2}\" y=\"{cy:.2}\" font-size=\"{:.1}\" fill=\"{fill}\">{n}</text>",
+                r * 0.6
+            );
+        }
+    }
+
+    // The last move: a small square on its stone (under a move number, beside it).
+    if options.last_move
+        && let Some(cell) = last_cell
+        && game.stone(cell).is_some()
+    {
+        let (x, y) = board.xy(cell);
+        let (cx, cy) = at(i32::from(x), i32::from(y));
+        let side = r * 0.36;
+        let (mx, my) = if options.move_numbers {
+            (cx - side / 2.0, cy + r * 0.3)
+        } else {
+            (cx - side / 2.0, cy - side / 2.0)
+        };
+        let _ = writeln!(
+            out,
+            "<rect class=\"last\" data-cell=\"{}\" x=\"{mx:.2}\" y=\"{my:.2}\" width=\"{side:.2}\" height=\"{side:.2}\"/>",
+            board.cell_name(cell)
+        );
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use havannah_rules::Rules;
+
+    #[test]
+    fn escape_special_characters() {
+        assert_eq!(
+            escape("a<b & \"c\">'"),
+            "a&lt;b &amp; &quot;c&quot;&gt;&apos;"
+        );
+        assert_eq!(escape("x\u{1}y"), "x y");
+    }
+
+    #[test]
+    fn titles() {
+        let mut game = Game::new(4, Rules::default()).unwrap();
+        assert_eq!(default_title(&game), "Havannah 4, 0 moves: White to move");
+        game.play_str("d4").unwrap();
+        assert_eq!(default_title(&game), "Havannah 4, 1 move: Black to move");
+        let svg = position_svg(&game, &SvgOptions::with_title("A <b> title"));
+        assert!(svg.contains(">A &lt;b&gt; title</text>"));
+    }
+
+    #[test]
+    fn swap_marks_the_first_stone() {
+        let mut game = Game::new(3, Rules::default()).unwrap();
+        game.play_str("c3").unwrap();
+        game.play_str("swap").unwrap();
+        let svg = position_svg(&game, &SvgOptions::default());
+        assert!(svg.contains("<rect class=\"last\" data-cell=\"c3\""));
+    }
+
+    #[test]
+    fn bad_radius_falls_back() {
+        let game = Game::new(2, Rules::default()).unwrap();
+        let a = position_svg(&game, &SvgOptions::default().cell_radius(f64::NAN));
+        let b = position_svg(&game, &SvgOptions::default());
+        assert_eq!(a, b);
+    }
+}
