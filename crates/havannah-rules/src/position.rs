@@ -5,6 +5,50 @@ use havannah_board::{Board, Cell, CellSet};
 
 use crate::types::{Colour, Kinds};
 
+/// The capacity of the per-cell arrays: a power of two above the largest board (469 cells)
+/// plus its sentinel, so that masking an index with `CAP - 1` proves it in bounds and the
+/// compiler drops the bounds checks of the hot path.
+const CAP: usize = 512;
+
+/// A fixed-capacity per-cell array indexed by cell index (masked with `CAP - 1`).
+#[derive(Clone, PartialEq, Eq)]
+struct PerCell<T: Copy>(Box<[T; CAP]>);
+
+impl<T: Copy> PerCell<T> {
+    fn filled(value: T) -> PerCell<T> {
+        PerCell(Box::new([value; CAP]))
+    }
+
+    fn copy_from(&mut self, other: &PerCell<T>) {
+        self.0.copy_from_slice(&other.0[..]);
+    }
+
+    fn as_slice(&self, len: usize) -> &[T] {
+        &self.0[..len.min(CAP)]
+    }
+}
+
+impl<T: Copy> std::ops::Index<usize> for PerCell<T> {
+    type Output = T;
+    #[inline(always)]
+    fn index(&self, i: usize) -> &T {
+        &self.0[i & (CAP - 1)]
+    }
+}
+
+impl<T: Copy> std::ops::IndexMut<usize> for PerCell<T> {
+    #[inline(always)]
+    fn index_mut(&mut self, i: usize) -> &mut T {
+        &mut self.0[i & (CAP - 1)]
+    }
+}
+
+impl<T: Copy + std::fmt::Debug> std::fmt::Debug for PerCell<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("[..]")
+    }
+}
+
 /// The stone code of an empty cell.
 pub(crate) const EMPTY: u8 = 0;
 /// The stone code of the sentinel cell beyond the board: never equal to a colour's code.
@@ -145,15 +189,15 @@ pub struct Win {
 pub struct Position {
     board: &'static Board,
     /// Stone code per cell, plus the sentinel (always [`BORDER`]).
-    stones: Vec<u8>,
+    stones: PerCell<u8>,
     /// Disjoint-set parent per cell.
-    parent: Vec<u16>,
+    parent: PerCell<u16>,
     /// Chain size, valid at roots.
-    size: Vec<u16>,
+    size: PerCell<u16>,
     /// Corner/side mask, valid at roots.
-    mask: Vec<u16>,
+    mask: PerCell<u16>,
     /// The 1-based move number at which each stone was placed (0 for empty cells).
-    placed: Vec<u16>,
+    placed: PerCell<u16>,
     plies: u16,
     stones_placed: u16,
     rings: RingDetection,
@@ -178,11 +222,11 @@ impl Clone for Position {
 
     fn clone_from(&mut self, source: &Position) {
         self.board = source.board;
-        self.stones.clone_from(&source.stones);
-        self.parent.clone_from(&source.parent);
-        self.size.clone_from(&source.size);
-        self.mask.clone_from(&source.mask);
-        self.placed.clone_from(&source.placed);
+        self.stones.copy_from(&source.stones);
+        self.parent.copy_from(&source.parent);
+        self.size.copy_from(&source.size);
+        self.mask.copy_from(&source.mask);
+        self.placed.copy_from(&source.placed);
         self.plies = source.plies;
         self.stones_placed = source.stones_placed;
         self.rings = source.rings;
@@ -195,15 +239,22 @@ impl Position {
     #[must_use]
     pub fn new(board: &'static Board, rings: RingDetection) -> Position {
         let n = board.num_cells();
-        let mut stones = vec![EMPTY; n + 1];
-        stones[n] = BORDER;
+        debug_assert!(n < CAP);
+        let mut stones = PerCell::filled(BORDER);
+        for i in 0..n {
+            stones[i] = EMPTY;
+        }
+        let mut parent = PerCell::filled(0u16);
+        for i in 0..CAP {
+            parent[i] = i as u16;
+        }
         Position {
             board,
             stones,
-            parent: (0..=n as u16).collect(),
-            size: vec![1; n + 1],
-            mask: vec![0; n + 1],
-            placed: vec![0; n + 1],
+            parent,
+            size: PerCell::filled(1),
+            mask: PerCell::filled(0),
+            placed: PerCell::filled(0),
             plies: 0,
             stones_placed: 0,
             rings,
@@ -565,13 +616,13 @@ impl Position {
     /// The stone codes per cell (1 White, 2 Black, 0 empty), for the off-line ring finder.
     #[inline]
     pub(crate) fn stone_codes(&self) -> &[u8] {
-        &self.stones
+        self.stones.as_slice(self.board.num_cells() + 1)
     }
 
     /// The placement move numbers per cell (0 for empty cells).
     #[inline]
     pub(crate) fn placements(&self) -> &[u16] {
-        &self.placed
+        self.placed.as_slice(self.board.num_cells() + 1)
     }
 }
 
