@@ -1,0 +1,98 @@
+//! The engine's playout policies from the empty board (the rows of `examples/playout_table`
+//! as the engine runs them: each playout stops at the first win), and MCTS simulations.
+//!
+//! `cargo bench --bench playouts -- --warm-up-time 1 --measurement-time 3`
+
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use havannah::{HMove, HavannahGame, HavannahPlayout, PlayoutConfig, Policy, RingCheck};
+use havannah_board::Board;
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+use rave_mcts::{Budget, Config, Mcts, Playout, RaveSchedule, Trace};
+
+fn policies() -> Vec<(&'static str, PlayoutConfig)> {
+    let base = PlayoutConfig::default();
+    vec![
+        ("uniform_online", base),
+        (
+            "uniform_offline",
+            PlayoutConfig {
+                rings: RingCheck::Offline,
+                ..base
+            },
+        ),
+        (
+            "weighted_online",
+            PlayoutConfig {
+                policy: Policy::Weighted,
+                ..base
+            },
+        ),
+        (
+            "weighted_offline",
+            PlayoutConfig {
+                policy: Policy::Weighted,
+                rings: RingCheck::Offline,
+                ..base
+            },
+        ),
+        ("uniform_knowledge", PlayoutConfig::strong()),
+    ]
+}
+
+fn bench_playouts(c: &mut Criterion) {
+    let mut group = c.benchmark_group("playout");
+    for size in [4u8, 6, 8, 10] {
+        let board = Board::new(size).expect("valid size");
+        let start = HavannahGame::new(board, false);
+        for (name, config) in policies() {
+            let mut policy = HavannahPlayout::new(config);
+            let mut game = start.clone();
+            let mut rng = Pcg64Mcg::seed_from_u64(1);
+            let mut trace: Trace<HMove> = Trace::new();
+            group.bench_with_input(BenchmarkId::new(name, size), &size, |b, _| {
+                b.iter(|| {
+                    game.clone_from(&start);
+                    trace.clear();
+                    policy.playout(&mut game, &mut rng, usize::MAX, &mut trace)
+                });
+            });
+        }
+    }
+    group.finish();
+}
+
+fn bench_mcts(c: &mut Criterion) {
+    let mut group = c.benchmark_group("mcts_1000_simulations");
+    group.sample_size(10);
+    for size in [4u8, 8] {
+        let board = Board::new(size).expect("valid size");
+        for (name, config) in [
+            ("uct", Config::builder().uct().early_stop(false).build()),
+            (
+                "rave",
+                Config::builder()
+                    .rave(RaveSchedule::MinimumMse { bias: 0.05 })
+                    .early_stop(false)
+                    .build(),
+            ),
+        ] {
+            let config = config.expect("valid config");
+            let mut rng = Pcg64Mcg::seed_from_u64(2);
+            group.bench_with_input(BenchmarkId::new(name, size), &size, |b, _| {
+                b.iter(|| {
+                    let mut search = Mcts::with_playout(
+                        HavannahGame::new(board, false),
+                        config.clone(),
+                        HavannahPlayout::new(PlayoutConfig::default()),
+                    );
+                    search.search(&Budget::simulations(1000), &mut rng)
+                });
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_playouts, bench_mcts);
+criterion_main!(benches);
