@@ -1,0 +1,111 @@
+//! A GTP engine for Havannah on standard input and output.
+//!
+//! ```sh
+//! cargo run --release --example gtp -- [--simulations N] [--time SECONDS] [--threads N] \
+//!     [--size S] [--player random|engine] [--seed N] [--no-pie]
+//! ```
+//!
+//! Point a GTP controller (HavannahGui, gogui-twogtp style tools) at the built binary
+//! `target/release/examples/gtp`; see docs/gtp.md. Logs go to standard error.
+
+use std::io::{self, BufWriter};
+use std::time::Duration;
+
+use clap::{Parser, ValueEnum};
+use havannah::gtp::GtpSession;
+use havannah::{Player, RandomPlayer};
+use havannah_rules::Rules;
+
+/// The kinds of player the engine can run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum PlayerKind {
+    /// Uniformly random legal cells.
+    Random,
+    /// The MCTS engine.
+    Engine,
+}
+
+/// Command-line options.
+#[derive(Debug, Parser)]
+#[command(about = "A Havannah engine speaking GTP on standard input and output")]
+struct Opts {
+    /// Simulations per move (the engine's budget when no time is given).
+    #[arg(long)]
+    simulations: Option<u64>,
+    /// A fixed time per move in seconds (the engine also respects the GTP clock).
+    #[arg(long)]
+    time: Option<f64>,
+    /// Search threads.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// The board size to start with (a controller's `boardsize` changes it).
+    #[arg(long, default_value_t = 8)]
+    size: u8,
+    /// Which player answers `genmove`.
+    #[arg(long, value_enum, default_value_t = PlayerKind::Random)]
+    player: PlayerKind,
+    /// The random seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Play without the pie rule (the `swap` move).
+    #[arg(long)]
+    no_pie: bool,
+}
+
+// ---------------------------------------------------------------------------------------------
+// The player factory: extend this function when new players exist.
+// ---------------------------------------------------------------------------------------------
+
+/// Builds the player the options ask for.
+fn make_player(opts: &Opts) -> Result<Box<dyn Player>, String> {
+    match opts.player {
+        PlayerKind::Random => Ok(Box::new(RandomPlayer::new(opts.seed))),
+        PlayerKind::Engine => Err(
+            "the engine player is not wired into this example yet; use --player random".to_string(),
+        ),
+    }
+}
+
+fn main() {
+    let opts = Opts::parse();
+    let player = match make_player(&opts) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("gtp: {e}");
+            std::process::exit(2);
+        }
+    };
+    let per_move = match opts.time {
+        None => None,
+        Some(t) if t.is_finite() && t > 0.0 => Some(Duration::from_secs_f64(t)),
+        Some(t) => {
+            eprintln!("gtp: --time must be a positive number of seconds, not {t}");
+            std::process::exit(2);
+        }
+    };
+    eprintln!(
+        "gtp: player {}, size {}, threads {}, simulations {:?}, time per move {:?}",
+        player.name(),
+        opts.size,
+        opts.threads,
+        opts.simulations,
+        per_move
+    );
+    let session = GtpSession::new(player)
+        .with_rules(Rules { pie: !opts.no_pie })
+        .with_time_per_move(per_move)
+        .with_size(opts.size);
+    let mut session = match session {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("gtp: {e}");
+            std::process::exit(2);
+        }
+    };
+    let stdin = io::stdin();
+    let stdout = io::stdout();
+    if let Err(e) = session.run(stdin.lock(), BufWriter::new(stdout.lock())) {
+        eprintln!("gtp: {e}");
+        std::process::exit(1);
+    }
+}

@@ -1,0 +1,141 @@
+//! Plays a match between two players and writes the games, the last position and a results
+//! table.
+//!
+//! ```sh
+//! cargo run --release --example selfplay -- [--size 6] [--games 20] [--simulations N] \
+//!     [--time-per-move SECONDS] [--threads N] [--seed N] [--opening PLIES] [--pie] \
+//!     [--out selfplay-out] [--player-a random] [--player-b random]
+//! ```
+//!
+//! Player A moves first in the odd-numbered games (1, 3, ...), B in the others. The output
+//! folder gets `games.txt` (one record per line, with the result), `games.sgf`,
+//! `last_game.svg` and `results.txt`.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::Parser;
+use havannah::selfplay::{MatchConfig, PlayerId, run_match, write_outputs};
+use havannah::{Clock, Player, RandomPlayer};
+use indicatif::{ProgressBar, ProgressStyle};
+
+/// Command-line options.
+#[derive(Debug, Parser)]
+#[command(about = "Plays a Havannah match between two players")]
+struct Opts {
+    /// Cells per side.
+    #[arg(long, default_value_t = 6)]
+    size: u8,
+    /// Number of games (colours alternate).
+    #[arg(long, default_value_t = 20)]
+    games: usize,
+    /// Simulations per move for search players.
+    #[arg(long)]
+    simulations: Option<u64>,
+    /// Time per move in seconds (given to the players as their clock).
+    #[arg(long)]
+    time_per_move: Option<f64>,
+    /// Search threads per player.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// The random seed (players and openings).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Random opening moves before the players take over (the same for both games of a pair).
+    #[arg(long, default_value_t = 0)]
+    opening: usize,
+    /// Allow the pie rule (`swap`).
+    #[arg(long)]
+    pie: bool,
+    /// The output folder.
+    #[arg(long, default_value = "selfplay-out")]
+    out: PathBuf,
+    /// Player A's configuration name.
+    #[arg(long, default_value = "random")]
+    player_a: String,
+    /// Player B's configuration name.
+    #[arg(long, default_value = "random")]
+    player_b: String,
+}
+
+// ---------------------------------------------------------------------------------------------
+// The player factory: add configurations here.
+// ---------------------------------------------------------------------------------------------
+
+/// Builds the player a configuration name stands for; `seed` differs between A and B.
+fn make_player(name: &str, opts: &Opts, seed: u64) -> Result<Box<dyn Player>, String> {
+    let _ = (opts.simulations, opts.threads);
+    match name {
+        "random" => Ok(Box::new(RandomPlayer::new(seed))),
+        other => Err(format!("unknown player configuration {other:?}; known: random")),
+    }
+}
+
+fn main() {
+    let opts = Opts::parse();
+    let players = make_player(&opts.player_a, &opts, opts.seed.wrapping_mul(2).wrapping_add(1))
+        .and_then(|a| {
+            make_player(&opts.player_b, &opts, opts.seed.wrapping_mul(2).wrapping_add(2))
+                .map(|b| (a, b))
+        });
+    let (mut a, mut b) = match players {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("selfplay: {e}");
+            std::process::exit(2);
+        }
+    };
+    let clock = match opts.time_per_move {
+        None => Clock::unlimited(),
+        Some(t) if t.is_finite() && t > 0.0 => Clock::per_move(Duration::from_secs_f64(t)),
+        Some(t) => {
+            eprintln!("selfplay: --time-per-move must be a positive number of seconds, not {t}");
+            std::process::exit(2);
+        }
+    };
+    let mut config = MatchConfig::new(opts.size, opts.games)
+        .pie(opts.pie)
+        .clock(clock)
+        .opening(opts.opening, opts.seed);
+    config.games = opts.games;
+
+    let bar = ProgressBar::new(opts.games as u64);
+    if let Ok(style) =
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games [{elapsed_precise}<{eta}] {msg}")
+    {
+        bar.set_style(style);
+    }
+    let (mut a_points, mut played) = (0.0f64, 0u32);
+    let result = run_match(a.as_mut(), b.as_mut(), &config, |game| {
+        played += 1;
+        a_points += match game.winner_player {
+            Some(PlayerId::A) => 1.0,
+            Some(PlayerId::B) => 0.0,
+            None => 0.5,
+        };
+        bar.set_message(format!(
+            "A {:.1}% after {played}",
+            100.0 * a_points / f64::from(played)
+        ));
+        bar.inc(1);
+    });
+    bar.finish_and_clear();
+    let result = match result {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("selfplay: {e}");
+            std::process::exit(2);
+        }
+    };
+    println!("{result}");
+    match write_outputs(&result, &opts.out) {
+        Ok(_) => println!(
+            "Wrote games.txt, games.sgf, last_game.svg and results.txt to {}",
+            opts.out.display()
+        ),
+        Err(e) => {
+            eprintln!("selfplay: cannot write to {}: {e}", opts.out.display());
+            std::process::exit(1);
+        }
+    }
+}

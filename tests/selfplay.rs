@@ -1,0 +1,256 @@
+//! The match runner: game counts, alternating colours, records that replay, outputs, forfeits.
+
+use std::path::PathBuf;
+
+use havannah::selfplay::{MatchConfig, PlayerId, run_match, write_outputs};
+use havannah::{Clock, Player, RandomPlayer};
+use havannah_rules::{Colour, Game, Move, Outcome, Record};
+
+/// A fresh folder under the system temp dir.
+fn temp_dir(tag: &str) -> PathBuf {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    std::env::temp_dir().join(format!(
+        "havannah-selfplay-{tag}-{}-{nanos}",
+        std::process::id()
+    ))
+}
+
+/// Plays the centre every time: illegal from its second move on.
+struct CentreOnly;
+
+impl Player for CentreOnly {
+    fn name(&self) -> String {
+        "centre".into()
+    }
+    fn reset(&mut self, _game: &Game) {}
+    fn observe(&mut self, _game: &Game, _mv: Move) {}
+    fn choose(&mut self, game: &Game, _clock: &Clock) -> Option<Move> {
+        Some(Move::Cell(game.board().centre()))
+    }
+}
+
+/// Never finds a move.
+struct Silent;
+
+impl Player for Silent {
+    fn name(&self) -> String {
+        "silent".into()
+    }
+    fn reset(&mut self, _game: &Game) {}
+    fn observe(&mut self, _game: &Game, _mv: Move) {}
+    fn choose(&mut self, _game: &Game, _clock: &Clock) -> Option<Move> {
+        None
+    }
+}
+
+/// Swaps as the second move (even with the pie rule off), otherwise plays randomly; counts the moves it is told about.
+struct Swapper {
+    random: RandomPlayer,
+    observed: usize,
+    resets: usize,
+}
+
+impl Player for Swapper {
+    fn name(&self) -> String {
+        "swapper".into()
+    }
+    fn reset(&mut self, _game: &Game) {
+        self.resets += 1;
+    }
+    fn observe(&mut self, _game: &Game, _mv: Move) {
+        self.observed += 1;
+    }
+    fn choose(&mut self, game: &Game, clock: &Clock) -> Option<Move> {
+        if game.moves().len() == 1 {
+            Some(Move::Swap)
+        } else {
+            self.random.choose(game, clock)
+        }
+    }
+}
+
+#[test]
+fn random_match_records_replay_and_outputs_are_written() {
+    let mut a = RandomPlayer::new(5);
+    let mut b = RandomPlayer::new(6);
+    let config = MatchConfig::new(4, 10);
+    let mut seen = Vec::new();
+    let result = run_match(&mut a, &mut b, &config, |g| seen.push(g.index)).unwrap();
+    assert_eq!(result.games.len(), 10);
+    assert_eq!(seen, (0..10).collect::<Vec<_>>());
+    for (k, g) in result.games.iter().enumerate() {
+        let expected = if k % 2 == 0 { PlayerId::A } else { PlayerId::B };
+        assert_eq!(g.first_player, expected);
+        assert!(g.forfeit.is_none());
+        assert!(g.game.outcome().is_over());
+        assert_eq!(g.winner, g.game.outcome().winner());
+        assert_eq!(g.kinds, g.game.outcome().kinds());
+        // Without swap the first player holds White.
+        let owner = g.winner.map(|c| if c == Colour::White { g.first_player } else { g.first_player.other() });
+        assert_eq!(g.winner_player, owner);
+        // Every ply was chosen by one of the players.
+        assert_eq!(g.moves_chosen[0] + g.moves_chosen[1], g.plies() as u32);
+    }
+    let score = result.score(PlayerId::A);
+    assert_eq!(score.games(), 10);
+    let b_score = result.score(PlayerId::B);
+    assert_eq!((score.wins, score.draws), (b_score.losses, b_score.draws));
+    let (w, bl, d) = result.wins_by_colour();
+    assert_eq!(w + bl + d, 10);
+    let table = result.to_string();
+    assert!(table.contains("A = random, B = random; size 4, 10 games, pie rule off"), "{table}");
+    assert!(table.contains(&format!(
+        "{:<18}{:>7}{:>8}{:>8}{:>8}",
+        "total", 10, score.wins, score.losses, score.draws
+    )));
+    assert!(table.contains("Elo A - B: "));
+
+    let dir = temp_dir("random");
+    let files = write_outputs(&result, &dir).unwrap();
+    let txt = std::fs::read_to_string(&files.games_txt).unwrap();
+    let lines: Vec<&str> = txt.lines().collect();
+    assert_eq!(lines.len(), 10);
+    for (line, g) in lines.iter().zip(&result.games) {
+        let record = Record::parse_line(line, 1).unwrap();
+        let claimed = record.result.expect("finished games carry their result");
+        let replayed = record.replay().unwrap();
+        assert_eq!(replayed.moves(), g.moves());
+        assert_eq!(replayed.outcome(), g.game.outcome());
+        assert_eq!(claimed.winner, g.winner);
+        assert_eq!(claimed.kinds, g.kinds);
+    }
+    let sgf = std::fs::read_to_string(&files.games_sgf).unwrap();
+    let sgf_lines: Vec<&str> = sgf.lines().collect();
+    assert_eq!(sgf_lines.len(), 10);
+    for (line, g) in sgf_lines.iter().zip(&result.games) {
+        let record = Record::parse_sgf(line).unwrap();
+        assert_eq!(record.moves, g.moves());
+        assert!(line.contains(&format!("RE[{}]", g.sgf_result())));
+    }
+    let svg = std::fs::read_to_string(files.last_game_svg.as_ref().unwrap()).unwrap();
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    let last = result.games.last().unwrap();
+    assert_eq!(svg.matches("<circle").count(), last.plies());
+    assert!(svg.contains("Game 10: "));
+    let results = std::fs::read_to_string(&files.results_txt).unwrap();
+    assert!(results.starts_with(&table));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn illegal_moves_forfeit() {
+    let mut a = CentreOnly;
+    let mut b = RandomPlayer::new(1);
+    let result = run_match(&mut a, &mut b, &MatchConfig::new(4, 2), |_| {}).unwrap();
+    for g in &result.games {
+        let f = g.forfeit.as_ref().expect("the centre player forfeits");
+        assert_eq!(f.player, PlayerId::A);
+        assert_eq!(f.chosen.as_deref(), Some("d4"));
+        assert!(f.reason.contains("d4"), "{}", f.reason);
+        assert_eq!(g.winner_player, Some(PlayerId::B));
+        // B's colour: White when B moved first.
+        let b_colour = if g.first_player == PlayerId::B { Colour::White } else { Colour::Black };
+        assert_eq!(g.winner, Some(b_colour));
+        assert_eq!(g.sgf_result(), format!("{}+F", if b_colour == Colour::White { 'W' } else { 'B' }));
+        assert!(!g.game.outcome().is_over());
+    }
+    // Game 0: A plays d4 first, B answers, A plays d4 again: 2 plies. Game 1: B, A (d4), B, A.
+    assert_eq!(result.games[0].plies(), 2);
+    let d4 = Move::Cell(result.games[1].game.board().centre());
+    let expected = if result.games[1].moves()[0] == d4 { 1 } else { 3 };
+    assert_eq!(result.games[1].plies(), expected);
+    assert_eq!(result.score(PlayerId::B).wins, 2);
+    assert_eq!(result.forfeits(), 2);
+
+    let dir = temp_dir("forfeit");
+    let files = write_outputs(&result, &dir).unwrap();
+    let results = std::fs::read_to_string(&files.results_txt).unwrap();
+    assert!(results.contains("Game 1: centre (A) forfeits: d4"), "{results}");
+    let sgf = std::fs::read_to_string(&files.games_sgf).unwrap();
+    assert!(sgf.contains("GC[centre forfeits: d4"));
+    // A forfeited game is written as a plain record that still replays.
+    let txt = std::fs::read_to_string(&files.games_txt).unwrap();
+    for line in txt.lines() {
+        let record = Record::parse_line(line, 1).unwrap();
+        assert!(record.result.is_none());
+        assert!(record.replay().is_ok());
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    let mut silent = Silent;
+    let mut random = RandomPlayer::new(2);
+    let result = run_match(&mut random, &mut silent, &MatchConfig::new(3, 2), |_| {}).unwrap();
+    for g in &result.games {
+        let f = g.forfeit.as_ref().unwrap();
+        assert_eq!((f.player, f.chosen.as_deref()), (PlayerId::B, None));
+        assert_eq!(g.winner_player, Some(PlayerId::A));
+    }
+}
+
+#[test]
+fn swap_changes_the_owner_of_white() {
+    let mut a = Swapper {
+        random: RandomPlayer::new(9),
+        observed: 0,
+        resets: 0,
+    };
+    let mut b = RandomPlayer::new(10);
+    let config = MatchConfig::new(4, 6).pie(true);
+    let result = run_match(&mut a, &mut b, &config, |_| {}).unwrap();
+    let mut observed = 0;
+    for g in &result.games {
+        observed += g.plies();
+        if g.first_player == PlayerId::B {
+            assert!(g.swapped());
+            assert_eq!(g.game.moves()[1], Move::Swap);
+            assert_eq!(g.player_of(Colour::White), PlayerId::A);
+        } else {
+            assert!(!g.swapped());
+            assert_eq!(g.player_of(Colour::White), PlayerId::A);
+        }
+        if let Outcome::Win { winner, .. } = g.game.outcome() {
+            assert_eq!(g.winner_player, Some(g.player_of(*winner)));
+        }
+    }
+    assert_eq!(a.resets, 6);
+    assert_eq!(a.observed, observed);
+    // With the pie rule off, swapping is an illegal move.
+    let result = run_match(&mut b, &mut a, &MatchConfig::new(4, 1), |_| {}).unwrap();
+    let f = result.games[0].forfeit.as_ref().unwrap();
+    assert_eq!((f.player, f.chosen.as_deref()), (PlayerId::B, Some("swap")));
+}
+
+#[test]
+fn random_openings_are_shared_by_pairs() {
+    let mut a = RandomPlayer::new(1);
+    let mut b = RandomPlayer::new(2);
+    let config = MatchConfig::new(5, 4).opening(3, 77);
+    let result = run_match(&mut a, &mut b, &config, |_| {}).unwrap();
+    let opening = |k: usize| result.games[k].moves()[..3].to_vec();
+    assert_eq!(opening(0), opening(1));
+    assert_eq!(opening(2), opening(3));
+    assert_ne!(opening(0), opening(2));
+    // Opening moves are nobody's.
+    for g in &result.games {
+        assert_eq!(g.moves_chosen[0] + g.moves_chosen[1] + 3, g.plies() as u32);
+    }
+}
+
+#[test]
+fn bad_size_is_an_error_and_no_games_is_fine() {
+    let mut a = RandomPlayer::new(1);
+    let mut b = RandomPlayer::new(2);
+    let err = run_match(&mut a, &mut b, &MatchConfig::new(14, 2), |_| {}).unwrap_err();
+    assert!(err.to_string().contains("14"), "{err}");
+    let empty = run_match(&mut a, &mut b, &MatchConfig::new(4, 0), |_| {}).unwrap();
+    assert!(empty.games.is_empty());
+    assert!(empty.to_string().contains("0 games"));
+    let dir = temp_dir("empty");
+    let files = write_outputs(&empty, &dir).unwrap();
+    assert!(files.last_game_svg.is_none());
+    assert_eq!(std::fs::read_to_string(&files.games_txt).unwrap(), "");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
