@@ -368,3 +368,99 @@ impl Playout<HavannahGame> for HavannahPlayout {
         PlayoutResult::finished(outcome, length)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use havannah_rules::{Game, Rules};
+    use rand::SeedableRng;
+    use rave_mcts::Game as _;
+
+    fn state(size: u8, moves: &[&str]) -> HavannahGame {
+        let mut g = Game::new(size, Rules { pie: false }).unwrap();
+        for m in moves {
+            g.play_str(m).unwrap();
+        }
+        HavannahGame::from_game(&g)
+    }
+
+    #[test]
+    fn bridge_intrusion_is_answered() {
+        // White h8 and i10 form a two-bridge through i9 and h9; Black intrudes at i9.
+        let g = state(8, &["h8", "a1", "i10", "i9"]);
+        let board = g.board();
+        let last = board.parse_cell("i9").unwrap().index() as u16;
+        let save = bridge_save(g.position(), board, last, Colour::White);
+        assert_eq!(save, Some(board.parse_cell("h9").unwrap().index() as u16));
+        // No bridge of Black's around White's last move.
+        let last_white = board.parse_cell("i10").unwrap().index() as u16;
+        assert_eq!(
+            bridge_save(g.position(), board, last_white, Colour::Black),
+            None
+        );
+    }
+
+    #[test]
+    fn knowledge_wins_and_blocks() {
+        // Size 4: White a1 b1 c1 threatens d1; Black to move must block, White to move wins.
+        let config = PlayoutConfig::strong();
+        let p = HavannahPlayout::new(config);
+        let white_to_move = state(4, &["a1", "g7", "b1", "g5", "c1", "e7"]);
+        let (l1, l2) = white_to_move.last_cells();
+        let d1 = white_to_move.board().parse_cell("d1").unwrap().index() as u16;
+        assert_eq!(p.knowledge(white_to_move.position(), l1, l2), Some(d1));
+        let black_to_move = state(4, &["a1", "g7", "b1", "g5", "c1"]);
+        let (l1, l2) = black_to_move.last_cells();
+        assert_eq!(p.knowledge(black_to_move.position(), l1, l2), Some(d1));
+    }
+
+    #[test]
+    fn playouts_end_in_a_result_for_every_policy() {
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(3);
+        for policy in [Policy::Uniform, Policy::Weighted] {
+            for rings in [RingCheck::Online, RingCheck::Offline] {
+                let config = PlayoutConfig {
+                    policy,
+                    rings,
+                    last_good_reply: true,
+                    ..PlayoutConfig::strong()
+                };
+                let mut p = HavannahPlayout::new(config);
+                let start = state(6, &["f6"]);
+                for _ in 0..50 {
+                    let mut g = start.clone();
+                    let mut trace = Trace::new();
+                    let r = p.playout(&mut g, &mut rng, usize::MAX, &mut trace);
+                    assert!(!r.stopped_early);
+                    assert_eq!(r.length, trace.len());
+                    // Every traced move was legal: replaying them from the start works, up to
+                    // the end of the game (off-line rings let a playout run past a ring).
+                    let mut replay = Game::new(6, Rules { pie: false }).unwrap();
+                    replay.play_str("f6").unwrap();
+                    for (k, (_, mv)) in trace.iter().enumerate() {
+                        if replay.outcome().is_over() {
+                            assert_eq!(rings, RingCheck::Offline, "game over before move {k}");
+                            break;
+                        }
+                        replay.play(mv.to_move(replay.board())).unwrap();
+                    }
+                    // The playout's winner is the rules' winner (rings found on- or off-line).
+                    let want = replay.outcome().winner().map(|c| c.index());
+                    assert_eq!(r.outcome.winner(), want, "{policy:?} {rings:?}");
+                    assert!(g.result().is_some() || rings == RingCheck::Offline);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn horizon_stops_early() {
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(4);
+        let mut p = HavannahPlayout::new(PlayoutConfig::default());
+        let mut g = state(8, &[]);
+        let mut trace = Trace::new();
+        let r = p.playout(&mut g, &mut rng, 5, &mut trace);
+        assert!(r.stopped_early);
+        assert_eq!(r.length, 5);
+    }
+}

@@ -19,6 +19,9 @@ pub struct PriorConfig {
     pub opponent_neighbour: f32,
     /// Bonus for a cell making a two-bridge with an own stone (both carrier cells empty).
     pub bridge: f32,
+    /// Bonus for a cell that joins an own chain to a corner or side it did not touch, or
+    /// joins own chains into one touching more corners and sides than any of them.
+    pub edge_connection: f32,
     /// Bonus for a cell within distance 2 of the last move (locality).
     pub near_last: f32,
     /// Penalty for an edge cell (corner or side) with no stone within distance 2.
@@ -34,6 +37,7 @@ impl Default for PriorConfig {
             own_neighbour: 0.08,
             opponent_neighbour: 0.04,
             bridge: 0.10,
+            edge_connection: 0.08,
             near_last: 0.06,
             lonely_edge: 0.15,
             far: 0.08,
@@ -52,8 +56,8 @@ impl PriorConfig {
     }
 }
 
-/// The Havannah prior for [`rave_mcts`]: connection to own stones, two-bridges, contact,
-/// locality around the last move, and a penalty for lonely edge cells.
+/// The Havannah prior for [`rave_mcts`]: connection to own stones, to corners and sides,
+/// two-bridges, contact, locality around the last move, and a penalty for lonely edge cells.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct HavannahPrior {
     config: PriorConfig,
@@ -80,15 +84,25 @@ impl HavannahPrior {
         let mut v = 0.5f32;
         let mut own = false;
         let mut opp = false;
+        let mut best_before = 0;
+        let mut joined = board.edge_mask(cell);
         for &nb in board.neighbours(cell) {
             match pos.stone(nb) {
-                Some(s) if s == me => own = true,
+                Some(s) if s == me => {
+                    own = true;
+                    let m = pos.chain_mask(nb);
+                    best_before = best_before.max(m.count_ones());
+                    joined |= m;
+                }
                 Some(_) => opp = true,
                 None => {}
             }
         }
         if own {
             v += c.own_neighbour;
+            if joined.count_ones() > best_before {
+                v += c.edge_connection;
+            }
         }
         if opp {
             v += c.opponent_neighbour;
@@ -161,5 +175,75 @@ impl Prior<HavannahGame> for HavannahPrior {
 
     fn is_active(&self) -> bool {
         self.config.visits > 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use havannah_rules::{Game, Rules};
+
+    fn game(moves: &[&str]) -> Game {
+        let mut g = Game::new(8, Rules { pie: false }).unwrap();
+        for m in moves {
+            g.play_str(m).unwrap();
+        }
+        g
+    }
+
+    #[test]
+    fn two_bridge_is_recognised() {
+        // White h8; f6/g7 region: the cell i9+... (h8 + (1,0) + (1,1)) = j9 bridges with h8.
+        let g = game(&["h8", "a1"]);
+        let b = g.board();
+        let pos = g.position();
+        let j9 = b.parse_cell("j9").unwrap();
+        let i10 = b.parse_cell("i10").unwrap();
+        let k8 = b.parse_cell("k8").unwrap();
+        assert!(makes_bridge(pos, b, j9, Colour::White));
+        assert!(makes_bridge(pos, b, i10, Colour::White));
+        assert!(!makes_bridge(pos, b, k8, Colour::White));
+        assert!(!makes_bridge(pos, b, j9, Colour::Black));
+    }
+
+    #[test]
+    fn features_move_the_value() {
+        let g = game(&["h8", "g7"]);
+        let b = g.board();
+        let pos = g.position();
+        let prior = HavannahPrior::new(PriorConfig::default());
+        let last = Some(b.parse_cell("g7").unwrap());
+        let near = prior.value(pos, b.parse_cell("i8").unwrap(), Colour::White, last);
+        let far_edge = prior.value(pos, b.parse_cell("o15").unwrap(), Colour::White, last);
+        let far_inner = prior.value(pos, b.parse_cell("l12").unwrap(), Colour::White, last);
+        assert!(near > 0.5, "{near}");
+        assert!(
+            far_edge < far_inner && far_inner < 0.5,
+            "{far_edge} {far_inner}"
+        );
+    }
+
+    #[test]
+    fn connecting_to_a_side_is_rewarded() {
+        // White b2 (inner, next to the edge); a2 joins it to side 5, c3 does not.
+        let g = game(&["b2", "o15"]);
+        let b = g.board();
+        let prior = HavannahPrior::new(PriorConfig {
+            near_last: 0.0,
+            ..PriorConfig::default()
+        });
+        let to_side = prior.value(
+            g.position(),
+            b.parse_cell("a2").unwrap(),
+            Colour::White,
+            None,
+        );
+        let inward = prior.value(
+            g.position(),
+            b.parse_cell("c3").unwrap(),
+            Colour::White,
+            None,
+        );
+        assert!(to_side > inward, "{to_side} {inward}");
     }
 }
