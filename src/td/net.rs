@@ -181,7 +181,7 @@ impl ValueNet {
             out += tanh_dot(acc, &self.w2[start..start + len]);
             start += len;
         }
-        out.tanh()
+        tanh(out)
     }
 
     /// The values for White of the positions after each of `moves` (empty cells of `pos`,
@@ -234,7 +234,7 @@ impl ValueNet {
             start = end;
         }
         for o in out.iter_mut() {
-            *o = o.tanh();
+            *o = tanh(*o);
         }
     }
 
@@ -244,12 +244,10 @@ impl ValueNet {
         for &(i, x) in inputs {
             axpy(hidden, self.row(usize::from(i)), x);
         }
-        let mut out = self.b2;
-        for (h, w) in hidden.iter_mut().zip(&self.w2) {
-            *h = h.tanh();
-            out += *h * w;
+        for h in hidden.iter_mut() {
+            *h = tanh(*h);
         }
-        out.tanh()
+        tanh(self.b2 + dot(hidden, &self.w2))
     }
 
     /// Adds `scale * (target - v) * dv/dθ` to `grad` (the descent direction of the squared
@@ -344,9 +342,67 @@ fn axpy(acc: &mut [f32], row: &[f32], x: f32) {
     }
 }
 
+/// `sum tanh(pre[i]) * w[i]`, with eight partial sums so that the loop vectorises.
 #[inline]
 fn tanh_dot(pre: &[f32], w: &[f32]) -> f32 {
-    pre.iter().zip(w).map(|(p, w)| p.tanh() * w).sum()
+    let mut acc = [0.0f32; 8];
+    let mut p = pre.chunks_exact(8);
+    let mut q = w.chunks_exact(8);
+    for (p, q) in (&mut p).zip(&mut q) {
+        for k in 0..8 {
+            acc[k] += tanh(p[k]) * q[k];
+        }
+    }
+    let mut sum: f32 = acc.iter().sum();
+    for (p, q) in p.remainder().iter().zip(q.remainder()) {
+        sum += tanh(*p) * q;
+    }
+    sum
+}
+
+/// `sum a[i] * b[i]`, with eight partial sums so that the loop vectorises.
+#[inline]
+fn dot(a: &[f32], b: &[f32]) -> f32 {
+    let mut acc = [0.0f32; 8];
+    let mut p = a.chunks_exact(8);
+    let mut q = b.chunks_exact(8);
+    for (p, q) in (&mut p).zip(&mut q) {
+        for k in 0..8 {
+            acc[k] += p[k] * q[k];
+        }
+    }
+    let mut sum: f32 = acc.iter().sum();
+    for (p, q) in p.remainder().iter().zip(q.remainder()) {
+        sum += p * q;
+    }
+    sum
+}
+
+/// `tanh(x)` to within about `2e-7`, branch-free so that loops over it vectorise (the
+/// library `tanh` was three quarters of the training time): `tanh(x) = (e - 1) / (e + 1)`
+/// with `e = exp(2x) = 2^t`, `t = 2x log2(e)` clamped to `[-40, 40]` (where `tanh` is `±1` in
+/// `f32`), split as `2^i * 2^f` with `i = round(t)` put in the exponent bits and `2^f`,
+/// `|f| <= 1/2` (rounding by the float magic number, no branch), by its Taylor polynomial of degree 6 (relative error below `2e-7`).
+#[inline(always)]
+pub(crate) fn tanh(x: f32) -> f32 {
+    const C: [f32; 7] = [
+        1.0,
+        std::f32::consts::LN_2,
+        0.240_226_5,
+        0.055_504_11,
+        0.009_618_129,
+        0.001_333_355_8,
+        0.000_154_035_3,
+    ];
+    // 1.5 * 2^23: adding it rounds to an integer held in the low mantissa bits.
+    const MAGIC: f32 = 12_582_912.0;
+    let t = (x * (2.0 * std::f32::consts::LOG2_E)).clamp(-40.0, 40.0);
+    let r = t + MAGIC;
+    let i = (r.to_bits() as i32).wrapping_sub(MAGIC.to_bits() as i32);
+    let f = t - (r - MAGIC);
+    let p = C[0] + f * (C[1] + f * (C[2] + f * (C[3] + f * (C[4] + f * (C[5] + f * C[6])))));
+    let e = p * f32::from_bits(((i + 127) as u32) << 23);
+    (e - 1.0) / (e + 1.0)
 }
 
 #[cfg(test)]
@@ -359,6 +415,29 @@ mod tests {
     fn net(size: u8, hidden: usize) -> ValueNet {
         let mut rng = Pcg64Mcg::seed_from_u64(7);
         ValueNet::new(size, hidden, &mut rng).unwrap()
+    }
+
+    #[test]
+    fn fast_tanh_is_close_to_tanh_and_bounded() {
+        let mut worst = 0.0f32;
+        for k in -200_000..=200_000 {
+            let x = k as f32 / 10_000.0;
+            let (a, b) = (tanh(x), x.tanh());
+            assert!((-1.0..=1.0).contains(&a), "{x}: {a}");
+            worst = worst.max((a - b).abs());
+        }
+        assert!(worst < 1e-6, "max error {worst}");
+        for x in [
+            1e6,
+            -1e6,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            f32::MAX,
+            f32::MIN,
+        ] {
+            assert_eq!(tanh(x), x.signum(), "{x}");
+        }
+        assert_eq!(tanh(0.0), 0.0);
     }
 
     #[test]

@@ -155,7 +155,7 @@ pub fn play_match(
         let mut k = t;
         while k < games {
             let mut rng = game_rng(seed, k);
-            let net_colour = if k % 2 == 0 {
+            let net_colour = if k.is_multiple_of(2) {
                 Colour::White
             } else {
                 Colour::Black
