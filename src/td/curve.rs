@@ -186,10 +186,10 @@ impl LearningCurve {
     }
 }
 
-/// The smallest of 1, 2, 2.5, 5 times a power of ten that is at least `x`.
+/// The smallest of 1, 2, 2.5, 4, 5 times a power of ten that is at least `x`.
 fn nice_ceiling(x: f64) -> f64 {
     let p = 10f64.powf(x.log10().floor());
-    for m in [1.0, 2.0, 2.5, 5.0, 10.0] {
+    for m in [1.0, 2.0, 2.5, 4.0, 5.0, 10.0] {
         if m * p >= x {
             return m * p;
         }
@@ -236,9 +236,10 @@ mod tests {
 
     #[test]
     fn nice_ceiling_rounds_up() {
-        assert_eq!(nice_ceiling(40_000.0), 50_000.0);
+        assert_eq!(nice_ceiling(40_000.0), 40_000.0);
+        assert_eq!(nice_ceiling(41_000.0), 50_000.0);
         assert_eq!(nice_ceiling(1.0), 1.0);
-        assert_eq!(nice_ceiling(3000.0), 5000.0);
+        assert_eq!(nice_ceiling(3000.0), 4000.0);
         assert_eq!(nice_ceiling(180.0), 200.0);
     }
 }
