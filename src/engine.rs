@@ -1,6 +1,7 @@
 //! The Havannah engine: Monte-Carlo tree search with this crate's playouts and priors, time
 //! management, a memory (node) budget and tree reuse between moves.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use havannah_rules::{Game, Move};
@@ -12,6 +13,7 @@ use crate::game::{HMove, HavannahGame};
 use crate::player::{Clock, Player};
 use crate::playout::{HavannahPlayout, PlayoutConfig, Policy, RingCheck};
 use crate::prior::{HavannahPrior, PriorConfig};
+use crate::td::ValueNet;
 
 /// Everything that decides how the engine plays.
 #[derive(Debug, Clone)]
@@ -24,6 +26,9 @@ pub struct EngineConfig {
     pub playout: PlayoutConfig,
     /// The prior for new nodes.
     pub prior: PriorConfig,
+    /// A learned value network mixed into the prior, with its weight in `[0, 1]` (see
+    /// [`HavannahPrior::with_value_net`]). It needs a prior with virtual visits.
+    pub value_net: Option<(Arc<ValueNet>, f32)>,
     /// The budget of a move when the clock sets no time: this many simulations.
     pub simulations: u64,
     /// The most tree nodes the search may hold (its memory budget; 32 bytes a node).
@@ -62,6 +67,7 @@ impl EngineConfig {
                 .unwrap_or_default(),
             playout: PlayoutConfig::strong(),
             prior: PriorConfig::default(),
+            value_net: None,
             simulations: 10_000,
             max_nodes: 4_000_000,
             safety_margin: Duration::from_millis(5),
@@ -227,11 +233,15 @@ impl Engine {
     }
 
     fn fresh(&self, game: &Game) -> Mcts<HavannahGame, HavannahPlayout, HavannahPrior> {
+        let mut prior = HavannahPrior::new(self.config.prior);
+        if let Some((net, weight)) = &self.config.value_net {
+            prior = prior.with_value_net(Arc::clone(net), *weight);
+        }
         Mcts::with_policies(
             HavannahGame::from_game(game),
             self.config.search.clone(),
             HavannahPlayout::new(self.config.playout),
-            HavannahPrior::new(self.config.prior),
+            prior,
         )
     }
 

@@ -1,10 +1,13 @@
 //! Priors for new tree nodes: Havannah knowledge as virtual wins and visits.
 
+use std::sync::Arc;
+
 use havannah_board::{Board, Cell};
 use havannah_rules::{Colour, Position};
 use rave_mcts::{Prior, PriorValue};
 
 use crate::game::{HMove, HavannahGame};
+use crate::td::ValueNet;
 
 /// The weights of the prior's features. A child starts with `visits` virtual visits at a value
 /// of 0.5 plus the bonuses of the features its cell has (clamped to `[0.05, 0.95]`).
@@ -57,17 +60,30 @@ impl PriorConfig {
 }
 
 /// The Havannah prior for [`rave_mcts`]: connection to own stones, to corners and sides,
-/// two-bridges, contact, locality around the last move, and a penalty for lonely edge cells.
-#[derive(Debug, Clone, Copy, PartialEq)]
+/// two-bridges, contact, locality around the last move, and a penalty for lonely edge cells;
+/// optionally mixed with a learned value network ([`HavannahPrior::with_value_net`]).
+#[derive(Debug, Clone)]
 pub struct HavannahPrior {
     config: PriorConfig,
+    net: Option<(Arc<ValueNet>, f32)>,
 }
 
 impl HavannahPrior {
     /// A prior with these weights.
     #[must_use]
     pub fn new(config: PriorConfig) -> HavannahPrior {
-        HavannahPrior { config }
+        HavannahPrior { config, net: None }
+    }
+
+    /// Mixes a value network into the prior: a child's value becomes
+    /// `(1 - weight) * pattern value + weight * (1 + v) / 2`, where `v` in `[-1, 1]` is the
+    /// network's value of the position after the move for the player making it. The network
+    /// must be for the board size of the games searched (see
+    /// [`ValueNet::load_for`](crate::td::ValueNet::load_for)); on another size it is not used.
+    #[must_use]
+    pub fn with_value_net(mut self, net: Arc<ValueNet>, weight: f32) -> HavannahPrior {
+        self.net = Some((net, weight.clamp(0.0, 1.0)));
+        self
     }
 
     /// The weights.
@@ -171,6 +187,29 @@ impl Prior<HavannahGame> for HavannahPrior {
                 visits,
             };
         }
+        if let Some((net, weight)) = &self.net
+            && net.size() == board.size()
+        {
+            let cells: Vec<Cell> = moves
+                .iter()
+                .filter(|m| usize::from(m.0) < board.num_cells())
+                .map(|m| Cell::from_index(usize::from(m.0)))
+                .collect();
+            let mut values = vec![0.0f32; cells.len()];
+            net.evaluate_moves(pos, &cells, &mut values);
+            let sign = if me == Colour::White { 1.0 } else { -1.0 };
+            let mut k = 0;
+            for (mv, slot) in moves.iter().zip(out.iter_mut()) {
+                if usize::from(mv.0) >= board.num_cells() {
+                    continue;
+                }
+                let learned = (1.0 + sign * values[k]) / 2.0;
+                k += 1;
+                let pattern = slot.wins / visits as f32;
+                let mixed = (1.0 - weight) * pattern + weight * learned;
+                slot.wins = mixed.clamp(0.0, 1.0) * visits as f32;
+            }
+        }
     }
 
     fn is_active(&self) -> bool {
@@ -245,5 +284,48 @@ mod tests {
             None,
         );
         assert!(to_side > inward, "{to_side} {inward}");
+    }
+
+    #[test]
+    fn value_net_mixes_in_for_the_mover() {
+        use rand::SeedableRng;
+        use rave_mcts::Game as _;
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(5);
+        let net = Arc::new(ValueNet::new(4, 16, &mut rng).unwrap());
+        let prior =
+            HavannahPrior::new(PriorConfig::default()).with_value_net(Arc::clone(&net), 1.0);
+        for moves in [&["d4"][..], &["d4", "c3"][..]] {
+            let mut g = Game::new(4, Rules { pie: false }).unwrap();
+            for m in moves {
+                g.play_str(m).unwrap();
+            }
+            let state = HavannahGame::from_game(&g);
+            let mut legal = Vec::new();
+            state.legal_moves(&mut legal);
+            let mut out = vec![PriorValue::default(); legal.len()];
+            prior.priors(&state, &legal, &mut out);
+            let me = g.to_move();
+            for (mv, pv) in legal.iter().zip(&out) {
+                let mut after = g.position().clone();
+                after.place(Cell::from_index(usize::from(mv.0)));
+                let white = net.evaluate(&after);
+                let mine = if me == Colour::White { white } else { -white };
+                let want = (1.0 + mine) / 2.0;
+                let got = pv.wins / pv.visits as f32;
+                assert!((got - want).abs() < 1e-4, "{mv:?}: {got} vs {want}");
+            }
+        }
+        // A network for another size is ignored.
+        let other = Arc::new(ValueNet::new(5, 8, &mut rng).unwrap());
+        let plain = HavannahPrior::new(PriorConfig::default());
+        let mixed = plain.clone().with_value_net(other, 1.0);
+        let state = HavannahGame::new(Board::new(4).unwrap(), false);
+        let mut legal = Vec::new();
+        state.legal_moves(&mut legal);
+        let mut a = vec![PriorValue::default(); legal.len()];
+        let mut b = a.clone();
+        plain.priors(&state, &legal, &mut a);
+        mixed.priors(&state, &legal, &mut b);
+        assert_eq!(a, b);
     }
 }
