@@ -67,17 +67,27 @@ fn make_player(name: &str, opts: &Opts, seed: u64) -> Result<Box<dyn Player>, St
     let _ = (opts.simulations, opts.threads);
     match name {
         "random" => Ok(Box::new(RandomPlayer::new(seed))),
-        other => Err(format!("unknown player configuration {other:?}; known: random")),
+        other => Err(format!(
+            "unknown player configuration {other:?}; known: random"
+        )),
     }
 }
 
 fn main() {
     let opts = Opts::parse();
-    let players = make_player(&opts.player_a, &opts, opts.seed.wrapping_mul(2).wrapping_add(1))
-        .and_then(|a| {
-            make_player(&opts.player_b, &opts, opts.seed.wrapping_mul(2).wrapping_add(2))
-                .map(|b| (a, b))
-        });
+    let players = make_player(
+        &opts.player_a,
+        &opts,
+        opts.seed.wrapping_mul(2).wrapping_add(1),
+    )
+    .and_then(|a| {
+        make_player(
+            &opts.player_b,
+            &opts,
+            opts.seed.wrapping_mul(2).wrapping_add(2),
+        )
+        .map(|b| (a, b))
+    });
     let (mut a, mut b) = match players {
         Ok(p) => p,
         Err(e) => {

@@ -347,7 +347,7 @@ impl<P: Player + ?Sized> GtpSession<P> {
         } else if settings.has_byo_yomi() {
             (
                 c.main_left + settings.byo_yomi_time,
-                estimate_moves_to_go(&self.game) + settings.byo_yomi_stones,
+                estimate_moves_to_go(&self.game).saturating_add(settings.byo_yomi_stones),
             )
         } else {
             (c.main_left, estimate_moves_to_go(&self.game))

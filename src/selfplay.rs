@@ -311,8 +311,7 @@ impl MatchResult {
         if self.games.is_empty() {
             0.0
         } else {
-            self.games.iter().map(GameRecord::plies).sum::<usize>() as f64
-                / self.games.len() as f64
+            self.games.iter().map(GameRecord::plies).sum::<usize>() as f64 / self.games.len() as f64
         }
     }
 
@@ -425,14 +424,16 @@ fn play_game(
     players: &mut [&mut dyn Player; 2],
     config: &MatchConfig,
 ) -> Result<GameRecord, RulesError> {
-    let first = if index % 2 == 0 {
+    let first = if index.is_multiple_of(2) {
         PlayerId::A
     } else {
         PlayerId::B
     };
     let mut game = Game::new(config.size, Rules { pie: config.pie })?;
     // The same opening for games 2k and 2k+1.
-    let mut rng = Pcg64Mcg::seed_from_u64(config.seed ^ (index as u64 / 2).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let mut rng = Pcg64Mcg::seed_from_u64(
+        config.seed ^ (index as u64 / 2).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+    );
     for _ in 0..config.opening_plies {
         if game.outcome().is_over() {
             break;
@@ -450,7 +451,7 @@ fn play_game(
     let mut forfeit = None;
     while !game.outcome().is_over() {
         // The first player moves at even plies, swap or not.
-        let mover = if game.moves().len() % 2 == 0 {
+        let mover = if game.moves().len().is_multiple_of(2) {
             first
         } else {
             first.other()
@@ -594,9 +595,7 @@ pub fn game_sgf(record: &GameRecord, names: &[String; 2]) -> String {
         );
     }
     // The root node ends where the first move node starts (or at the closing parenthesis).
-    let split = sgf[2..]
-        .find(';')
-        .map_or(sgf.len() - 1, |k| k + 2);
+    let split = sgf[2..].find(';').map_or(sgf.len() - 1, |k| k + 2);
     format!("{}{props}{}", &sgf[..split], &sgf[split..])
 }
 

@@ -131,8 +131,16 @@ impl WinRate {
         let centre = (p + z2 / (2.0 * n)) / denom;
         let half = z / denom * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
         // At p = 0 and p = 1 one end is exactly 0 or 1; rounding must not move it.
-        let lower = if s == 0.0 { 0.0 } else { (centre - half).max(0.0) };
-        let upper = if s == n { 1.0 } else { (centre + half).min(1.0) };
+        let lower = if s == 0.0 {
+            0.0
+        } else {
+            (centre - half).max(0.0)
+        };
+        let upper = if s == n {
+            1.0
+        } else {
+            (centre + half).min(1.0)
+        };
         WinRate {
             value: p,
             lower,
@@ -241,11 +249,13 @@ pub fn format_elo(elo: f64) -> String {
     }
 }
 
-/// A duration in a unit that suits its size: `850 µs`, `12.3 ms`, `4.56 s`, `2 min 05 s`.
+/// A duration in a unit that suits its size: `420 ns`, `850 µs`, `12.3 ms`, `4.56 s`, `2 min 05 s`.
 #[must_use]
 pub fn format_duration(d: Duration) -> String {
     let secs = d.as_secs_f64();
-    if secs < 1e-3 {
+    if secs < 1e-6 {
+        format!("{} ns", d.as_nanos())
+    } else if secs < 1e-3 {
         format!("{:.0} µs", secs * 1e6)
     } else if secs < 1.0 {
         format!("{:.1} ms", secs * 1e3)
@@ -358,6 +368,7 @@ mod tests {
             upper: f64::INFINITY,
         };
         assert_eq!(e.to_string(), "+191 [+41, +inf]");
+        assert_eq!(format_duration(Duration::from_nanos(420)), "420 ns");
         assert_eq!(format_duration(Duration::from_micros(850)), "850 µs");
         assert_eq!(format_duration(Duration::from_micros(12_300)), "12.3 ms");
         assert_eq!(format_duration(Duration::from_millis(4_560)), "4.56 s");

@@ -238,12 +238,14 @@ pub fn position_svg(game: &Game, options: &SvgOptions) -> String {
         "<rect class=\"background\" x=\"0\" y=\"0\" width=\"{width:.2}\" height=\"{height:.2}\" fill=\"#fbf7ee\"/>"
     );
     let title = options.title.clone().unwrap_or_else(|| default_title(game));
+    // Shrink a long title to fit the width (a sans-serif glyph is about 0.55 em wide).
+    let chars = title.chars().count().max(1) as f64;
+    let title_font = (r * 0.8).min((width - r) / (0.55 * chars));
     let _ = writeln!(
         out,
-        "<text class=\"title\" x=\"{:.2}\" y=\"{:.2}\" font-size=\"{:.1}\">{}</text>",
+        "<text class=\"title\" x=\"{:.2}\" y=\"{:.2}\" font-size=\"{title_font:.1}\">{}</text>",
         width / 2.0,
         pad * 0.5 + title_height * 0.6,
-        r * 0.8,
         escape(&title)
     );
 

@@ -41,7 +41,8 @@ fn administrative_commands() {
     assert_eq!(list.lines().collect::<Vec<_>>(), COMMANDS);
     assert!(err(&mut s, "komi 6.5").contains("unknown command komi"));
     assert!(err(&mut s, "known_command").contains("syntax"));
-    let mut named = GtpSession::new(Box::new(RandomPlayer::new(1)) as Box<dyn Player>).with_name("Castle\nX");
+    let mut named =
+        GtpSession::new(Box::new(RandomPlayer::new(1)) as Box<dyn Player>).with_name("Castle\nX");
     assert_eq!(ok(&mut named, "name"), "Castle X");
 }
 
@@ -82,7 +83,10 @@ fn play_checks_turn_and_legality() {
     let mut s = session();
     ok(&mut s, "boardsize 4");
     let msg = err(&mut s, "play b d4");
-    assert!(msg.contains("d4") && msg.contains("white is to move"), "{msg}");
+    assert!(
+        msg.contains("d4") && msg.contains("white is to move"),
+        "{msg}"
+    );
     ok(&mut s, "play white d4");
     assert!(err(&mut s, "play b d4").contains("d4"));
     assert!(err(&mut s, "play b z9").contains("z9"));
@@ -92,7 +96,13 @@ fn play_checks_turn_and_legality() {
     ok(&mut s, "play B swap");
     // The stone stays White; Black moves next.
     assert_eq!(s.game().to_move(), Colour::Black);
-    assert_eq!(s.game().moves(), [Move::Cell(s.game().board().parse_cell("d4").unwrap()), Move::Swap]);
+    assert_eq!(
+        s.game().moves(),
+        [
+            Move::Cell(s.game().board().parse_cell("d4").unwrap()),
+            Move::Swap
+        ]
+    );
     assert!(err(&mut s, "play w a1").contains("black is to move"));
     assert!(err(&mut s, "play b swap").contains("swap"));
     ok(&mut s, "play b a1");
@@ -114,11 +124,20 @@ fn genmove_plays_legal_moves_until_the_end() {
     ok(&mut s, "boardsize 5");
     let mut colour = "w";
     while !s.game().outcome().is_over() {
-        assert!(err(&mut s, &format!("genmove {}", if colour == "w" { "b" } else { "w" })).contains("to move"));
+        assert!(
+            err(
+                &mut s,
+                &format!("genmove {}", if colour == "w" { "b" } else { "w" })
+            )
+            .contains("to move")
+        );
         let before = s.game().moves().len();
         let mv = ok(&mut s, &format!("genmove {colour}"));
         assert_eq!(s.game().moves().len(), before + 1);
-        assert_eq!(s.game().last_move().unwrap().to_notation(s.game().board()), mv);
+        assert_eq!(
+            s.game().last_move().unwrap().to_notation(s.game().board()),
+            mv
+        );
         colour = if colour == "w" { "b" } else { "w" };
     }
     // The session's game replays to the same result.
@@ -178,13 +197,19 @@ fn final_score_and_winner_of_a_known_game() {
     ok(&mut s, "boardsize 4");
     assert!(err(&mut s, "final_score").contains("not over"));
     assert_eq!(ok(&mut s, "havannah-winner"), "none");
-    for (i, mv) in ["a1", "g7", "b1", "g6", "c1", "g5", "d1"].iter().enumerate() {
-        let colour = if i % 2 == 0 { "w" } else { "b" };
+    for (i, mv) in ["a1", "g7", "b1", "g6", "c1", "g5", "d1"]
+        .iter()
+        .enumerate()
+    {
+        let colour = if i.is_multiple_of(2) { "w" } else { "b" };
         ok(&mut s, &format!("play {colour} {mv}"));
     }
     assert_eq!(ok(&mut s, "final_score"), "W+");
     assert_eq!(ok(&mut s, "havannah-winner"), "white bridge");
-    assert_eq!(ok(&mut s, "havannah-record"), "4 white bridge a1 g7 b1 g6 c1 g5 d1");
+    assert_eq!(
+        ok(&mut s, "havannah-record"),
+        "4 white bridge a1 g7 b1 g6 c1 g5 d1"
+    );
 }
 
 #[test]
@@ -230,12 +255,28 @@ fn time_settings_reach_the_player() {
     ok(&mut s, "genmove w");
     let clocks = seen.lock().unwrap().clone();
     assert_eq!(clocks[0], Clock::unlimited());
-    assert_eq!(clocks[1].remaining, Some(std::time::Duration::from_secs(25)));
+    assert_eq!(
+        clocks[1].remaining,
+        Some(std::time::Duration::from_secs(25))
+    );
     assert_eq!(clocks[1].moves_to_go, Some(4));
     // Main time 120.5 s plus one period of 30 s; the estimate plus the period's 10 stones.
-    assert_eq!(clocks[2].remaining, Some(std::time::Duration::from_millis(150_500)));
+    assert_eq!(
+        clocks[2].remaining,
+        Some(std::time::Duration::from_millis(150_500))
+    );
     assert!(clocks[2].moves_to_go.unwrap() > 10);
-    for bad in ["time_settings 1 2", "time_settings a 1 1", "time_settings 1 1 -1", "time_left w 5", "time_left w nan 0", "time_left w inf 0"] {
+    // Extreme but valid settings do not overflow.
+    ok(&mut s, "time_settings 3000000000 3000000000 4294967295");
+    ok(&mut s, "genmove b");
+    for bad in [
+        "time_settings 1 2",
+        "time_settings a 1 1",
+        "time_settings 1 1 -1",
+        "time_left w 5",
+        "time_left w nan 0",
+        "time_left w inf 0",
+    ] {
         err(&mut s, bad);
     }
 }
@@ -267,7 +308,11 @@ bogus
     assert_eq!(replies[1], "=2");
     assert_eq!(replies[2], "=3");
     assert!(replies[3].starts_with("=4 "));
-    assert!(replies[4].starts_with("?5 illegal move white d4"), "{}", replies[4]);
+    assert!(
+        replies[4].starts_with("?5 illegal move white d4"),
+        "{}",
+        replies[4]
+    );
     assert_eq!(replies[5], "? unknown command bogus");
     assert_eq!(replies[6], "=6");
     assert!(replies[7].starts_with("=7 \n"));
@@ -281,7 +326,8 @@ bogus
 fn invalid_utf8_is_not_fatal() {
     let mut out = Vec::new();
     let mut s = session();
-    s.run(&b"name\n\xff\xfe play\nprotocol_version"[..], &mut out).unwrap();
+    s.run(&b"name\n\xff\xfe play\nprotocol_version"[..], &mut out)
+        .unwrap();
     let text = String::from_utf8(out).unwrap();
     assert_eq!(text.matches("\n\n").count(), 3);
     assert!(text.ends_with("= 2\n\n"));

@@ -82,14 +82,24 @@ fn random_match_records_replay_and_outputs_are_written() {
     assert_eq!(result.games.len(), 10);
     assert_eq!(seen, (0..10).collect::<Vec<_>>());
     for (k, g) in result.games.iter().enumerate() {
-        let expected = if k % 2 == 0 { PlayerId::A } else { PlayerId::B };
+        let expected = if k.is_multiple_of(2) {
+            PlayerId::A
+        } else {
+            PlayerId::B
+        };
         assert_eq!(g.first_player, expected);
         assert!(g.forfeit.is_none());
         assert!(g.game.outcome().is_over());
         assert_eq!(g.winner, g.game.outcome().winner());
         assert_eq!(g.kinds, g.game.outcome().kinds());
         // Without swap the first player holds White.
-        let owner = g.winner.map(|c| if c == Colour::White { g.first_player } else { g.first_player.other() });
+        let owner = g.winner.map(|c| {
+            if c == Colour::White {
+                g.first_player
+            } else {
+                g.first_player.other()
+            }
+        });
         assert_eq!(g.winner_player, owner);
         // Every ply was chosen by one of the players.
         assert_eq!(g.moves_chosen[0] + g.moves_chosen[1], g.plies() as u32);
@@ -101,7 +111,10 @@ fn random_match_records_replay_and_outputs_are_written() {
     let (w, bl, d) = result.wins_by_colour();
     assert_eq!(w + bl + d, 10);
     let table = result.to_string();
-    assert!(table.contains("A = random, B = random; size 4, 10 games, pie rule off"), "{table}");
+    assert!(
+        table.contains("A = random, B = random; size 4, 10 games, pie rule off"),
+        "{table}"
+    );
     assert!(table.contains(&format!(
         "{:<18}{:>7}{:>8}{:>8}{:>8}",
         "total", 10, score.wins, score.losses, score.draws
@@ -152,15 +165,26 @@ fn illegal_moves_forfeit() {
         assert!(f.reason.contains("d4"), "{}", f.reason);
         assert_eq!(g.winner_player, Some(PlayerId::B));
         // B's colour: White when B moved first.
-        let b_colour = if g.first_player == PlayerId::B { Colour::White } else { Colour::Black };
+        let b_colour = if g.first_player == PlayerId::B {
+            Colour::White
+        } else {
+            Colour::Black
+        };
         assert_eq!(g.winner, Some(b_colour));
-        assert_eq!(g.sgf_result(), format!("{}+F", if b_colour == Colour::White { 'W' } else { 'B' }));
+        assert_eq!(
+            g.sgf_result(),
+            format!("{}+F", if b_colour == Colour::White { 'W' } else { 'B' })
+        );
         assert!(!g.game.outcome().is_over());
     }
     // Game 0: A plays d4 first, B answers, A plays d4 again: 2 plies. Game 1: B, A (d4), B, A.
     assert_eq!(result.games[0].plies(), 2);
     let d4 = Move::Cell(result.games[1].game.board().centre());
-    let expected = if result.games[1].moves()[0] == d4 { 1 } else { 3 };
+    let expected = if result.games[1].moves()[0] == d4 {
+        1
+    } else {
+        3
+    };
     assert_eq!(result.games[1].plies(), expected);
     assert_eq!(result.score(PlayerId::B).wins, 2);
     assert_eq!(result.forfeits(), 2);
@@ -168,7 +192,10 @@ fn illegal_moves_forfeit() {
     let dir = temp_dir("forfeit");
     let files = write_outputs(&result, &dir).unwrap();
     let results = std::fs::read_to_string(&files.results_txt).unwrap();
-    assert!(results.contains("Game 1: centre (A) forfeits: d4"), "{results}");
+    assert!(
+        results.contains("Game 1: centre (A) forfeits: d4"),
+        "{results}"
+    );
     let sgf = std::fs::read_to_string(&files.games_sgf).unwrap();
     assert!(sgf.contains("GC[centre forfeits: d4"));
     // A forfeited game is written as a plain record that still replays.

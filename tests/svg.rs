@@ -87,9 +87,15 @@ fn check_text(text: &str) -> Result<(), String> {
 fn check_attributes(text: &str) -> Result<(), String> {
     let mut rest = text.trim_start();
     while !rest.is_empty() {
-        let eq = rest.find('=').ok_or_else(|| format!("attribute without value: {rest}"))?;
+        let eq = rest
+            .find('=')
+            .ok_or_else(|| format!("attribute without value: {rest}"))?;
         let name = &rest[..eq];
-        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == ':') {
+        if name.is_empty()
+            || !name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == ':')
+        {
             return Err(format!("bad attribute name {name:?}"));
         }
         let after = &rest[eq + 1..];
@@ -173,15 +179,24 @@ fn winning_game_picture() {
     assert_eq!(highlighted, expected);
     assert_eq!(
         highlighted,
-        ["a1", "b1", "c1", "d1"].map(String::from).into_iter().collect()
+        ["a1", "b1", "c1", "d1"]
+            .map(String::from)
+            .into_iter()
+            .collect()
     );
     assert_eq!(
         cells_of(&svg, "<circle class=\"stone white\""),
-        ["a1", "b1", "c1", "d1", "d4"].map(String::from).into_iter().collect()
+        ["a1", "b1", "c1", "d1", "d4"]
+            .map(String::from)
+            .into_iter()
+            .collect()
     );
     assert_eq!(
         cells_of(&svg, "<circle class=\"stone black\""),
-        ["f7", "g5", "g6", "g7"].map(String::from).into_iter().collect()
+        ["f7", "g5", "g6", "g7"]
+            .map(String::from)
+            .into_iter()
+            .collect()
     );
     assert_eq!(
         cells_of(&svg, "<rect class=\"last\""),
