@@ -26,3 +26,8 @@ pub use game::{HMove, HavannahGame};
 pub use player::{Clock, Player, RandomPlayer};
 pub use playout::{HavannahPlayout, PlayoutConfig, Policy, RingCheck};
 pub use prior::{HavannahPrior, PriorConfig};
+
+/// The README's examples, compiled and run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
