@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use clap::{Parser, ValueEnum};
 use havannah::gtp::GtpSession;
-use havannah::{Player, RandomPlayer};
+use havannah::{Engine, EngineConfig, Player, RandomPlayer};
 use havannah_rules::Rules;
 
 /// The kinds of player the engine can run.
@@ -42,8 +42,19 @@ struct Opts {
     #[arg(long, default_value_t = 8)]
     size: u8,
     /// Which player answers `genmove`.
-    #[arg(long, value_enum, default_value_t = PlayerKind::Random)]
+    #[arg(long, value_enum, default_value_t = PlayerKind::Engine)]
     player: PlayerKind,
+    /// The engine configuration: best, uct, rave, grave, wamaf, horizon, weighted, offline,
+    /// noprior, knowledge, lgr.
+    #[arg(long, default_value = "best")]
+    config: String,
+    /// A value network (weights file from `td_train`) mixed into the engine's prior; it must
+    /// be for the board size played.
+    #[arg(long)]
+    value_net: Option<std::path::PathBuf>,
+    /// The weight of the value network in the prior, in [0, 1].
+    #[arg(long, default_value_t = 0.5)]
+    value_weight: f32,
     /// The random seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -60,9 +71,21 @@ struct Opts {
 fn make_player(opts: &Opts) -> Result<Box<dyn Player>, String> {
     match opts.player {
         PlayerKind::Random => Ok(Box::new(RandomPlayer::new(opts.seed))),
-        PlayerKind::Engine => Err(
-            "the engine player is not wired into this example yet; use --player random".to_string(),
-        ),
+        PlayerKind::Engine => {
+            let mut config = EngineConfig::named(&opts.config)?
+                .with_threads(opts.threads)
+                .map_err(|e| e.to_string())?;
+            if let Some(n) = opts.simulations {
+                if n == 0 {
+                    return Err("--simulations must be at least 1".to_string());
+                }
+                config.simulations = n;
+            }
+            if let Some(path) = &opts.value_net {
+                config = config.with_value_net_file(path, opts.size, opts.value_weight)?;
+            }
+            Ok(Box::new(Engine::new(config, opts.seed)))
+        }
     }
 }
 

@@ -16,7 +16,7 @@ use std::time::Duration;
 
 use clap::Parser;
 use havannah::selfplay::{MatchConfig, PlayerId, run_match, write_outputs};
-use havannah::{Clock, Player, RandomPlayer};
+use havannah::{Clock, Engine, EngineConfig, Player, RandomPlayer};
 use indicatif::{ProgressBar, ProgressStyle};
 
 /// Command-line options.
@@ -32,7 +32,8 @@ struct Opts {
     /// Simulations per move for search players.
     #[arg(long)]
     simulations: Option<u64>,
-    /// Time per move in seconds (given to the players as their clock).
+    /// Time per move in seconds (given to the players as their clock). Without it and without
+    /// --simulations, players get 0.05 s per move.
     #[arg(long)]
     time_per_move: Option<f64>,
     /// Search threads per player.
@@ -50,12 +51,20 @@ struct Opts {
     /// The output folder.
     #[arg(long, default_value = "selfplay-out")]
     out: PathBuf,
-    /// Player A's configuration name.
-    #[arg(long, default_value = "random")]
+    /// Player A's configuration: random, or an engine configuration (best, uct, rave, grave,
+    /// wamaf, horizon, weighted, offline, noprior, knowledge, lgr), with `+td` to mix in the
+    /// value network of --value-net.
+    #[arg(long, default_value = "best")]
     player_a: String,
-    /// Player B's configuration name.
-    #[arg(long, default_value = "random")]
+    /// Player B's configuration (as player A's).
+    #[arg(long, default_value = "uct")]
     player_b: String,
+    /// A value network (weights file from `td_train`) for configurations ending in `+td`.
+    #[arg(long)]
+    value_net: Option<PathBuf>,
+    /// The weight of the value network in the prior, in [0, 1].
+    #[arg(long, default_value_t = 0.5)]
+    value_weight: f32,
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -64,13 +73,33 @@ struct Opts {
 
 /// Builds the player a configuration name stands for; `seed` differs between A and B.
 fn make_player(name: &str, opts: &Opts, seed: u64) -> Result<Box<dyn Player>, String> {
-    let _ = (opts.simulations, opts.threads);
-    match name {
-        "random" => Ok(Box::new(RandomPlayer::new(seed))),
-        other => Err(format!(
-            "unknown player configuration {other:?}; known: random"
-        )),
+    if name == "random" {
+        return Ok(Box::new(RandomPlayer::new(seed)));
     }
+    // A configuration name of the engine, optionally with a value network: `best+td`.
+    let (config_name, with_net) = match name.strip_suffix("+td") {
+        Some(base) => (base, true),
+        None => (name, false),
+    };
+    let mut config = EngineConfig::named(config_name)
+        .map_err(|e| format!("{e}, random (add +td to use --value-net)"))?
+        .with_threads(opts.threads)
+        .map_err(|e| e.to_string())?;
+    if let Some(n) = opts.simulations {
+        if n == 0 {
+            return Err("--simulations must be at least 1".to_string());
+        }
+        config.simulations = n;
+    }
+    if with_net {
+        let path = opts
+            .value_net
+            .as_ref()
+            .ok_or_else(|| format!("{name} needs --value-net PATH"))?;
+        config = config.with_value_net_file(path, opts.size, opts.value_weight)?;
+        config.name = name.to_string();
+    }
+    Ok(Box::new(Engine::new(config, seed)))
 }
 
 fn main() {
@@ -95,7 +124,12 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let clock = match opts.time_per_move {
+    let time_per_move = opts.time_per_move.or(if opts.simulations.is_none() {
+        Some(0.05)
+    } else {
+        None
+    });
+    let clock = match time_per_move {
         None => Clock::unlimited(),
         Some(t) if t.is_finite() && t > 0.0 => Clock::per_move(Duration::from_secs_f64(t)),
         Some(t) => {

@@ -152,6 +152,26 @@ impl EngineConfig {
         })
     }
 
+    /// The same configuration with a value network loaded from a weights file (see
+    /// [`crate::td`]), mixed into the prior with `weight`.
+    ///
+    /// # Errors
+    /// The file cannot be read, is not a weights file, or is for another board size; the
+    /// message names the file.
+    pub fn with_value_net_file(
+        mut self,
+        path: &std::path::Path,
+        size: u8,
+        weight: f32,
+    ) -> Result<EngineConfig, String> {
+        let net = ValueNet::load_for(path, size).map_err(|e| e.to_string())?;
+        self.value_net = Some((Arc::new(net), weight));
+        if self.prior.visits == 0 {
+            self.prior = PriorConfig::default();
+        }
+        Ok(self)
+    }
+
     /// The same configuration with `threads` search threads.
     ///
     /// # Errors

@@ -16,16 +16,22 @@ pub use havannah_rules as rules;
 
 pub mod engine;
 pub mod game;
+pub mod gtp;
 pub mod player;
 pub mod playout;
 pub mod prior;
+pub mod selfplay;
+pub mod stats;
+pub mod svg;
 pub mod td;
 
 pub use engine::{CONFIG_NAMES, Engine, EngineConfig};
 pub use game::{HMove, HavannahGame};
+pub use gtp::GtpSession;
 pub use player::{Clock, Player, RandomPlayer};
 pub use playout::{HavannahPlayout, PlayoutConfig, Policy, RingCheck};
 pub use prior::{HavannahPrior, PriorConfig};
+pub use selfplay::{MatchConfig, MatchResult, run_match};
 
 /// The README's examples, compiled and run as doctests.
 #[doc = include_str!("../README.md")]

@@ -18,7 +18,7 @@ fn play_game(size: u8, white: &mut dyn Player, black: &mut dyn Player, pie: bool
     white.reset(&game);
     black.reset(&game);
     while !game.outcome().is_over() {
-        let mover: &mut dyn Player = if game.moves().len() % 2 == 0 {
+        let mover: &mut dyn Player = if game.moves().len().is_multiple_of(2) {
             &mut *white
         } else {
             &mut *black
