@@ -1,6 +1,256 @@
-//! hex on rave-mcts (in progress).
+//! Hex on `rave-mcts`: the generic search crate reused for a second connection game.
+//!
+//! Hex on an n x n rhombus (1 to 19; 11 and 13 are the common sizes). Black moves first and
+//! connects the top and bottom rows, White the left and right columns; cells are written `a1`
+//! (a corner) to `k11`, and the optional swap rule is the move `swap-pieces` (White takes
+//! Black's first stone, reflected across the long diagonal, as a White stone; Black moves next).
+//!
+//! ```text
+//! cargo run --release --example hex -- gtp [--size 11] [--time-ms 1000] [--algorithm grave]
+//! cargo run --release --example hex -- selfplay --size 9 --games 40 --time-ms 100 --a rave --b uct
+//! cargo run --release --example hex -- speed --sizes 11,13 --time-ms 3000
+//! ```
+//!
+//! What Hex had to write: the board and its notation (`board.rs`), the position with its
+//! union-find win detection and the `rave_mcts::Game` implementation (`game.rs`), a fast
+//! playout policy (`playout.rs`), a player with budgets and tree reuse (`engine.rs`), GTP
+//! (`gtp.rs`) and self-play (`selfplay.rs`). The search itself (UCT, RAVE, GRAVE, solver, tree
+//! reuse, threads) is rave-mcts, unchanged. See `docs/hex.md`.
 
-fn main() {
-    eprintln!("the hex example is being written");
-    std::process::exit(2);
+mod board;
+mod engine;
+mod game;
+mod gtp;
+mod playout;
+mod selfplay;
+#[cfg(test)]
+mod solver;
+
+use std::io;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use clap::{Args, Parser, Subcommand};
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+use rave_mcts::{Mcts, Playout, Trace};
+
+use crate::engine::{Algorithm, Settings};
+use crate::game::HexGame;
+use crate::playout::HexPlayout;
+
+/// Hex on rave-mcts: a GTP engine, self-play matches and a speed table.
+#[derive(Parser, Debug)]
+#[command(name = "hex", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// A GTP engine on standard input and output (for HexGui and match tools).
+    Gtp(GtpArgs),
+    /// A match between two configurations, with a progress bar and a results table.
+    Selfplay(SelfplayArgs),
+    /// Simulations per second of each configuration, and raw playouts per second.
+    Speed(SpeedArgs),
+}
+
+/// The search budget and playout options shared by the modes.
+#[derive(Args, Debug, Clone, Copy)]
+struct SearchArgs {
+    /// Simulations per move (with --time-ms, the first limit reached stops the search).
+    #[arg(long)]
+    simulations: Option<u64>,
+    /// Time per move in milliseconds.
+    #[arg(long)]
+    time_ms: Option<u64>,
+    /// Search threads per player (root parallelism).
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Bridge-save replies in the playouts.
+    #[arg(long)]
+    bridge_save: bool,
+    /// Random seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+impl SearchArgs {
+    fn settings(&self, algorithm: Algorithm) -> Result<Settings, String> {
+        if self.simulations == Some(0) || self.time_ms == Some(0) {
+            return Err("--simulations and --time-ms must be positive".into());
+        }
+        if !(1..=256).contains(&self.threads) {
+            return Err(format!("--threads {}: use 1 to 256", self.threads));
+        }
+        Ok(Settings {
+            algorithm,
+            simulations: self.simulations,
+            time: self.time_ms.map(Duration::from_millis),
+            threads: self.threads,
+            bridge_save: self.bridge_save,
+        })
+    }
+}
+
+#[derive(Args, Debug)]
+struct GtpArgs {
+    /// Board size until the controller sends boardsize.
+    #[arg(long, default_value_t = 11)]
+    size: usize,
+    /// The swap rule (swap-pieces): true or false.
+    #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]
+    swap: bool,
+    /// The search algorithm.
+    #[arg(long, value_enum, default_value_t = Algorithm::Rave)]
+    algorithm: Algorithm,
+    #[command(flatten)]
+    search: SearchArgs,
+}
+
+#[derive(Args, Debug)]
+struct SelfplayArgs {
+    /// Board size.
+    #[arg(long, default_value_t = 9)]
+    size: usize,
+    /// Number of games (A is Black in the even ones).
+    #[arg(long, default_value_t = 20)]
+    games: usize,
+    /// Configuration of player A.
+    #[arg(long, value_enum, default_value_t = Algorithm::Rave)]
+    a: Algorithm,
+    /// Configuration of player B.
+    #[arg(long, value_enum, default_value_t = Algorithm::Uct)]
+    b: Algorithm,
+    /// The swap rule (swap-pieces): true or false.
+    #[arg(long, default_value_t = false, action = clap::ArgAction::Set)]
+    swap: bool,
+    /// Print every game's moves.
+    #[arg(long)]
+    verbose: bool,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
+    #[command(flatten)]
+    search: SearchArgs,
+}
+
+#[derive(Args, Debug)]
+struct SpeedArgs {
+    /// Board sizes, comma separated.
+    #[arg(long, value_delimiter = ',', default_value = "11,13")]
+    sizes: Vec<usize>,
+    #[command(flatten)]
+    search: SearchArgs,
+}
+
+fn gtp(args: &GtpArgs) -> Result<(), String> {
+    let mut settings = args.search.settings(args.algorithm)?;
+    if settings.simulations.is_none() && settings.time.is_none() {
+        settings.time = Some(Duration::from_secs(1));
+    }
+    let mut session = gtp::Gtp::new(args.size, args.swap, settings, args.search.seed)?;
+    let stdin = io::stdin();
+    gtp::run(&mut session, stdin.lock(), io::stdout().lock()).map_err(|e| e.to_string())
+}
+
+fn selfplay(args: &SelfplayArgs) -> Result<(), String> {
+    let mut search = args.search;
+    if search.simulations.is_none() && search.time_ms.is_none() {
+        search.simulations = Some(10_000);
+    }
+    if args.games == 0 {
+        return Err("--games must be positive".into());
+    }
+    HexGame::new(args.size, args.swap).map_err(|e| e.to_string())?;
+    let config = selfplay::Match {
+        size: args.size,
+        games: args.games,
+        swap: args.swap,
+        a: search.settings(args.a)?,
+        b: search.settings(args.b)?,
+        seed: search.seed,
+    };
+    let result = selfplay::run_match(&config, args.quiet, args.verbose)?;
+    println!("{result}");
+    Ok(())
+}
+
+fn speed(args: &SpeedArgs) -> Result<(), String> {
+    let mut search = args.search;
+    if search.simulations.is_none() && search.time_ms.is_none() {
+        search.time_ms = Some(2000);
+    }
+    let mut rng = Pcg64Mcg::seed_from_u64(search.seed);
+    println!(
+        "| size | playout | raw playouts/s | uct sims/s | rave sims/s | grave sims/s | threads |"
+    );
+    println!("|---|---|---|---|---|---|---|");
+    for &size in &args.sizes {
+        let start = HexGame::new(size, false).map_err(|e| e.to_string())?;
+        // Raw playouts from the empty board, for the same time as one search.
+        let mut policy = HexPlayout::new(search.bridge_save);
+        let mut trace = Trace::new();
+        let mut scratch = start.clone();
+        let limit = Duration::from_millis(search.time_ms.unwrap_or(2000));
+        let t = Instant::now();
+        let mut playouts = 0u64;
+        while t.elapsed() < limit {
+            for _ in 0..100 {
+                scratch.clone_from(&start);
+                trace.clear();
+                policy.playout(&mut scratch, &mut rng, usize::MAX, &mut trace);
+            }
+            playouts += 100;
+        }
+        let raw = playouts as f64 / t.elapsed().as_secs_f64();
+        let mut rates = Vec::new();
+        for algorithm in [Algorithm::Uct, Algorithm::Rave, Algorithm::Grave] {
+            let s = search.settings(algorithm)?;
+            let config = algorithm
+                .config(s.threads)
+                .map_err(|e| e.to_string())?
+                .to_builder()
+                .early_stop(false)
+                .build()
+                .map_err(|e| e.to_string())?;
+            let mut mcts =
+                Mcts::with_playout(start.clone(), config, HexPlayout::new(s.bridge_save));
+            let budget = s.budget(None);
+            let r = mcts.search(&budget, &mut rng).map_err(|e| e.to_string())?;
+            rates.push(r.simulations_per_second);
+        }
+        println!(
+            "| {size}x{size} | {} | {:.0} k | {:.0} k | {:.0} k | {:.0} k | {} |",
+            if search.bridge_save {
+                "bridge-save"
+            } else {
+                "uniform"
+            },
+            raw / 1000.0,
+            rates[0] / 1000.0,
+            rates[1] / 1000.0,
+            rates[2] / 1000.0,
+            search.threads
+        );
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let outcome = match &cli.command {
+        Command::Gtp(args) => gtp(args),
+        Command::Selfplay(args) => selfplay(args),
+        Command::Speed(args) => speed(args),
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("hex: {message}");
+            ExitCode::FAILURE
+        }
+    }
 }

@@ -1,0 +1,508 @@
+//! The Hex position: stones, a disjoint-set forest with four virtual edge nodes for win
+//! detection, the swap rule, and the `rave_mcts::Game` implementation.
+
+use rave_mcts::{Game, Outcome, Player};
+
+use crate::board::{
+    BLACK, BOTTOM, Colour, EMPTY, Geometry, HexError, HexMove, LEFT, OFF, RIGHT, TOP, WHITE,
+    edge_of, geometry,
+};
+
+/// A Hex position.
+///
+/// The disjoint-set forest has one node per cell and four virtual nodes after them (top,
+/// bottom, left, right). A stone is joined to its same-coloured neighbours and to the virtual
+/// nodes of its own edges; Black has won when top and bottom share a root, White when left and
+/// right do. Union by size, path halving.
+pub struct HexGame {
+    geo: &'static Geometry,
+    /// Stones by cell (`EMPTY`, `BLACK`, `WHITE`).
+    stones: Vec<u8>,
+    /// Disjoint-set parents (cells, then the four edges).
+    parent: Vec<u16>,
+    /// Set sizes, valid at roots.
+    weight: Vec<u16>,
+    to_move: Colour,
+    winner: Option<Colour>,
+    /// Moves played (a swap counts as a move).
+    plies: u16,
+    /// The last cell played (`u16::MAX` before the first move); the playout's bridge rule
+    /// looks at it.
+    last: u16,
+    swap_rule: bool,
+}
+
+impl Clone for HexGame {
+    fn clone(&self) -> Self {
+        HexGame {
+            geo: self.geo,
+            stones: self.stones.clone(),
+            parent: self.parent.clone(),
+            weight: self.weight.clone(),
+            to_move: self.to_move,
+            winner: self.winner,
+            plies: self.plies,
+            last: self.last,
+            swap_rule: self.swap_rule,
+        }
+    }
+
+    /// Reuses the buffers: the search clones the root into its scratch game on every
+    /// simulation.
+    fn clone_from(&mut self, source: &Self) {
+        self.geo = source.geo;
+        self.stones.clone_from(&source.stones);
+        self.parent.clone_from(&source.parent);
+        self.weight.clone_from(&source.weight);
+        self.to_move = source.to_move;
+        self.winner = source.winner;
+        self.plies = source.plies;
+        self.last = source.last;
+        self.swap_rule = source.swap_rule;
+    }
+}
+
+impl HexGame {
+    /// An empty board of `size` (1 to 19), Black to move, with or without the swap rule.
+    pub fn new(size: usize, swap_rule: bool) -> Result<HexGame, HexError> {
+        let geo = geometry(size)?;
+        let cells = geo.cells();
+        Ok(HexGame {
+            geo,
+            stones: vec![EMPTY; cells],
+            parent: (0..(cells + 4) as u16).collect(),
+            weight: vec![1; cells + 4],
+            to_move: Colour::Black,
+            winner: None,
+            plies: 0,
+            last: u16::MAX,
+            swap_rule,
+        })
+    }
+
+    /// The board tables.
+    #[inline]
+    pub fn geometry(&self) -> &'static Geometry {
+        self.geo
+    }
+
+    /// The board size.
+    pub fn size(&self) -> usize {
+        self.geo.size()
+    }
+
+    /// Whether the swap rule is on.
+    pub fn swap_rule(&self) -> bool {
+        self.swap_rule
+    }
+
+    /// The stones by cell index (`EMPTY`, `BLACK`, `WHITE`).
+    #[inline]
+    pub fn stones(&self) -> &[u8] {
+        &self.stones
+    }
+
+    /// The colour to move.
+    pub fn colour_to_move(&self) -> Colour {
+        self.to_move
+    }
+
+    /// The winner, if the game is over.
+    pub fn winner(&self) -> Option<Colour> {
+        self.winner
+    }
+
+    /// The last cell played, if any (after a swap: the swapped stone).
+    #[inline]
+    pub fn last_cell(&self) -> Option<usize> {
+        (self.last != u16::MAX).then_some(usize::from(self.last))
+    }
+
+    /// Whether `swap-pieces` is legal now: the rule is on, exactly one move was played, it put
+    /// a Black stone on the board, and White is to move.
+    pub fn swap_allowed(&self) -> bool {
+        self.swap_rule
+            && self.winner.is_none()
+            && self.plies == 1
+            && self.to_move == Colour::White
+            && self.last != u16::MAX
+            && self.stones[usize::from(self.last)] == BLACK
+            && self.stones.iter().filter(|&&s| s != EMPTY).count() == 1
+    }
+
+    /// Why a move is not legal for the side to move, if it is not.
+    pub fn check(&self, mv: HexMove) -> Result<(), HexError> {
+        if let Some(w) = self.winner {
+            return Err(HexError::GameOver(w));
+        }
+        if mv.is_swap() {
+            if !self.swap_rule {
+                return Err(HexError::SwapNotAllowed("the swap rule is off"));
+            }
+            if !self.swap_allowed() {
+                return Err(HexError::SwapNotAllowed(
+                    "only as White's reply to Black's first stone",
+                ));
+            }
+            return Ok(());
+        }
+        let cell = self.geo.index(mv)?;
+        if self.stones[cell] != EMPTY {
+            return Err(HexError::Occupied(mv.to_string()));
+        }
+        Ok(())
+    }
+
+    /// Plays a move for the side to move after checking it.
+    pub fn try_play(&mut self, mv: HexMove) -> Result<(), HexError> {
+        self.check(mv)?;
+        self.play(mv);
+        Ok(())
+    }
+
+    /// Plays a move for `colour`, who need not be the side to move (GTP allows `play b a1`
+    /// twice); the other colour moves next. `swap-pieces` must be White's legal swap.
+    pub fn try_play_as(&mut self, colour: Colour, mv: HexMove) -> Result<(), HexError> {
+        if mv.is_swap() && colour != Colour::White {
+            return Err(HexError::SwapNotAllowed("only White swaps"));
+        }
+        let saved = self.to_move;
+        self.to_move = colour;
+        if let Err(e) = self.check(mv) {
+            self.to_move = saved;
+            return Err(e);
+        }
+        self.play(mv);
+        Ok(())
+    }
+
+    /// Sets the side to move (GTP `genmove` for the colour not to move).
+    pub fn set_to_move(&mut self, colour: Colour) {
+        self.to_move = colour;
+    }
+
+    #[inline]
+    fn find(&mut self, mut x: u16) -> u16 {
+        while self.parent[usize::from(x)] != x {
+            let grand = self.parent[usize::from(self.parent[usize::from(x)])];
+            self.parent[usize::from(x)] = grand;
+            x = grand;
+        }
+        x
+    }
+
+    #[inline]
+    fn union(&mut self, a: u16, b: u16) {
+        let (mut ra, mut rb) = (self.find(a), self.find(b));
+        if ra == rb {
+            return;
+        }
+        if self.weight[usize::from(ra)] < self.weight[usize::from(rb)] {
+            std::mem::swap(&mut ra, &mut rb);
+        }
+        self.parent[usize::from(rb)] = ra;
+        self.weight[usize::from(ra)] += self.weight[usize::from(rb)];
+    }
+
+    /// Puts a stone of `colour` on an empty `cell` and updates the forest and the winner.
+    fn place(&mut self, cell: usize, colour: Colour) {
+        let stone = colour.stone();
+        self.stones[cell] = stone;
+        let cells = self.geo.cells() as u16;
+        let me = cell as u16;
+        for &nb in self.geo.neighbours(cell) {
+            if nb < OFF {
+                if self.stones[usize::from(nb)] == stone {
+                    self.union(me, nb);
+                }
+            } else if edge_of(nb, stone) {
+                self.union(me, cells + (nb - OFF));
+            }
+        }
+        let (a, b) = match colour {
+            Colour::Black => (TOP, BOTTOM),
+            Colour::White => (LEFT, RIGHT),
+        };
+        if self.find(cells + a) == self.find(cells + b) {
+            self.winner = Some(colour);
+        }
+        self.last = me;
+    }
+
+    /// The swap: Black's only stone leaves, a White stone appears on its mirror image across
+    /// the long diagonal, and Black moves next.
+    fn swap(&mut self) {
+        let first = usize::from(self.last);
+        let mirrored = self.geo.index_unchecked(self.geo.move_of(first).mirrored());
+        self.stones[first] = EMPTY;
+        for (i, p) in self.parent.iter_mut().enumerate() {
+            *p = i as u16;
+        }
+        self.weight.fill(1);
+        self.place(mirrored, Colour::White);
+    }
+
+    /// The board drawn as a rhombus, rows shifted right, column letters on top (`.` empty,
+    /// `X` Black, `O` White).
+    pub fn render(&self) -> String {
+        let n = self.size();
+        let mut out = String::new();
+        out.push_str("   ");
+        for c in 0..n {
+            out.push(' ');
+            out.push(char::from(b'a' + c as u8));
+        }
+        out.push('\n');
+        for r in 0..n {
+            out.push_str(&" ".repeat(r));
+            out.push_str(&format!("{:>3}", r + 1));
+            for c in 0..n {
+                out.push(' ');
+                out.push(match self.stones[r * n + c] {
+                    BLACK => 'X',
+                    WHITE => 'O',
+                    _ => '.',
+                });
+            }
+            out.push_str(&format!(" {}\n", r + 1));
+        }
+        out.push_str(&" ".repeat(n + 3));
+        for c in 0..n {
+            out.push(' ');
+            out.push(char::from(b'a' + c as u8));
+        }
+        out.push('\n');
+        out.push_str(&match self.winner {
+            Some(w) => format!("{w} has won (X = black, top-bottom; O = white, left-right)"),
+            None => format!(
+                "{} to move (X = black, top-bottom; O = white, left-right)",
+                self.to_move
+            ),
+        });
+        out
+    }
+}
+
+impl Game for HexGame {
+    type Move = HexMove;
+
+    #[inline]
+    fn to_move(&self) -> Player {
+        self.to_move.index()
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<HexMove>) {
+        if self.winner.is_some() {
+            return;
+        }
+        moves.extend(
+            self.stones
+                .iter()
+                .enumerate()
+                .filter(|&(_, &s)| s == EMPTY)
+                .map(|(c, _)| self.geo.move_of(c)),
+        );
+        if self.swap_allowed() {
+            moves.push(HexMove::SWAP);
+        }
+    }
+
+    #[inline]
+    fn play(&mut self, mv: HexMove) {
+        if mv.is_swap() {
+            self.swap();
+        } else {
+            let cell = self.geo.index_unchecked(mv);
+            self.place(cell, self.to_move);
+        }
+        self.to_move = self.to_move.other();
+        self.plies = self.plies.saturating_add(1);
+    }
+
+    #[inline]
+    fn result(&self) -> Option<Outcome> {
+        self.winner.map(|w| Outcome::win(w.index()))
+    }
+
+    #[inline]
+    fn move_index(&self, mv: HexMove) -> usize {
+        if mv.is_swap() {
+            self.geo.cells()
+        } else {
+            self.geo.index_unchecked(mv)
+        }
+    }
+
+    fn move_bound(&self) -> usize {
+        self.geo.cells() + 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::connects;
+    use proptest::prelude::*;
+
+    fn game_from(size: usize, moves: &str) -> HexGame {
+        let mut g = HexGame::new(size, true).unwrap();
+        for m in moves.split_whitespace() {
+            g.try_play(HexMove::parse(m).unwrap()).unwrap();
+        }
+        g
+    }
+
+    #[test]
+    fn one_by_one_is_won_by_the_first_stone() {
+        let g = game_from(1, "a1");
+        assert_eq!(g.winner(), Some(Colour::Black));
+        assert_eq!(g.result(), Some(Outcome::win(0)));
+    }
+
+    #[test]
+    fn black_column_wins_white_row_wins() {
+        // Black a1 a2 a3 down column a on 3x3: a top-to-bottom chain.
+        let g = game_from(3, "a1 b1 a2 b2 a3");
+        assert_eq!(g.winner(), Some(Colour::Black));
+        // White a2 b2 c2 across row 2.
+        let g = game_from(3, "a1 a2 b1 b2 a3 c2");
+        assert_eq!(g.winner(), Some(Colour::White));
+    }
+
+    #[test]
+    fn chains_along_the_wrong_axis_or_broken_do_not_win() {
+        // Black fills row 1 (its own edge, left to right): no win for anyone.
+        let g = game_from(3, "a1 a3 b1 b3 c1");
+        assert_eq!(g.winner(), None);
+        // White fills column c (top to bottom: Black's direction) on 4x4.
+        let g = game_from(4, "a1 d1 a2 d2 b1 d3 b2 d4");
+        assert_eq!(g.winner(), None);
+        // Black c1 b2 a3: the short diagonal, every step a neighbour (c1-b2 via (-1,+1)).
+        let g = game_from(3, "c1 a1 b2 a2 a3");
+        assert_eq!(g.winner(), Some(Colour::Black));
+        // Black a1 b2 c3: the long diagonal is not connected (a1-b2 are not neighbours).
+        let g = game_from(3, "a1 c1 b2 a3 c3");
+        assert_eq!(g.winner(), None);
+    }
+
+    #[test]
+    fn swap_mirrors_the_first_stone_and_black_moves_next() {
+        let mut g = game_from(5, "c1");
+        assert!(g.swap_allowed());
+        g.try_play(HexMove::SWAP).unwrap();
+        assert_eq!(g.colour_to_move(), Colour::Black);
+        let a3 = g.geometry().index(HexMove::parse("a3").unwrap()).unwrap();
+        let c1 = g.geometry().index(HexMove::parse("c1").unwrap()).unwrap();
+        assert_eq!(g.stones()[a3], WHITE);
+        assert_eq!(g.stones()[c1], EMPTY);
+        assert_eq!(g.stones().iter().filter(|&&s| s != EMPTY).count(), 1);
+        // No second swap, and none without the rule or later in the game.
+        assert!(matches!(
+            g.try_play(HexMove::SWAP),
+            Err(HexError::SwapNotAllowed(_))
+        ));
+        let mut g = HexGame::new(5, false).unwrap();
+        g.try_play(HexMove::parse("c1").unwrap()).unwrap();
+        assert!(!g.swap_allowed());
+        assert!(g.try_play(HexMove::SWAP).is_err());
+        let mut v = Vec::new();
+        g.legal_moves(&mut v);
+        assert!(!v.contains(&HexMove::SWAP));
+        let g = game_from(5, "c1");
+        let mut v = Vec::new();
+        g.legal_moves(&mut v);
+        assert_eq!(v.len(), 25);
+        assert_eq!(v.last(), Some(&HexMove::SWAP));
+        assert_eq!(g.move_index(HexMove::SWAP), 25);
+        assert_eq!(g.move_bound(), 26);
+    }
+
+    #[test]
+    fn the_swapped_white_stone_connects_for_white() {
+        // Black b1 on 2x2, White swaps: White now owns a2 (mirror of b1) on its left edge;
+        // White b1 then joins a2 (neighbours) to the right edge.
+        let mut g = game_from(2, "b1 swap-pieces a1");
+        assert_eq!(g.winner(), None);
+        g.try_play(HexMove::parse("b1").unwrap()).unwrap();
+        assert_eq!(g.winner(), Some(Colour::White));
+    }
+
+    #[test]
+    fn bad_moves_are_errors_not_panics() {
+        let mut g = game_from(3, "b2");
+        assert!(matches!(
+            g.try_play(HexMove::parse("b2").unwrap()),
+            Err(HexError::Occupied(_))
+        ));
+        assert!(matches!(
+            g.try_play(HexMove::parse("d1").unwrap()),
+            Err(HexError::OffBoard { .. })
+        ));
+        let mut g = game_from(1, "a1");
+        assert!(matches!(
+            g.try_play(HexMove::parse("a1").unwrap()),
+            Err(HexError::GameOver(Colour::Black))
+        ));
+        let mut g = HexGame::new(3, true).unwrap();
+        assert!(g.try_play_as(Colour::Black, HexMove::SWAP).is_err());
+        g.try_play_as(Colour::White, HexMove::parse("a1").unwrap())
+            .unwrap();
+        assert_eq!(g.colour_to_move(), Colour::Black);
+        assert!(HexGame::new(0, true).is_err());
+        assert!(HexGame::new(20, false).is_err());
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// Any full board, balanced or not, has exactly one colour connecting its edges.
+        #[test]
+        fn full_boards_have_exactly_one_winner(
+            size in 1usize..=11,
+            bits in proptest::collection::vec(any::<bool>(), 121),
+        ) {
+            let geo = geometry(size).unwrap();
+            let stones: Vec<u8> = (0..geo.cells())
+                .map(|c| if bits[c] { BLACK } else { WHITE })
+                .collect();
+            let black = connects(&stones, geo, Colour::Black);
+            let white = connects(&stones, geo, Colour::White);
+            prop_assert!(black != white);
+        }
+
+        /// Alternate play in a random order always ends with a winner before or when the board
+        /// is full; the forest agrees with a flood fill after every move, and the winner of the
+        /// full board is the first player to connect.
+        #[test]
+        fn random_games_end_with_the_flood_fill_winner(
+            size in 1usize..=9,
+            keys in proptest::collection::vec(any::<u32>(), 81),
+        ) {
+            let mut g = HexGame::new(size, false).unwrap();
+            let geo = g.geometry();
+            let mut order: Vec<usize> = (0..geo.cells()).collect();
+            order.sort_by_key(|&c| (keys[c], c));
+            let mut full = vec![EMPTY; geo.cells()];
+            let mut colour = Colour::Black;
+            for &c in &order {
+                full[c] = colour.stone();
+                colour = colour.other();
+            }
+            for &c in &order {
+                if g.winner().is_some() {
+                    break;
+                }
+                g.try_play(geo.move_of(c)).unwrap();
+                let b = connects(g.stones(), geo, Colour::Black);
+                let w = connects(g.stones(), geo, Colour::White);
+                prop_assert!(!(b && w));
+                let expected = if b { Some(Colour::Black) } else if w { Some(Colour::White) } else { None };
+                prop_assert_eq!(g.winner(), expected);
+            }
+            let winner = g.winner();
+            prop_assert!(winner.is_some());
+            let full_black = connects(&full, geo, Colour::Black);
+            prop_assert_eq!(winner == Some(Colour::Black), full_black);
+        }
+    }
+}

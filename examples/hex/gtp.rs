@@ -1,0 +1,525 @@
+//! A GTP engine for Hex, with the commands HexGui and match tools send.
+//!
+//! Replies are `= text` or `? message`, followed by an empty line; a numeric id before the
+//! command is echoed (`=7 a1`). Comments (`#` to the end of the line) and empty lines are
+//! ignored, tabs count as spaces, other control characters are dropped. Colours are `b`/`w`
+//! (or `black`/`white`); moves are `c4` or `swap-pieces`. Bad commands, arguments and moves get
+//! a `?` reply; nothing a controller sends ends the engine except `quit` or the end of input.
+
+use std::io::{self, BufRead, Write};
+use std::time::Duration;
+
+use crate::board::{Colour, HexError, HexMove, MAX_SIZE};
+use crate::engine::{Algorithm, Engine, Settings};
+use crate::game::HexGame;
+
+/// The commands answered, as `list_commands` prints them.
+pub const COMMANDS: &[&str] = &[
+    "boardsize",
+    "clear_board",
+    "final_score",
+    "genmove",
+    "hex-param",
+    "hexgui-analyze_commands",
+    "known_command",
+    "list_commands",
+    "name",
+    "play",
+    "protocol_version",
+    "quit",
+    "showboard",
+    "time_left",
+    "time_settings",
+    "undo",
+    "version",
+];
+
+/// The GTP clock: `time_settings` and `time_left`.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+struct Clock {
+    /// Main time, byo-yomi time and stones per byo-yomi period; all zero: no limit.
+    main: f64,
+    byo: f64,
+    stones: u32,
+    /// Time left and stones left (0: still main time), per colour, from `time_left`.
+    left: [Option<(f64, u32)>; 2],
+}
+
+impl Clock {
+    /// The time the engine may spend on this move, if the clock limits it: the time left spread
+    /// over half the empty cells (at least 8 moves), or the byo-yomi period over its stones,
+    /// less 10% and 50 ms for the controller's overhead.
+    fn cap(&self, colour: Colour, empty_cells: usize) -> Option<Duration> {
+        if self.main <= 0.0 && self.byo <= 0.0 {
+            return None;
+        }
+        let (left, stones) = self.left[colour.index()].unwrap_or((self.main, 0));
+        let seconds = if stones > 0 {
+            left / f64::from(stones)
+        } else if left > 0.0 {
+            let moves = (empty_cells / 2).max(8) as f64;
+            left / moves
+                + if self.stones > 0 {
+                    self.byo / f64::from(self.stones)
+                } else {
+                    0.0
+                }
+        } else if self.stones > 0 {
+            self.byo / f64::from(self.stones)
+        } else {
+            0.0
+        };
+        Some(Duration::from_secs_f64((seconds * 0.9 - 0.05).max(0.01)))
+    }
+}
+
+/// One GTP session: the game, its history (for `undo`) and the engine.
+pub struct Gtp {
+    start: HexGame,
+    game: HexGame,
+    history: Vec<(Colour, HexMove)>,
+    engine: Engine,
+    clock: Clock,
+}
+
+/// What a command asks of the loop.
+enum Flow {
+    Continue,
+    Quit,
+}
+
+fn parse_number<T: std::str::FromStr>(text: &str, what: &str) -> Result<T, String> {
+    text.parse()
+        .map_err(|_| format!("{what} `{text}` is not a valid number"))
+}
+
+fn parse_seconds(text: &str, what: &str) -> Result<f64, String> {
+    let s: f64 = parse_number(text, what)?;
+    if !(s.is_finite() && s >= 0.0) {
+        return Err(format!("{what} `{text}` must be a time >= 0"));
+    }
+    Ok(s)
+}
+
+fn on_off(text: &str) -> Result<bool, String> {
+    match text.to_ascii_lowercase().as_str() {
+        "on" | "true" | "1" | "yes" => Ok(true),
+        "off" | "false" | "0" | "no" => Ok(false),
+        _ => Err(format!("`{text}` is not on or off")),
+    }
+}
+
+impl Gtp {
+    /// A session on an empty board of `size`, with or without the swap rule.
+    pub fn new(size: usize, swap: bool, settings: Settings, seed: u64) -> Result<Gtp, String> {
+        let start = HexGame::new(size, swap).map_err(|e| e.to_string())?;
+        let engine = Engine::new(&start, settings, seed).map_err(|e| e.to_string())?;
+        Ok(Gtp {
+            game: start.clone(),
+            start,
+            history: Vec::new(),
+            engine,
+            clock: Clock::default(),
+        })
+    }
+
+    /// Answers one input line: `None` for a line to ignore, else the reply (with its trailing
+    /// empty line) and whether the session ends.
+    pub fn handle_line(&mut self, line: &str) -> Option<(String, bool)> {
+        let cleaned: String = line
+            .split('#')
+            .next()
+            .unwrap_or("")
+            .chars()
+            .filter_map(|c| match c {
+                '\t' => Some(' '),
+                c if c.is_control() => None,
+                c => Some(c),
+            })
+            .collect();
+        let mut words = cleaned.split_whitespace().peekable();
+        let first = *words.peek()?;
+        let id = if first.bytes().all(|b| b.is_ascii_digit()) {
+            words.next();
+            Some(first.to_string())
+        } else {
+            None
+        };
+        let id = id.unwrap_or_default();
+        let Some(command) = words.next() else {
+            return Some((format!("?{id} missing command\n\n"), false));
+        };
+        let args: Vec<&str> = words.collect();
+        let (text, flow) = match self.execute(command, &args) {
+            Ok((text, flow)) => (format!("={id} {text}"), flow),
+            Err(message) => (format!("?{id} {message}"), Flow::Continue),
+        };
+        let text = text.trim_end().to_string();
+        Some((format!("{text}\n\n"), matches!(flow, Flow::Quit)))
+    }
+
+    fn execute(&mut self, command: &str, args: &[&str]) -> Result<(String, Flow), String> {
+        let ok = |s: String| Ok((s, Flow::Continue));
+        let want = |n: usize| {
+            if args.len() < n {
+                Err(format!("{command} needs {n} argument(s)"))
+            } else {
+                Ok(())
+            }
+        };
+        match command {
+            "protocol_version" => ok("2".into()),
+            "name" => ok("rave-mcts-hex".into()),
+            "version" => ok(env!("CARGO_PKG_VERSION").into()),
+            "known_command" => {
+                want(1)?;
+                ok(COMMANDS.contains(&args[0]).to_string())
+            }
+            "list_commands" => ok(COMMANDS.join("\n")),
+            "quit" => Ok((String::new(), Flow::Quit)),
+            "hexgui-analyze_commands" => ok(String::new()),
+            "boardsize" => {
+                want(1)?;
+                let n: usize = parse_number(args[0], "board size")?;
+                if let Some(m) = args.get(1) {
+                    let m: usize = parse_number(m, "board size")?;
+                    if m != n {
+                        return Err(format!("board {n}x{m}: only square boards are supported"));
+                    }
+                }
+                if !(1..=MAX_SIZE).contains(&n) {
+                    return Err(format!("unacceptable size {n}: sizes are 1 to {MAX_SIZE}"));
+                }
+                self.start = HexGame::new(n, self.start.swap_rule()).map_err(|e| e.to_string())?;
+                self.clear();
+                ok(String::new())
+            }
+            "clear_board" => {
+                self.clear();
+                ok(String::new())
+            }
+            "play" => {
+                want(2)?;
+                let colour = Colour::parse(args[0]).map_err(|e| e.to_string())?;
+                let mv = self.read_move(args[1])?;
+                self.game
+                    .try_play_as(colour, mv)
+                    .map_err(|e| format!("illegal move: {e}"))?;
+                self.history.push((colour, mv));
+                ok(String::new())
+            }
+            "genmove" => {
+                want(1)?;
+                let colour = Colour::parse(args[0]).map_err(|e| e.to_string())?;
+                if let Some(w) = self.game.winner() {
+                    return Err(format!("the game is over: {w} has won"));
+                }
+                if colour != self.game.colour_to_move() {
+                    // GTP lets a colour move out of turn: start the position over with that
+                    // colour to move (the engine's tree is rebuilt).
+                    self.game.set_to_move(colour);
+                }
+                let empties = self.game.stones().iter().filter(|&&s| s == 0).count();
+                let cap = self.clock.cap(colour, empties);
+                let result = self
+                    .engine
+                    .search(&self.start, &self.history, &self.game, cap)
+                    .map_err(|e| format!("search failed: {e}"))?;
+                let mv = result.best_move;
+                self.game
+                    .try_play_as(colour, mv)
+                    .map_err(|e| format!("engine chose an illegal move: {e}"))?;
+                self.history.push((colour, mv));
+                ok(mv.to_string())
+            }
+            "undo" => {
+                if self.history.pop().is_none() {
+                    return Err("cannot undo: no move played".into());
+                }
+                self.replay();
+                ok(String::new())
+            }
+            "showboard" => ok(format!("\n{}", self.game.render())),
+            "final_score" => match self.game.winner() {
+                Some(Colour::Black) => ok("B+".into()),
+                Some(Colour::White) => ok("W+".into()),
+                None => Err("the game is not over".into()),
+            },
+            "time_settings" => {
+                want(3)?;
+                let main = parse_seconds(args[0], "main time")?;
+                let byo = parse_seconds(args[1], "byo-yomi time")?;
+                let stones: u32 = parse_number(args[2], "byo-yomi stones")?;
+                self.clock = Clock {
+                    main,
+                    byo,
+                    stones,
+                    left: [None, None],
+                };
+                ok(String::new())
+            }
+            "time_left" => {
+                want(3)?;
+                let colour = Colour::parse(args[0]).map_err(|e| e.to_string())?;
+                let left = parse_seconds(args[1], "time left")?;
+                let stones: u32 = parse_number(args[2], "stones")?;
+                self.clock.left[colour.index()] = Some((left, stones));
+                ok(String::new())
+            }
+            "hex-param" => self.param(args).map(|s| (s, Flow::Continue)),
+            _ => Err(format!("unknown command `{command}`")),
+        }
+    }
+
+    /// `hex-param` lists the settings; `hex-param NAME VALUE` changes one: `simulations N`
+    /// (0: no limit), `time SECONDS` per move (0: no limit), `threads N`,
+    /// `algorithm uct|rave|grave`, `bridge-save on|off`, `swap on|off` (clears the board).
+    fn param(&mut self, args: &[&str]) -> Result<String, String> {
+        let mut s = self.engine.settings();
+        if args.is_empty() {
+            return Ok(format!(
+                "algorithm {}\nsimulations {}\ntime {}\nthreads {}\nbridge-save {}\nswap {}",
+                s.algorithm.name(),
+                s.simulations.unwrap_or(0),
+                s.time.map_or(0.0, |t| t.as_secs_f64()),
+                s.threads,
+                if s.bridge_save { "on" } else { "off" },
+                if self.start.swap_rule() { "on" } else { "off" },
+            ));
+        }
+        let [name, value] = args else {
+            return Err("usage: hex-param [NAME VALUE]".into());
+        };
+        match *name {
+            "simulations" => {
+                let n: u64 = parse_number(value, "simulations")?;
+                s.simulations = (n > 0).then_some(n);
+            }
+            "time" => {
+                let t = parse_seconds(value, "time")?;
+                s.time = (t > 0.0).then(|| Duration::from_secs_f64(t));
+            }
+            "threads" => {
+                let n: usize = parse_number(value, "threads")?;
+                if !(1..=256).contains(&n) {
+                    return Err(format!("threads {n}: use 1 to 256"));
+                }
+                s.threads = n;
+            }
+            "algorithm" => {
+                s.algorithm = match value.to_ascii_lowercase().as_str() {
+                    "uct" => Algorithm::Uct,
+                    "rave" => Algorithm::Rave,
+                    "grave" => Algorithm::Grave,
+                    _ => return Err(format!("unknown algorithm `{value}`: uct, rave or grave")),
+                };
+            }
+            "bridge-save" => s.bridge_save = on_off(value)?,
+            "swap" => {
+                let swap = on_off(value)?;
+                self.start = HexGame::new(self.start.size(), swap).map_err(|e| e.to_string())?;
+                self.clear();
+                return Ok(String::new());
+            }
+            _ => return Err(format!("unknown parameter `{name}`")),
+        }
+        self.engine
+            .set_settings(s)
+            .map_err(|e| format!("bad setting: {e}"))?;
+        Ok(String::new())
+    }
+
+    fn read_move(&self, text: &str) -> Result<HexMove, String> {
+        let mv = HexMove::parse(text).map_err(|e| e.to_string())?;
+        if !mv.is_swap() {
+            self.game
+                .geometry()
+                .index(mv)
+                .map_err(|e: HexError| e.to_string())?;
+        }
+        Ok(mv)
+    }
+
+    fn clear(&mut self) {
+        self.game = self.start.clone();
+        self.history.clear();
+    }
+
+    /// Rebuilds the game from the start and the history (after `undo`).
+    fn replay(&mut self) {
+        let mut game = self.start.clone();
+        let mut kept = Vec::with_capacity(self.history.len());
+        for &(colour, mv) in &self.history {
+            if game.try_play_as(colour, mv).is_err() {
+                break;
+            }
+            kept.push((colour, mv));
+        }
+        self.game = game;
+        self.history = kept;
+    }
+}
+
+/// Runs a session on `input` until `quit` or the end of input.
+pub fn run(gtp: &mut Gtp, input: impl BufRead, mut output: impl Write) -> io::Result<()> {
+    for line in input.lines() {
+        let line = line?;
+        if let Some((reply, quit)) = gtp.handle_line(&line) {
+            output.write_all(reply.as_bytes())?;
+            output.flush()?;
+            if quit {
+                break;
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn session() -> Gtp {
+        let settings = Settings {
+            algorithm: Algorithm::Rave,
+            simulations: Some(300),
+            time: None,
+            threads: 1,
+            bridge_save: false,
+        };
+        Gtp::new(5, true, settings, 1).unwrap()
+    }
+
+    fn reply(gtp: &mut Gtp, line: &str) -> String {
+        gtp.handle_line(line).expect("a reply").0
+    }
+
+    #[test]
+    fn basic_commands_and_ids() {
+        let mut g = session();
+        assert_eq!(reply(&mut g, "protocol_version"), "= 2\n\n");
+        assert_eq!(reply(&mut g, "12 name"), "=12 rave-mcts-hex\n\n");
+        assert_eq!(reply(&mut g, "known_command genmove"), "= true\n\n");
+        assert_eq!(reply(&mut g, "known_command fly"), "= false\n\n");
+        assert!(reply(&mut g, "list_commands").contains("showboard"));
+        assert!(g.handle_line("").is_none());
+        assert!(g.handle_line("   # just a comment").is_none());
+        assert_eq!(
+            reply(&mut g, "name # trailing comment"),
+            "= rave-mcts-hex\n\n"
+        );
+        assert_eq!(reply(&mut g, "3\tquit"), "=3\n\n");
+        assert!(g.handle_line("quit").unwrap().1);
+    }
+
+    #[test]
+    fn errors_are_replies_not_crashes() {
+        let mut g = session();
+        for bad in [
+            "frobnicate",
+            "boardsize",
+            "boardsize 0",
+            "boardsize 20",
+            "boardsize 7 9",
+            "boardsize x",
+            "play",
+            "play b",
+            "play red a1",
+            "play b z9",
+            "play b f1",
+            "play b 1a",
+            "play w swap-pieces",
+            "genmove purple",
+            "undo",
+            "final_score",
+            "time_settings 1 2",
+            "time_settings -1 0 0",
+            "time_left b x 0",
+            "hex-param threads 0",
+            "hex-param algorithm alphabeta",
+            "hex-param colour blue",
+            "hex-param simulations -5",
+        ] {
+            let r = reply(&mut g, bad);
+            assert!(r.starts_with("? ") && r.ends_with("\n\n"), "{bad}: {r:?}");
+        }
+        assert_eq!(
+            reply(&mut g, "7 frobnicate"),
+            "?7 unknown command `frobnicate`\n\n"
+        );
+        reply(&mut g, "play b c3");
+        assert!(reply(&mut g, "play w c3").starts_with("? illegal move"));
+    }
+
+    #[test]
+    fn play_swap_undo_and_showboard() {
+        let mut g = session();
+        assert_eq!(reply(&mut g, "play b b1"), "=\n\n");
+        assert_eq!(reply(&mut g, "play w swap-pieces"), "=\n\n");
+        let board = reply(&mut g, "showboard");
+        // The White stone sits on a2, the mirror of b1; b1 is empty again.
+        let row2 = board
+            .lines()
+            .find(|l| l.trim_start().starts_with("2 "))
+            .unwrap();
+        assert!(row2.contains("2 O . . . ."), "{board}");
+        assert!(board.contains("black to move"));
+        assert_eq!(reply(&mut g, "undo"), "=\n\n");
+        assert!(reply(&mut g, "showboard").contains("white to move"));
+        assert_eq!(reply(&mut g, "undo"), "=\n\n");
+        assert!(reply(&mut g, "undo").starts_with("? "));
+        assert_eq!(reply(&mut g, "boardsize 3 3"), "=\n\n");
+        assert!(reply(&mut g, "play b d4").starts_with("? "));
+    }
+
+    #[test]
+    fn genmove_answers_a_legal_move_and_finishes_games() {
+        let mut g = session();
+        reply(&mut g, "boardsize 3");
+        reply(&mut g, "hex-param swap off");
+        let mut moves = 0;
+        while !reply(&mut g, "showboard").contains("has won") {
+            let colour = if moves % 2 == 0 { "b" } else { "w" };
+            let r = reply(&mut g, &format!("genmove {colour}"));
+            assert!(r.starts_with("= "), "{r}");
+            let mv = HexMove::parse(r[2..].trim()).unwrap();
+            assert!(!mv.is_swap());
+            moves += 1;
+            assert!(moves <= 9);
+        }
+        // With perfect play Black wins 3x3; the engine at least ends the game with a winner.
+        let score = reply(&mut g, "final_score");
+        assert!(score == "= B+\n\n" || score == "= W+\n\n");
+        assert!(reply(&mut g, "genmove b").starts_with("? the game is over"));
+        assert_eq!(reply(&mut g, "clear_board"), "=\n\n");
+        assert!(reply(&mut g, "genmove w").starts_with("= "));
+    }
+
+    #[test]
+    fn params_and_clock() {
+        let mut g = session();
+        assert_eq!(reply(&mut g, "hex-param algorithm grave"), "=\n\n");
+        assert_eq!(reply(&mut g, "hex-param threads 2"), "=\n\n");
+        assert_eq!(reply(&mut g, "hex-param bridge-save on"), "=\n\n");
+        let listing = reply(&mut g, "hex-param");
+        assert!(listing.contains("algorithm grave") && listing.contains("threads 2"));
+        assert!(listing.contains("bridge-save on") && listing.contains("swap on"));
+        assert_eq!(reply(&mut g, "time_settings 60 0 0"), "=\n\n");
+        assert_eq!(reply(&mut g, "time_left b 10 0"), "=\n\n");
+        let cap = g.clock.cap(Colour::Black, 24).unwrap();
+        // 10 s over max(12, 8) moves, less 10% and 50 ms.
+        assert!((cap.as_secs_f64() - (10.0 / 12.0 * 0.9 - 0.05)).abs() < 1e-9);
+        assert_eq!(reply(&mut g, "time_settings 0 0 0"), "=\n\n");
+        assert_eq!(g.clock.cap(Colour::Black, 24), None);
+        assert!(reply(&mut g, "genmove b").starts_with("= "));
+    }
+
+    #[test]
+    fn run_loop_stops_at_quit() {
+        let mut g = session();
+        let input = b"1 name\n\n# c\nquit\nname\n";
+        let mut out = Vec::new();
+        run(&mut g, &input[..], &mut out).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "=1 rave-mcts-hex\n\n=\n\n");
+    }
+}

@@ -1,0 +1,425 @@
+//! Self-play matches between two configurations, with a progress bar and a results table.
+//!
+//! Player A is Black in games 0, 2, 4, ... and White in the others, so both players get the
+//! first-move advantage equally often. Each game starts from a fresh tree; each player's
+//! generator is seeded from the match seed and the game number, so a match with a simulation
+//! budget is reproducible.
+
+use std::fmt;
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::board::{Colour, HexMove};
+use crate::engine::{Engine, Settings};
+use crate::game::HexGame;
+
+/// The normal quantile of a two-sided 95% interval.
+const Z_95: f64 = 1.959_963_984_540_054;
+
+/// The Wilson score interval `(low, high)` of `wins` successes in `games` trials at normal
+/// quantile `z`: `(p + z^2/2n -+ z sqrt(p(1-p)/n + z^2/4n^2)) / (1 + z^2/n)`.
+pub fn wilson(wins: f64, games: f64, z: f64) -> (f64, f64) {
+    if games <= 0.0 {
+        return (0.0, 1.0);
+    }
+    let p = wins / games;
+    let z2 = z * z;
+    let denom = 1.0 + z2 / games;
+    let centre = p + z2 / (2.0 * games);
+    let half = z * (p * (1.0 - p) / games + z2 / (4.0 * games * games)).sqrt();
+    (
+        ((centre - half) / denom).max(0.0),
+        ((centre + half) / denom).min(1.0),
+    )
+}
+
+/// The Elo difference that a score fraction implies: `-400 log10(1/p - 1)` (infinite at 0 and
+/// 1).
+pub fn elo(score: f64) -> f64 {
+    if score <= 0.0 {
+        f64::NEG_INFINITY
+    } else if score >= 1.0 {
+        f64::INFINITY
+    } else {
+        -400.0 * (1.0 / score - 1.0).log10()
+    }
+}
+
+fn signed(x: f64) -> String {
+    if x.is_infinite() {
+        if x > 0.0 { "+inf" } else { "-inf" }.to_string()
+    } else {
+        format!("{x:+.0}")
+    }
+}
+
+/// One finished game.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameRecord {
+    /// Whether player A had Black.
+    pub a_black: bool,
+    /// The winning colour.
+    pub winner: Colour,
+    /// The moves, Black first.
+    pub moves: Vec<HexMove>,
+    /// Search time and simulations of A and B.
+    pub time: [Duration; 2],
+    /// Simulations of A and B.
+    pub simulations: [u64; 2],
+    /// Moves made by A and B.
+    pub searches: [u32; 2],
+}
+
+impl GameRecord {
+    /// Whether A won.
+    pub fn a_won(&self) -> bool {
+        (self.winner == Colour::Black) == self.a_black
+    }
+}
+
+/// The settings of a match.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Match {
+    /// Board size.
+    pub size: usize,
+    /// Number of games.
+    pub games: usize,
+    /// Whether the swap rule is on.
+    pub swap: bool,
+    /// Player A.
+    pub a: Settings,
+    /// Player B.
+    pub b: Settings,
+    /// The match seed.
+    pub seed: u64,
+}
+
+/// A finished (or interrupted) match.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MatchResult {
+    /// The settings.
+    pub config: Match,
+    /// The games, in order.
+    pub games: Vec<GameRecord>,
+    /// Wall time of the match.
+    pub elapsed: Duration,
+}
+
+fn seed_for(seed: u64, game: usize, player: u64) -> u64 {
+    // SplitMix64 of the match seed, game and player: independent streams per game.
+    let mut z = seed
+        .wrapping_add((game as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15))
+        .wrapping_add(player.wrapping_mul(0xd1b5_4a32_d192_ed03));
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Plays game number `index` of the match.
+pub fn play_game(config: &Match, index: usize) -> Result<GameRecord, String> {
+    let start = HexGame::new(config.size, config.swap).map_err(|e| e.to_string())?;
+    let a_black = index.is_multiple_of(2);
+    let mut players = [
+        Engine::new(&start, config.a, seed_for(config.seed, index, 0))
+            .map_err(|e| e.to_string())?,
+        Engine::new(&start, config.b, seed_for(config.seed, index, 1))
+            .map_err(|e| e.to_string())?,
+    ];
+    let mut game = start.clone();
+    let mut history: Vec<(Colour, HexMove)> = Vec::new();
+    let mut record = GameRecord {
+        a_black,
+        winner: Colour::Black,
+        moves: Vec::new(),
+        time: [Duration::ZERO; 2],
+        simulations: [0; 2],
+        searches: [0; 2],
+    };
+    while game.winner().is_none() {
+        let colour = game.colour_to_move();
+        let who = usize::from((colour == Colour::Black) != a_black);
+        let t = Instant::now();
+        let result = players[who]
+            .search(&start, &history, &game, None)
+            .map_err(|e| format!("game {index}: search failed: {e}"))?;
+        record.time[who] += t.elapsed();
+        record.simulations[who] += result.simulations;
+        record.searches[who] += 1;
+        game.try_play(result.best_move)
+            .map_err(|e| format!("game {index}: engine chose an illegal move: {e}"))?;
+        history.push((colour, result.best_move));
+        record.moves.push(result.best_move);
+    }
+    record.winner = game.winner().unwrap_or(Colour::Black);
+    Ok(record)
+}
+
+/// Plays the match, showing a progress bar (hidden when `quiet`); with `verbose` each game's
+/// moves are printed above the bar.
+pub fn run_match(config: &Match, quiet: bool, verbose: bool) -> Result<MatchResult, String> {
+    let bar = if quiet {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(config.games as u64)
+    };
+    let style = ProgressStyle::with_template(
+        "{elapsed_precise} [{bar:30}] {pos}/{len} games, eta {eta}  {msg}",
+    )
+    .map_err(|e| e.to_string())?
+    .progress_chars("=> ");
+    bar.set_style(style);
+    let started = Instant::now();
+    let mut games = Vec::with_capacity(config.games);
+    let (mut a_wins, mut b_wins) = (0, 0);
+    for index in 0..config.games {
+        let record = play_game(config, index)?;
+        if record.a_won() {
+            a_wins += 1;
+        } else {
+            b_wins += 1;
+        }
+        if verbose {
+            let moves: Vec<String> = record.moves.iter().map(|m| m.to_string()).collect();
+            bar.println(format!(
+                "game {index}: A {} B {}, {} wins: {} {}",
+                if record.a_black { "black" } else { "white" },
+                if record.a_black { "white" } else { "black" },
+                record.winner,
+                config.size,
+                moves.join(" ")
+            ));
+        }
+        games.push(record);
+        bar.set_message(format!(
+            "A {} {a_wins} : {b_wins} B {}",
+            config.a.algorithm.name(),
+            config.b.algorithm.name()
+        ));
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    Ok(MatchResult {
+        config: *config,
+        games,
+        elapsed: started.elapsed(),
+    })
+}
+
+fn budget_words(s: &Settings) -> String {
+    let mut parts = Vec::new();
+    if let Some(t) = s.time {
+        parts.push(format!("{} ms", t.as_millis()));
+    }
+    if let Some(n) = s.simulations {
+        parts.push(format!("{n} simulations"));
+    }
+    if parts.is_empty() {
+        parts.push("10000 simulations".into());
+    }
+    format!(
+        "{} per move, {} thread{}{}",
+        parts.join(" or "),
+        s.threads,
+        if s.threads == 1 { "" } else { "s" },
+        if s.bridge_save { ", bridge-save" } else { "" }
+    )
+}
+
+impl fmt::Display for MatchResult {
+    /// The results table.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let c = &self.config;
+        let n = self.games.len();
+        let (a, b) = (c.a.algorithm.name(), c.b.algorithm.name());
+        writeln!(
+            f,
+            "Hex {size}x{size}: A = {a} ({}), B = {b} ({}); {n} games, swap {}, seed {}, {:.0} s",
+            budget_words(&c.a),
+            budget_words(&c.b),
+            if c.swap { "on" } else { "off" },
+            c.seed,
+            self.elapsed.as_secs_f64(),
+            size = c.size,
+        )?;
+        let count =
+            |pred: &dyn Fn(&GameRecord) -> bool| self.games.iter().filter(|g| pred(g)).count();
+        let a_black_wins = count(&|g| g.a_black && g.winner == Colour::Black);
+        let a_white_wins = count(&|g| !g.a_black && g.winner == Colour::White);
+        let b_black_wins = count(&|g| !g.a_black && g.winner == Colour::Black);
+        let b_white_wins = count(&|g| g.a_black && g.winner == Colour::White);
+        let a_black_games = count(&|g| g.a_black);
+        let b_black_games = n - a_black_games;
+        writeln!(
+            f,
+            "{:<12}{:>14}{:>14}{:>10}",
+            "player", "wins as Black", "wins as White", "total"
+        )?;
+        for (label, bw, bg, ww, wg) in [
+            (
+                format!("A {a}"),
+                a_black_wins,
+                a_black_games,
+                a_white_wins,
+                b_black_games,
+            ),
+            (
+                format!("B {b}"),
+                b_black_wins,
+                b_black_games,
+                b_white_wins,
+                a_black_games,
+            ),
+        ] {
+            writeln!(
+                f,
+                "{label:<12}{:>14}{:>14}{:>10}",
+                format!("{bw}/{bg}"),
+                format!("{ww}/{wg}"),
+                format!("{}/{n}", bw + ww)
+            )?;
+        }
+        let black = a_black_wins + b_black_wins;
+        let pct = |k: usize| {
+            if n == 0 {
+                0.0
+            } else {
+                100.0 * k as f64 / n as f64
+            }
+        };
+        writeln!(
+            f,
+            "By colour: Black {black} ({:.1}%), White {} ({:.1}%)",
+            pct(black),
+            n - black,
+            pct(n - black)
+        )?;
+        let lengths: Vec<usize> = self.games.iter().map(|g| g.moves.len()).collect();
+        let mean_len = if n == 0 {
+            0.0
+        } else {
+            lengths.iter().sum::<usize>() as f64 / n as f64
+        };
+        writeln!(
+            f,
+            "Mean game length: {mean_len:.1} moves (min {}, max {})",
+            lengths.iter().min().unwrap_or(&0),
+            lengths.iter().max().unwrap_or(&0)
+        )?;
+        for (who, name) in [(0, "A"), (1, "B")] {
+            let time: Duration = self.games.iter().map(|g| g.time[who]).sum();
+            let sims: u64 = self.games.iter().map(|g| g.simulations[who]).sum();
+            let moves: u32 = self.games.iter().map(|g| g.searches[who]).sum();
+            let per_move = if moves == 0 {
+                0.0
+            } else {
+                time.as_secs_f64() * 1000.0 / f64::from(moves)
+            };
+            let rate = if time.is_zero() {
+                0.0
+            } else {
+                sims as f64 / time.as_secs_f64()
+            };
+            writeln!(
+                f,
+                "{name}: {per_move:.1} ms and {:.0} simulations per move ({:.0} simulations/s)",
+                if moves == 0 {
+                    0.0
+                } else {
+                    sims as f64 / f64::from(moves)
+                },
+                rate
+            )?;
+        }
+        let wins = a_black_wins + a_white_wins;
+        let (lo, hi) = wilson(wins as f64, n as f64, Z_95);
+        let score = if n == 0 { 0.5 } else { wins as f64 / n as f64 };
+        writeln!(
+            f,
+            "Win rate of A: {:.1}% (95% Wilson interval {:.1}% to {:.1}%)",
+            100.0 * score,
+            100.0 * lo,
+            100.0 * hi
+        )?;
+        write!(
+            f,
+            "Elo A - B: {} (95% interval {} to {})",
+            signed(elo(score)),
+            signed(elo(lo)),
+            signed(elo(hi))
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Algorithm;
+
+    #[test]
+    fn wilson_matches_hand_computed_values() {
+        // 15 of 20 at z = 1.96: centre (0.75 + 0.096)/1.192, half 1.96*sqrt(0.009375+0.0024)/1.192.
+        let (lo, hi) = wilson(15.0, 20.0, 1.96);
+        let d = 1.0 + 1.96f64 * 1.96 / 20.0;
+        let centre = (0.75 + 1.96f64 * 1.96 / 40.0) / d;
+        let half = 1.96 * (0.75f64 * 0.25 / 20.0 + 1.96 * 1.96 / 1600.0).sqrt() / d;
+        assert!((lo - (centre - half)).abs() < 1e-12);
+        assert!((hi - (centre + half)).abs() < 1e-12);
+        assert!((lo - 0.5313).abs() < 1e-3 && (hi - 0.8881).abs() < 1e-3);
+        let (lo, hi) = wilson(0.0, 10.0, Z_95);
+        assert_eq!(lo, 0.0);
+        assert!(hi > 0.2 && hi < 0.35);
+        assert_eq!(wilson(0.0, 0.0, Z_95), (0.0, 1.0));
+    }
+
+    #[test]
+    fn elo_of_known_scores() {
+        assert_eq!(elo(0.5), 0.0);
+        assert!((elo(0.75) - 190.848).abs() < 1e-3);
+        assert!((elo(0.25) + 190.848).abs() < 1e-3);
+        assert_eq!(elo(1.0), f64::INFINITY);
+        assert_eq!(signed(elo(0.0)), "-inf");
+    }
+
+    #[test]
+    fn a_small_match_alternates_colours_and_counts_every_game() {
+        let settings = |algorithm| Settings {
+            algorithm,
+            simulations: Some(200),
+            time: None,
+            threads: 1,
+            bridge_save: true,
+        };
+        let config = Match {
+            size: 4,
+            games: 4,
+            swap: true,
+            a: settings(Algorithm::Grave),
+            b: settings(Algorithm::Uct),
+            seed: 3,
+        };
+        let result = run_match(&config, true, false).unwrap();
+        assert_eq!(result.games.len(), 4);
+        for (i, g) in result.games.iter().enumerate() {
+            assert_eq!(g.a_black, i % 2 == 0);
+            // Replaying the moves gives the recorded winner.
+            let mut game = HexGame::new(4, true).unwrap();
+            for &mv in &g.moves {
+                game.try_play(mv).unwrap();
+            }
+            assert_eq!(game.winner(), Some(g.winner));
+            assert_eq!(
+                g.searches[0] + g.searches[1],
+                u32::try_from(g.moves.len()).unwrap()
+            );
+        }
+        let table = result.to_string();
+        assert!(table.contains("Win rate of A"), "{table}");
+        assert!(table.contains("Elo A - B"), "{table}");
+        // Reproducible with a simulation budget.
+        assert_eq!(
+            run_match(&config, true, false).unwrap().games[1].moves,
+            result.games[1].moves
+        );
+    }
+}
