@@ -52,7 +52,7 @@ struct Opts {
     #[arg(long, default_value = "selfplay-out")]
     out: PathBuf,
     /// Player A's configuration: random, or an engine configuration (best, uct, rave, grave,
-    /// wamaf, horizon, weighted, offline, noprior, knowledge, lgr), with `+td` to mix in the
+    /// wamaf, horizon, weighted, offline, prior, knowledge, lgr), with `+td` to mix in the
     /// value network of --value-net.
     #[arg(long, default_value = "best")]
     player_a: String,
