@@ -43,7 +43,9 @@ fn setup(size: u8, moves: &[&str]) -> Game {
 
 #[test]
 fn engine_plays_legal_games_against_random() {
-    for name in ["best", "uct", "grave", "weighted", "offline", "horizon", "lgr"] {
+    for name in [
+        "best", "uct", "grave", "weighted", "offline", "horizon", "lgr",
+    ] {
         let mut e = engine(name, 200, 1);
         let mut r = RandomPlayer::new(2);
         let game = play_game(5, &mut e, &mut r, true);
@@ -115,7 +117,10 @@ fn remaining_time_is_shared_out() {
     };
     let budget = e.budget(&game, &clock);
     let t = budget.time.expect("a time budget");
-    assert!(t > Duration::from_millis(100) && t < Duration::from_secs(15), "{t:?}");
+    assert!(
+        t > Duration::from_millis(100) && t < Duration::from_secs(15),
+        "{t:?}"
+    );
     // With 2 moves to go in 10 s, about 5 s each.
     let clock = Clock {
         per_move: None,
@@ -123,7 +128,10 @@ fn remaining_time_is_shared_out() {
         moves_to_go: Some(2),
     };
     let t = e.budget(&game, &clock).time.unwrap();
-    assert!(t <= Duration::from_secs(5) && t > Duration::from_millis(4900), "{t:?}");
+    assert!(
+        t <= Duration::from_secs(5) && t > Duration::from_millis(4900),
+        "{t:?}"
+    );
     // A per-move limit tighter than the share wins.
     let clock = Clock {
         per_move: Some(Duration::from_millis(200)),
@@ -171,12 +179,19 @@ fn engine_beats_random_at_size_5() {
         } else {
             play_game(5, &mut r, &mut e, false)
         };
-        let engine_colour = if engine_white { Colour::White } else { Colour::Black };
+        let engine_colour = if engine_white {
+            Colour::White
+        } else {
+            Colour::Black
+        };
         if game.outcome().winner() == Some(engine_colour) {
             wins += 1;
         }
     }
-    assert!(wins >= 11, "the engine won only {wins} of {games} games against random");
+    assert!(
+        wins >= 11,
+        "the engine won only {wins} of {games} games against random"
+    );
 }
 
 #[test]
