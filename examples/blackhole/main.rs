@@ -1,6 +1,306 @@
-//! blackhole on rave-mcts (in progress).
+//! Blackhole (CodeCup 2018) on `rave-mcts`: a player with EventHorizon's techniques (Ansell,
+//! "EventHorizon: a Monte-Carlo Blackhole Player", 2019), a random player and a referee.
+//!
+//! ```text
+//! cargo run --release --example blackhole                 # the player, CodeCup protocol
+//! cargo run --release --example blackhole -- player -v    # the same, decisions on stderr
+//! cargo run --release --example blackhole -- random       # a uniformly random player
+//! cargo run --release --example blackhole -- referee -n 20 "CMD_A" "CMD_B"
+//! ```
+//!
+//! See `docs/blackhole.md` for the method and measured results.
 
-fn main() {
-    eprintln!("the blackhole example is being written");
-    std::process::exit(2);
+mod board;
+mod engine;
+mod error;
+mod protocol;
+mod referee;
+mod rules;
+mod search;
+mod solver;
+
+use std::io::{BufWriter, Write};
+use std::process::ExitCode;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::engine::{Bot, EngineConfig, EventHorizon, RandomBot, Targets};
+
+/// Blackhole (CodeCup 2018) on rave-mcts.
+#[derive(Debug, Parser)]
+#[command(name = "blackhole", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// The EventHorizon-style player on stdin/stdout (the default).
+    Player(PlayerArgs),
+    /// A uniformly random player on stdin/stdout.
+    Random {
+        /// Random seed (default: from the clock).
+        #[arg(long)]
+        seed: Option<u64>,
+    },
+    /// Plays games between two programs that speak the CodeCup protocol.
+    Referee(RefereeArgs),
+}
+
+#[derive(Debug, Args)]
+struct PlayerArgs {
+    /// Thinking time per game in seconds.
+    #[arg(long, default_value_t = 5.0)]
+    time: f64,
+    /// Seconds of the thinking time kept in reserve.
+    #[arg(long, default_value_t = 0.3)]
+    margin: f64,
+    /// Random seed (default: from the clock).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Turn AMAF priming (GRAVE) off: plain UCT-RAVE.
+    #[arg(long)]
+    no_priming: bool,
+    /// One search for a win (target 76) instead of the adaptive alpha targets.
+    #[arg(long)]
+    win_only: bool,
+    /// Least probability of reaching a target for its move to be played.
+    #[arg(long, default_value_t = 0.5)]
+    gamma: f64,
+    /// Distance between the targets searched.
+    #[arg(long, default_value_t = 4)]
+    target_step: i16,
+    /// Empty cells from which the exact solver is tried (0: never).
+    #[arg(long, default_value_t = 12)]
+    solver_empty: u32,
+    /// Stones tried per live cell in the tree: the least valuable and the most valuable ones
+    /// (0: every stone).
+    #[arg(long, default_value_t = 4)]
+    width: u8,
+    /// GRAVE reference threshold (visits).
+    #[arg(long, default_value_t = 40)]
+    grave_visits: u32,
+    /// RAVE horizon in plies.
+    #[arg(long, default_value_t = 12)]
+    amaf_horizon: u32,
+    /// UCT bonus constant added to the RAVE value.
+    #[arg(long, default_value_t = 0.15)]
+    exploration: f64,
+    /// RAVE bias of the minimum-MSE schedule.
+    #[arg(long, default_value_t = 0.05)]
+    rave_bias: f64,
+    /// Uniform random playouts instead of the lottery.
+    #[arg(long)]
+    uniform_playout: bool,
+    /// Log every decision on stderr.
+    #[arg(short, long)]
+    verbose: bool,
+}
+
+impl Default for PlayerArgs {
+    fn default() -> Self {
+        PlayerArgs::parse_from(["player"])
+    }
+}
+
+#[derive(Debug, Parser)]
+struct PlayerOnly {
+    #[command(flatten)]
+    args: PlayerArgs,
+}
+
+impl PlayerArgs {
+    fn parse_from<const N: usize>(argv: [&str; N]) -> Self {
+        PlayerOnly::parse_from(argv).args
+    }
+
+    fn engine_config(&self) -> EngineConfig {
+        EngineConfig {
+            priming: !self.no_priming,
+            grave_visits: self.grave_visits,
+            amaf_horizon: self.amaf_horizon,
+            exploration: self.exploration,
+            rave_bias: self.rave_bias,
+            targets: if self.win_only {
+                Targets::WinOnly
+            } else {
+                Targets::Adaptive
+            },
+            target_step: self.target_step,
+            gamma: self.gamma,
+            solver_empty: self.solver_empty,
+            uniform_playout: self.uniform_playout,
+            width: self.width,
+            verbose: self.verbose,
+            ..EngineConfig::default()
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+struct RefereeArgs {
+    /// Number of games (pairs on the same blocked cells, colours swapped).
+    #[arg(short = 'n', long, default_value_t = 10)]
+    games: usize,
+    /// Seed of the blocked cells.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Thinking time per program per game in seconds.
+    #[arg(long, default_value_t = 5.0)]
+    time: f64,
+    /// Show the programs' stderr.
+    #[arg(long)]
+    show_stderr: bool,
+    /// Print every game.
+    #[arg(short, long)]
+    verbose: bool,
+    /// Program A (a shell command).
+    cmd_a: String,
+    /// Program B (a shell command).
+    cmd_b: String,
+}
+
+fn clock_seed() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(1)
+        ^ u64::from(std::process::id()) << 32
+}
+
+fn seconds(name: &str, s: f64) -> Result<Duration, String> {
+    Duration::try_from_secs_f64(s).map_err(|_| format!("{name} {s} is not a number of seconds"))
+}
+
+fn run_player(bot: &mut dyn Bot, budget: Duration) -> ExitCode {
+    let stdin = std::io::stdin();
+    let stdout = BufWriter::new(std::io::stdout().lock());
+    match protocol::play(stdin.lock(), stdout, bot, budget) {
+        Ok(_) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("blackhole: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn player(args: &PlayerArgs) -> Result<ExitCode, String> {
+    let total = seconds("--time", args.time)?;
+    let margin = seconds("--margin", args.margin)?;
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    let mut bot = EventHorizon::new(args.engine_config(), seed)?;
+    Ok(run_player(&mut bot, total.saturating_sub(margin)))
+}
+
+fn referee(args: &RefereeArgs) -> Result<ExitCode, String> {
+    let limit = seconds("--time", args.time)?;
+    let bar = indicatif::ProgressBar::new(args.games as u64);
+    let verbose = args.verbose;
+    let summary = referee::run_match(
+        args.games,
+        args.seed,
+        &args.cmd_a,
+        &args.cmd_b,
+        limit,
+        args.show_stderr,
+        |g, a_red, r| {
+            bar.inc(1);
+            if verbose || r.forfeit.is_some() {
+                let a = if a_red {
+                    r.red_score
+                } else {
+                    150 - r.red_score
+                };
+                bar.println(format!(
+                    "game {} A {}: A scores {a} after {} moves{}",
+                    g + 1,
+                    if a_red { "Red" } else { "Blue" },
+                    r.moves.len(),
+                    r.forfeit
+                        .as_ref()
+                        .map(|(p, why)| format!(
+                            " (forfeit by {}: {why})",
+                            if (*p == 0) == a_red { "A" } else { "B" }
+                        ))
+                        .unwrap_or_default()
+                ));
+            }
+        },
+    )?;
+    bar.finish_and_clear();
+    let (mean, se) = summary.mean_and_error();
+    let n = summary.scores.len().max(1) as u32;
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "games: {}", summary.scores.len());
+    let _ = writeln!(out, "A mean score: {mean:.2} +- {se:.2} (standard error)");
+    let _ = writeln!(
+        out,
+        "A wins/draws/losses: {}/{}/{}",
+        summary.wins, summary.draws, summary.losses
+    );
+    let _ = writeln!(
+        out,
+        "forfeits: A {}, B {}",
+        summary.forfeits[0], summary.forfeits[1]
+    );
+    for (k, name) in ["A", "B"].into_iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "thinking time {name}: mean {:.3} s per game, max {:.3} s",
+            (summary.think_total[k] / n).as_secs_f64(),
+            summary.think_max[k].as_secs_f64()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        None => player(&PlayerArgs::default()),
+        Some(Command::Player(args)) => player(&args),
+        Some(Command::Random { seed }) => {
+            let mut bot = RandomBot::new(seed.unwrap_or_else(clock_seed));
+            Ok(run_player(&mut bot, Duration::from_secs(5)))
+        }
+        Some(Command::Referee(args)) => referee(&args),
+    };
+    result.unwrap_or_else(|e| {
+        eprintln!("blackhole: {e}");
+        ExitCode::FAILURE
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_command_line_parses() {
+        let cli = Cli::try_parse_from(["blackhole"]).unwrap();
+        assert!(cli.command.is_none());
+        let cli =
+            Cli::try_parse_from(["blackhole", "player", "--no-priming", "--time", "0.5"]).unwrap();
+        match cli.command {
+            Some(Command::Player(a)) => {
+                assert!(a.no_priming);
+                assert!(!a.engine_config().priming);
+                assert_eq!(a.time, 0.5);
+            }
+            other => panic!("{other:?}"),
+        }
+        let cli = Cli::try_parse_from(["blackhole", "referee", "-n", "4", "a", "b"]).unwrap();
+        match cli.command {
+            Some(Command::Referee(r)) => {
+                assert_eq!(r.games, 4);
+                assert_eq!((r.cmd_a.as_str(), r.cmd_b.as_str()), ("a", "b"));
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(Cli::try_parse_from(["blackhole", "referee", "a"]).is_err());
+        assert!(PlayerArgs::default().engine_config().priming);
+        assert!(seconds("--time", -1.0).is_err());
+    }
 }

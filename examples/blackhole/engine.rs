@@ -1,0 +1,399 @@
+//! The EventHorizon-style player: one UCT-RAVE search per target score `alpha`, the move taken
+//! from the most optimistic target reached with probability at least `gamma`, and the exact
+//! solver in the end-game; plus the random player.
+
+use std::time::{Duration, Instant};
+
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+use rave_mcts::{Budget, Config, Mcts, NoPrior, RaveSchedule};
+
+use crate::rules::{Move, Position, declared, reasonable_moves};
+use crate::search::{AlphaGame, LotteryPlayout, uniform_move};
+use crate::solver::Solver;
+
+/// A program that plays Blackhole moves.
+pub trait Bot {
+    /// The move to play in `pos` (reached by `history` from the start), with `time_left` of the
+    /// game's thinking time left to this program.
+    fn choose(&mut self, pos: &Position, history: &[Move], time_left: Duration) -> Move;
+}
+
+/// The uniformly random player.
+pub struct RandomBot {
+    rng: Pcg64Mcg,
+}
+
+impl RandomBot {
+    /// A random player with this seed.
+    pub fn new(seed: u64) -> Self {
+        RandomBot {
+            rng: Pcg64Mcg::seed_from_u64(seed),
+        }
+    }
+}
+
+impl Bot for RandomBot {
+    fn choose(&mut self, pos: &Position, _history: &[Move], _time_left: Duration) -> Move {
+        uniform_move(pos, &mut self.rng)
+    }
+}
+
+/// How the player chooses its targets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Targets {
+    /// One search, target 76 (a win by at least one point).
+    WinOnly,
+    /// Three searches around a running estimate (EventHorizon's alpha targets).
+    Adaptive,
+}
+
+/// Settings of [`EventHorizon`].
+#[derive(Clone, Debug)]
+pub struct EngineConfig {
+    /// AMAF priming (GRAVE): a node with few visits uses the AMAF table of an ancestor.
+    pub priming: bool,
+    /// GRAVE reference threshold.
+    pub grave_visits: u32,
+    /// RAVE horizon: moves within this many plies below a node update its AMAF statistics.
+    pub amaf_horizon: u32,
+    /// The UCT bonus added to the RAVE value.
+    pub exploration: f64,
+    /// The RAVE bias of the minimum-MSE schedule.
+    pub rave_bias: f64,
+    /// How targets are chosen.
+    pub targets: Targets,
+    /// Distance between adjacent targets.
+    pub target_step: i16,
+    /// The least probability of reaching a target for its move to be played.
+    pub gamma: f64,
+    /// Run the exact solver from this many empty cells on (0: never).
+    pub solver_empty: u32,
+    /// Uniform playouts instead of the lottery.
+    pub uniform_playout: bool,
+    /// Stones per live cell in the tree (0: all; see [`AlphaGame::width`]).
+    pub width: u8,
+    /// Tree nodes per search (memory bound: 32 bytes a node).
+    pub max_nodes: usize,
+    /// Log each decision on stderr.
+    pub verbose: bool,
+}
+
+impl Default for EngineConfig {
+    fn default() -> Self {
+        EngineConfig {
+            priming: true,
+            grave_visits: 40,
+            amaf_horizon: 12,
+            exploration: 0.15,
+            rave_bias: 0.05,
+            targets: Targets::Adaptive,
+            target_step: 4,
+            gamma: 0.5,
+            solver_empty: 12,
+            uniform_playout: false,
+            width: 4,
+            max_nodes: 3_000_000,
+            verbose: false,
+        }
+    }
+}
+
+type Tree = Mcts<AlphaGame, LotteryPlayout, NoPrior>;
+
+/// The player: EventHorizon's method on `rave-mcts`.
+pub struct EventHorizon {
+    config: EngineConfig,
+    mcts_config: Config,
+    rng: Pcg64Mcg,
+    /// Searches kept for tree reuse: target, moves the tree has seen, the search.
+    trees: Vec<(i16, usize, Tree)>,
+    /// The running estimate of our reachable score.
+    center: i16,
+    solver: Solver,
+}
+
+/// What one move decision found (for logs and tests).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decision {
+    /// The move.
+    pub mv: Move,
+    /// `(alpha, probability of reaching it, simulations)` per target searched.
+    pub targets: Vec<(i16, f64, u64)>,
+    /// The exact final score of the mover, if the solver finished.
+    pub solved: Option<i16>,
+}
+
+impl EventHorizon {
+    /// A player with these settings and seed.
+    ///
+    /// # Errors
+    /// A message if a search parameter is out of range.
+    pub fn new(config: EngineConfig, seed: u64) -> Result<Self, String> {
+        let mut b = Config::builder()
+            .rave(RaveSchedule::MinimumMse {
+                bias: config.rave_bias,
+            })
+            .exploration(config.exploration)
+            .amaf_horizon(Some(config.amaf_horizon))
+            .expand_threshold(4);
+        if config.priming {
+            b = b.grave(config.grave_visits);
+        }
+        let mcts_config = b.build().map_err(|e| e.to_string())?;
+        if !(0.0..=1.0).contains(&config.gamma) {
+            return Err(format!("gamma {} is not in [0, 1]", config.gamma));
+        }
+        if config.target_step < 1 {
+            return Err(format!(
+                "target step {} must be positive",
+                config.target_step
+            ));
+        }
+        Ok(EventHorizon {
+            config,
+            mcts_config,
+            rng: Pcg64Mcg::seed_from_u64(seed),
+            trees: Vec::new(),
+            center: 76,
+            solver: Solver::new(),
+        })
+    }
+
+    /// The time to spend on this move: an even share of what is left over the moves still to
+    /// come before the solver takes over, one share kept for the end.
+    fn share(&self, pos: &Position, time_left: Duration) -> Duration {
+        let empty = pos.empty().count_ones();
+        let solver_from = self.config.solver_empty.max(2);
+        // Our moves until the solver's range (we move on every other ply).
+        let plies = empty.saturating_sub(solver_from);
+        let ours = plies.div_ceil(2).max(1);
+        time_left / (ours + 1)
+    }
+
+    /// Decides a move and reports how.
+    pub fn decide(&mut self, pos: &Position, history: &[Move], time_left: Duration) -> Decision {
+        let start = Instant::now();
+        let share = self.share(pos, time_left);
+        let me = pos.to_move();
+        let mut moves = Vec::new();
+        reasonable_moves(pos, &mut moves);
+        if moves.len() == 1 || time_left < Duration::from_millis(20) {
+            // Nothing to think about, or no time to think: the first reasonable move.
+            return Decision {
+                mv: moves[0],
+                targets: Vec::new(),
+                solved: None,
+            };
+        }
+        if self.config.solver_empty > 0 && pos.empty().count_ones() <= self.config.solver_empty {
+            // The solver may use up to twice the share (later moves are then free), but never
+            // more than half of what is left.
+            let limit = (share * 2).min(time_left / 2);
+            if let Some(s) = self.solver.solve(pos, Some(start + limit)) {
+                let mine = if me == crate::rules::RED {
+                    s.red_score
+                } else {
+                    150 - s.red_score
+                };
+                return Decision {
+                    mv: s.best,
+                    targets: Vec::new(),
+                    solved: Some(mine),
+                };
+            }
+        }
+        let spent = start.elapsed();
+        let budget = share.saturating_sub(spent).max(Duration::from_millis(1));
+        let alphas: Vec<i16> = match self.config.targets {
+            Targets::WinOnly => vec![76],
+            Targets::Adaptive => {
+                let s = self.config.target_step;
+                [self.center - s, self.center, self.center + s]
+                    .into_iter()
+                    .map(|a| a.clamp(1, 150))
+                    .collect()
+            }
+        };
+        let per = budget / alphas.len() as u32;
+        // Keep only the trees of these targets.
+        self.trees.retain(|(a, _, _)| alphas.contains(a));
+        let mut results: Vec<(i16, f64, u64, Option<Move>)> = Vec::new();
+        for &alpha in &alphas {
+            match declared(pos, me, alpha) {
+                Some(true) => {
+                    results.push((alpha, 1.0, 0, keep_declared_win(pos, me, alpha)));
+                    continue;
+                }
+                Some(false) => {
+                    results.push((alpha, 0.0, 0, None));
+                    continue;
+                }
+                None => {}
+            }
+            let game = AlphaGame::new(*pos, me, alpha).with_width(self.config.width);
+            let k = match self.trees.iter().position(|(a, _, _)| *a == alpha) {
+                Some(k) => k,
+                None => {
+                    let playout = LotteryPlayout {
+                        uniform: self.config.uniform_playout,
+                    };
+                    let tree =
+                        Mcts::with_policies(game, self.mcts_config.clone(), playout, NoPrior);
+                    self.trees.push((alpha, history.len(), tree));
+                    self.trees.len() - 1
+                }
+            };
+            let (_, seen, tree) = &mut self.trees[k];
+            // Tree reuse: follow the moves played since the tree last searched.
+            let mut ok = *seen <= history.len();
+            if ok {
+                for &mv in &history[*seen..] {
+                    if tree.advance(mv).is_err() {
+                        ok = false;
+                        break;
+                    }
+                }
+            }
+            if !ok || tree.game().pos != *pos {
+                tree.set_position(game);
+            }
+            *seen = history.len();
+            let b =
+                Budget::time(per.max(Duration::from_millis(1))).with_nodes(self.config.max_nodes);
+            match tree.search(&b, &mut self.rng) {
+                Ok(r) => results.push((alpha, r.value, r.simulations, Some(r.best_move))),
+                Err(_) => {
+                    // The node budget cannot hold the root: start afresh next time.
+                    tree.clear_tree();
+                    results.push((alpha, 0.0, 0, None));
+                }
+            }
+        }
+        // The most optimistic target reached with probability at least gamma.
+        let chosen = results
+            .iter()
+            .filter(|r| r.3.is_some() && r.1 >= self.config.gamma)
+            .max_by_key(|r| r.0)
+            .or_else(|| results.iter().filter(|r| r.3.is_some()).min_by_key(|r| r.0));
+        let mv = match chosen {
+            Some(&(alpha, _, _, Some(mv))) => {
+                if self.config.targets == Targets::Adaptive {
+                    let s = self.config.target_step;
+                    let best_ok = results
+                        .iter()
+                        .filter(|r| r.1 >= self.config.gamma)
+                        .map(|r| r.0)
+                        .max();
+                    self.center = match best_ok {
+                        Some(a) => a,
+                        None => alpha - s,
+                    }
+                    .clamp(1 + s, 150 - s);
+                }
+                mv
+            }
+            _ => moves[0],
+        };
+        Decision {
+            mv,
+            targets: results.iter().map(|r| (r.0, r.1, r.2)).collect(),
+            solved: None,
+        }
+    }
+}
+
+/// A move after which `player` still has its declared win for `alpha`, if one exists.
+fn keep_declared_win(pos: &Position, player: usize, alpha: i16) -> Option<Move> {
+    let mut moves = Vec::new();
+    reasonable_moves(pos, &mut moves);
+    moves.into_iter().find(|&mv| {
+        let mut p = *pos;
+        p.play(mv);
+        declared(&p, player, alpha) == Some(true)
+    })
+}
+
+impl Bot for EventHorizon {
+    fn choose(&mut self, pos: &Position, history: &[Move], time_left: Duration) -> Move {
+        let d = self.decide(pos, history, time_left);
+        if self.config.verbose {
+            let targets: Vec<String> = d
+                .targets
+                .iter()
+                .map(|(a, p, n)| format!("{a}:{p:.2}/{n}"))
+                .collect();
+            eprintln!(
+                "move {} {} targets [{}] solved {:?} left {:?}",
+                pos.moves_played() + 1,
+                d.mv,
+                targets.join(" "),
+                d.solved,
+                time_left
+            );
+        }
+        d.mv
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Cell;
+    use crate::rules::RED;
+
+    fn start() -> Position {
+        let blocked = ["A1", "D4", "C2", "H1", "B6"].map(|c| Cell::parse(c).unwrap());
+        Position::new(&blocked).unwrap()
+    }
+
+    #[test]
+    fn a_whole_game_against_itself_is_legal_and_within_time() {
+        let cfg = EngineConfig::default();
+        let mut bots = [
+            EventHorizon::new(cfg.clone(), 1).unwrap(),
+            EventHorizon::new(cfg, 2).unwrap(),
+        ];
+        let mut p = start();
+        let mut history = Vec::new();
+        let budget = Duration::from_millis(300);
+        let mut used = [Duration::ZERO; 2];
+        while !p.is_over() {
+            let me = p.to_move();
+            let t = Instant::now();
+            let mv = bots[me].choose(&p, &history, budget.saturating_sub(used[me]));
+            used[me] += t.elapsed();
+            p.try_play(mv).unwrap();
+            history.push(mv);
+        }
+        assert!(p.red_score().is_some());
+        // The budget is 300 ms; a margin for a loaded test machine.
+        assert!(
+            used.iter()
+                .all(|u| *u < budget + Duration::from_millis(150)),
+            "{used:?}"
+        );
+    }
+
+    #[test]
+    fn the_solver_plays_the_winning_fill_at_the_end() {
+        // Play to three empty cells, then check the decision against brute force.
+        let mut rng = <Pcg64Mcg as SeedableRng>::seed_from_u64(3);
+        let mut p = start();
+        while p.empty().count_ones() > 5 {
+            let mv = crate::search::lottery_move(&p, &mut rng);
+            p.play(mv);
+        }
+        let mut bot = EventHorizon::new(EngineConfig::default(), 9).unwrap();
+        let d = bot.decide(&p, &[], Duration::from_secs(2));
+        let exact = crate::solver::brute_force(&p);
+        let me = p.to_move();
+        let mine = if me == RED { exact } else { 150 - exact };
+        if let Some(s) = d.solved {
+            assert_eq!(s, mine);
+        }
+        let mut q = p;
+        q.try_play(d.mv).unwrap();
+        assert_eq!(crate::solver::brute_force(&q), exact);
+    }
+}

@@ -1,0 +1,360 @@
+//! The referee: plays games between two CodeCup-protocol programs, in pairs on the same random
+//! blocked cells with colours swapped, enforcing legality and the thinking time.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+
+use crate::board::{CELLS, Cell};
+use crate::rules::{BLOCKED, GAME_MOVES, Move, Position, RED};
+
+/// One program of a game.
+struct Program {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<Option<String>>,
+    used: Duration,
+}
+
+impl Program {
+    fn spawn(cmd: &str, show_stderr: bool) -> std::io::Result<Program> {
+        let mut child = Command::new("sh")
+            .arg("-c")
+            .arg(cmd)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(if show_stderr {
+                Stdio::inherit()
+            } else {
+                Stdio::null()
+            })
+            .spawn()?;
+        let stdout = child
+            .stdout
+            .take()
+            .ok_or_else(|| std::io::Error::other("no stdout"))?;
+        let stdin = child.stdin.take();
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            let reader = BufReader::new(stdout);
+            for line in reader.lines() {
+                match line {
+                    Ok(l) => {
+                        if tx.send(Some(l)).is_err() {
+                            return;
+                        }
+                    }
+                    Err(_) => break,
+                }
+            }
+            let _ = tx.send(None);
+        });
+        Ok(Program {
+            child,
+            stdin,
+            lines: rx,
+            used: Duration::ZERO,
+        })
+    }
+
+    fn send(&mut self, line: &str) -> bool {
+        match self.stdin.as_mut() {
+            Some(s) => writeln!(s, "{line}").and_then(|()| s.flush()).is_ok(),
+            None => false,
+        }
+    }
+
+    /// The next non-empty line within `timeout`: `Err` with the reason otherwise.
+    fn receive(&mut self, timeout: Duration) -> Result<String, String> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(Some(l)) if l.trim().is_empty() => continue,
+                Ok(Some(l)) => return Ok(l.trim().to_string()),
+                Ok(None) | Err(RecvTimeoutError::Disconnected) => {
+                    return Err("ended its output (crash?)".into());
+                }
+                Err(RecvTimeoutError::Timeout) => return Err("ran out of time".into()),
+            }
+        }
+    }
+
+    fn finish(mut self) {
+        self.send("Quit");
+        drop(self.stdin.take());
+        let deadline = Instant::now() + Duration::from_secs(2);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The result of one game.
+#[derive(Clone, Debug)]
+pub struct GameResult {
+    /// Red's score (0 if Red forfeited, 150 if Blue did).
+    pub red_score: i16,
+    /// Who forfeited (Red 0, Blue 1) and why.
+    pub forfeit: Option<(usize, String)>,
+    /// Thinking time of Red and Blue.
+    pub thinking: [Duration; 2],
+    /// The moves played.
+    pub moves: Vec<Move>,
+}
+
+/// Plays one game: `cmds[0]` is Red, `cmds[1]` Blue; each has `limit` of thinking time.
+pub fn play_game(
+    blocked: &[Cell],
+    cmds: [&str; 2],
+    limit: Duration,
+    show_stderr: bool,
+) -> Result<GameResult, String> {
+    let mut pos = Position::new(blocked).map_err(|e| e.to_string())?;
+    let mut progs = Vec::with_capacity(2);
+    for cmd in cmds {
+        progs.push(
+            Program::spawn(cmd, show_stderr).map_err(|e| format!("cannot run `{cmd}`: {e}"))?,
+        );
+    }
+    let mut forfeit: Option<(usize, String)> = None;
+    let mut moves = Vec::new();
+    // Send errors are ignored: a program that died is caught when it must answer.
+    for prog in &mut progs {
+        for c in blocked {
+            prog.send(&c.to_string());
+        }
+    }
+    progs[RED].send("Start");
+    while forfeit.is_none() && pos.moves_played() < usize::from(GAME_MOVES) {
+        let m = pos.to_move();
+        let prog = &mut progs[m];
+        let left = limit.saturating_sub(prog.used);
+        let t0 = Instant::now();
+        let answer = prog.receive(left);
+        prog.used += t0.elapsed();
+        let line = match answer {
+            Ok(l) => l,
+            Err(why) => {
+                forfeit = Some((m, why));
+                break;
+            }
+        };
+        if prog.used > limit {
+            forfeit = Some((m, format!("ran out of time ({:?})", prog.used)));
+            break;
+        }
+        let mv = match line
+            .parse::<Move>()
+            .and_then(|mv| pos.try_play(mv).map(|()| mv))
+        {
+            Ok(mv) => mv,
+            Err(e) => {
+                forfeit = Some((m, format!("illegal move `{line}`: {e}")));
+                break;
+            }
+        };
+        moves.push(mv);
+        // Forward the move (the last one too); a program that has quit is caught when it
+        // must answer.
+        let _ = progs[1 - m].send(&mv.to_string());
+    }
+    let thinking = [progs[0].used, progs[1].used];
+    for prog in progs {
+        prog.finish();
+    }
+    let red_score = match &forfeit {
+        Some((loser, _)) => {
+            if *loser == RED {
+                0
+            } else {
+                150
+            }
+        }
+        None => pos.red_score().ok_or("the game did not end")?,
+    };
+    Ok(GameResult {
+        red_score,
+        forfeit,
+        thinking,
+        moves,
+    })
+}
+
+/// Five distinct random cells.
+pub fn random_blocked<R: Rng + ?Sized>(rng: &mut R) -> Vec<Cell> {
+    let mut cells: Vec<Cell> = Cell::all().collect();
+    for i in 0..BLOCKED {
+        let j = i + (rng.next_u64() as usize) % (CELLS - i);
+        cells.swap(i, j);
+    }
+    cells.truncate(BLOCKED);
+    cells
+}
+
+/// Summary of a match from A's side.
+#[derive(Clone, Debug, Default)]
+pub struct MatchSummary {
+    /// A's score in each game.
+    pub scores: Vec<i16>,
+    /// Games A won (score above 75), drew, lost.
+    pub wins: usize,
+    /// Draws.
+    pub draws: usize,
+    /// Losses.
+    pub losses: usize,
+    /// Forfeits by A and by B.
+    pub forfeits: [usize; 2],
+    /// Thinking time per game of A and B: total and maximum.
+    pub think_total: [Duration; 2],
+    /// Longest thinking time in one game of A and B.
+    pub think_max: [Duration; 2],
+}
+
+impl MatchSummary {
+    /// Mean score of A and its standard error.
+    pub fn mean_and_error(&self) -> (f64, f64) {
+        let n = self.scores.len() as f64;
+        if n == 0.0 {
+            return (0.0, 0.0);
+        }
+        let mean = self.scores.iter().map(|&s| f64::from(s)).sum::<f64>() / n;
+        if n < 2.0 {
+            return (mean, 0.0);
+        }
+        let var = self
+            .scores
+            .iter()
+            .map(|&s| (f64::from(s) - mean).powi(2))
+            .sum::<f64>()
+            / (n - 1.0);
+        (mean, (var / n).sqrt())
+    }
+
+    fn add(&mut self, a_score: i16, result: &GameResult, a_is_red: bool) {
+        self.scores.push(a_score);
+        match a_score.cmp(&75) {
+            std::cmp::Ordering::Greater => self.wins += 1,
+            std::cmp::Ordering::Equal => self.draws += 1,
+            std::cmp::Ordering::Less => self.losses += 1,
+        }
+        let (a, b) = if a_is_red { (0, 1) } else { (1, 0) };
+        if let Some((loser, _)) = result.forfeit {
+            self.forfeits[usize::from(loser != a)] += 1;
+        }
+        for (k, side) in [a, b].into_iter().enumerate() {
+            self.think_total[k] += result.thinking[side];
+            self.think_max[k] = self.think_max[k].max(result.thinking[side]);
+        }
+    }
+}
+
+/// Plays `games` games between A and B (pairs on the same blocked cells, colours swapped).
+/// `report` is called after every game with its number, A's colour and the result.
+pub fn run_match(
+    games: usize,
+    seed: u64,
+    cmd_a: &str,
+    cmd_b: &str,
+    limit: Duration,
+    show_stderr: bool,
+    mut report: impl FnMut(usize, bool, &GameResult),
+) -> Result<MatchSummary, String> {
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let mut summary = MatchSummary::default();
+    let mut blocked = Vec::new();
+    for g in 0..games {
+        if g % 2 == 0 {
+            blocked = random_blocked(&mut rng);
+        }
+        let a_is_red = g % 2 == 0;
+        let cmds = if a_is_red {
+            [cmd_a, cmd_b]
+        } else {
+            [cmd_b, cmd_a]
+        };
+        let result = play_game(&blocked, cmds, limit, show_stderr)?;
+        let a_score = if a_is_red {
+            result.red_score
+        } else {
+            150 - result.red_score
+        };
+        summary.add(a_score, &result, a_is_red);
+        report(g, a_is_red, &result);
+    }
+    Ok(summary)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn summary_statistics() {
+        let mut s = MatchSummary::default();
+        let r = GameResult {
+            red_score: 80,
+            forfeit: None,
+            thinking: [Duration::from_millis(10), Duration::from_millis(20)],
+            moves: Vec::new(),
+        };
+        s.add(80, &r, true);
+        s.add(70, &r, false);
+        s.add(75, &r, true);
+        let (mean, se) = s.mean_and_error();
+        assert!((mean - 75.0).abs() < 1e-9);
+        // sd = 5, se = 5 / sqrt(3)
+        assert!((se - 5.0 / 3f64.sqrt()).abs() < 1e-9);
+        assert_eq!((s.wins, s.draws, s.losses), (1, 1, 1));
+        assert_eq!(s.think_total[0], Duration::from_millis(10 + 20 + 10));
+        assert_eq!(s.think_max[1], Duration::from_millis(20));
+    }
+
+    #[test]
+    fn blocked_cells_are_distinct() {
+        let mut rng = Pcg64Mcg::seed_from_u64(1);
+        for _ in 0..100 {
+            let b = random_blocked(&mut rng);
+            assert!(Position::new(&b).is_ok());
+        }
+    }
+
+    #[test]
+    fn a_silent_program_forfeits_and_a_crash_too() {
+        let blocked = random_blocked(&mut Pcg64Mcg::seed_from_u64(2));
+        // `cat >/dev/null` never answers: Red runs out of time.
+        let r = play_game(
+            &blocked,
+            ["cat >/dev/null", "cat >/dev/null"],
+            Duration::from_millis(200),
+            false,
+        )
+        .unwrap();
+        assert_eq!(r.forfeit.as_ref().map(|f| f.0), Some(RED));
+        assert_eq!(r.red_score, 0);
+        // `true` exits at once: a crash.
+        let r = play_game(
+            &blocked,
+            ["true", "true"],
+            Duration::from_millis(500),
+            false,
+        )
+        .unwrap();
+        assert_eq!(r.forfeit.as_ref().map(|f| f.0), Some(RED));
+        // An illegal answer from Red: a blocked cell.
+        let cmd = format!("echo {}=1; cat >/dev/null", blocked[0]);
+        let r = play_game(&blocked, [&cmd, "true"], Duration::from_millis(500), false).unwrap();
+        let (who, why) = r.forfeit.unwrap();
+        assert_eq!(who, RED);
+        assert!(why.contains("illegal"), "{why}");
+    }
+}

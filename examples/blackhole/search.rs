@@ -1,0 +1,309 @@
+//! Blackhole as a [`rave_mcts::Game`] with a target score, and the lottery playout policy.
+//!
+//! A search for target `alpha` is a win/loss game: `player` wins when its final score is at
+//! least `alpha`. The dead-cell declaration ([`declared`]) ends a simulation early, and the move
+//! list is pruned by [`reasonable_moves`].
+
+use rand::{Rng, RngExt};
+use rave_mcts::{Game, Outcome, Playout, PlayoutResult, Trace};
+
+use crate::board::{NEIGHBOURS, cells_of};
+use crate::rules::{MOVE_BOUND, Move, Position, RED, declared, reasonable_moves};
+
+/// Blackhole seen as "does `player` score at least `alpha`?".
+#[derive(Clone, Copy, Debug)]
+pub struct AlphaGame {
+    /// The position.
+    pub pos: Position,
+    /// The player whose score is targeted.
+    pub player: usize,
+    /// The target score (75 is a draw, 76 a win by one point).
+    pub alpha: i16,
+    /// Stones tried per live cell in the tree: the least valuable and the `width - 1` most
+    /// valuable ones (0: every stone). A heuristic cut of the branching factor, not exact.
+    pub width: u8,
+}
+
+impl AlphaGame {
+    /// The target game of `player` reaching `alpha` from `pos`.
+    pub fn new(pos: Position, player: usize, alpha: i16) -> Self {
+        AlphaGame {
+            pos,
+            player,
+            alpha,
+            width: 0,
+        }
+    }
+
+    /// The same game with `width` stones per live cell (0: all).
+    pub fn with_width(mut self, width: u8) -> Self {
+        self.width = width;
+        self
+    }
+}
+
+impl Game for AlphaGame {
+    type Move = Move;
+
+    #[inline]
+    fn to_move(&self) -> usize {
+        self.pos.to_move()
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        reasonable_moves(&self.pos, moves);
+        let mover = self.pos.to_move();
+        let held = self.pos.stones_left_mask(mover).count_ones();
+        if self.width > 0 && held > u32::from(self.width) {
+            let lowest = self.pos.lowest_stone(mover);
+            // The width - 1 most valuable stones held: those at or above this one.
+            let mut m = self.pos.stones_left_mask(mover);
+            for _ in 0..(held - u32::from(self.width) + 1) {
+                m &= m - 1;
+            }
+            let threshold = m.trailing_zeros() as u8;
+            moves.retain(|mv| mv.value == lowest || mv.value >= threshold);
+        }
+    }
+
+    #[inline]
+    fn play(&mut self, mv: Move) {
+        self.pos.play(mv);
+    }
+
+    #[inline]
+    fn result(&self) -> Option<Outcome> {
+        declared(&self.pos, self.player, self.alpha).map(|win| {
+            if win {
+                Outcome::win(self.player)
+            } else {
+                Outcome::win(1 - self.player)
+            }
+        })
+    }
+
+    #[inline]
+    fn move_index(&self, mv: Move) -> usize {
+        mv.index()
+    }
+
+    fn move_bound(&self) -> usize {
+        MOVE_BOUND
+    }
+}
+
+/// The lottery playout: every empty cell holds tickets for two kinds of move, and one ticket is
+/// drawn per move.
+///
+/// * *Block* tickets: the least valuable stone on the cell, taking it away as a possible hole.
+///   `1 + max(0, -d)` tickets where `d` is the cell's hole value for the mover (adjacent own
+///   stones minus the opponent's), so holes that are bad for the mover get filled.
+/// * *Grow* tickets (only cells with `e > 0` empty neighbours): a valuable stone (the highest
+///   with probability 1/2, else a random one held) on the cell, whose value counts for every
+///   neighbour that may end as the hole. `2 + 2 e^2` tickets, plus the positive hole values of
+///   the empty neighbours for the mover (a big stone next to a hole that is already good).
+///
+/// With `uniform` set it plays uniformly random legal moves instead (for comparison).
+#[derive(Clone, Debug, Default)]
+pub struct LotteryPlayout {
+    /// Play uniformly random moves instead of the lottery.
+    pub uniform: bool,
+}
+
+/// Draws one lottery move for the player to move (the game must not be over).
+pub fn lottery_move<R: Rng + ?Sized>(pos: &Position, rng: &mut R) -> Move {
+    let mover = pos.to_move();
+    let sign: i32 = if mover == RED { 1 } else { -1 };
+    let empty = pos.empty();
+    // Up to 31 empty cells, two kinds each.
+    let mut tickets = [0u32; 64];
+    let mut cells = [0u8; 32];
+    let mut n = 0;
+    let mut total = 0u32;
+    for c in cells_of(empty) {
+        let d = sign * i32::from(pos.delta(c));
+        let e = (NEIGHBOURS[c.index()] & empty).count_ones();
+        let block = 1 + (-d).max(0) as u32;
+        let grow = if e == 0 {
+            0
+        } else {
+            let mut g = 2 + 2 * e * e;
+            for nb in cells_of(NEIGHBOURS[c.index()] & empty) {
+                g += (sign * i32::from(pos.delta(nb))).max(0) as u32;
+            }
+            g
+        };
+        cells[n] = c.0;
+        tickets[2 * n] = block;
+        tickets[2 * n + 1] = grow;
+        total += block + grow;
+        n += 1;
+    }
+    let mut draw = rng.random_range(0..total.max(1));
+    let mut pick = 0;
+    for (k, &t) in tickets[..2 * n].iter().enumerate() {
+        if draw < t {
+            pick = k;
+            break;
+        }
+        draw -= t;
+    }
+    let cell = crate::board::Cell(cells[pick / 2]);
+    let value = if pick % 2 == 0 {
+        pos.lowest_stone(mover)
+    } else if rng.random_bool(0.5) {
+        pos.highest_stone(mover)
+    } else {
+        random_stone(pos, mover, rng)
+    };
+    Move::new(cell, value)
+}
+
+fn random_stone<R: Rng + ?Sized>(pos: &Position, player: usize, rng: &mut R) -> u8 {
+    let mut m = pos.stones_left_mask(player);
+    let k = rng.random_range(0..m.count_ones());
+    for _ in 0..k {
+        m &= m - 1;
+    }
+    m.trailing_zeros() as u8
+}
+
+/// A uniformly random legal move (the game must not be over).
+pub fn uniform_move<R: Rng + ?Sized>(pos: &Position, rng: &mut R) -> Move {
+    let empty = pos.empty();
+    let k = rng.random_range(0..empty.count_ones());
+    let mut m = empty;
+    for _ in 0..k {
+        m &= m - 1;
+    }
+    let cell = crate::board::Cell(m.trailing_zeros() as u8);
+    Move::new(cell, random_stone(pos, pos.to_move(), rng))
+}
+
+impl Playout<AlphaGame> for LotteryPlayout {
+    fn playout<R: Rng + ?Sized>(
+        &mut self,
+        game: &mut AlphaGame,
+        rng: &mut R,
+        max_moves: usize,
+        trace: &mut Trace<Move>,
+    ) -> PlayoutResult {
+        let mut length = 0;
+        loop {
+            if let Some(outcome) = game.result() {
+                return PlayoutResult::finished(outcome, length);
+            }
+            if length >= max_moves {
+                return PlayoutResult::stopped(Outcome::DRAW, length);
+            }
+            let mv = if self.uniform {
+                uniform_move(&game.pos, rng)
+            } else {
+                lottery_move(&game.pos, rng)
+            };
+            trace.push(game.pos.to_move(), mv);
+            game.pos.play(mv);
+            length += 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Cell;
+    use crate::rules::BLUE;
+
+    #[test]
+    fn width_keeps_the_lowest_and_the_most_valuable_stones() {
+        let p = start();
+        let g = AlphaGame::new(p, RED, 76).with_width(3);
+        let mut moves = Vec::new();
+        g.legal_moves(&mut moves);
+        let c = moves[0].cell;
+        let values: Vec<u8> = moves
+            .iter()
+            .filter(|m| m.cell == c)
+            .map(|m| m.value)
+            .collect();
+        assert_eq!(values, [1, 14, 15]);
+        assert_eq!(moves.len(), 31 * 3);
+        let mut all = Vec::new();
+        AlphaGame::new(p, RED, 76).legal_moves(&mut all);
+        assert_eq!(all.len(), 31 * 15);
+    }
+    use rand::SeedableRng;
+    use rand_pcg::Pcg64Mcg;
+
+    fn start() -> Position {
+        let blocked = ["B2", "C5", "E1", "F3", "A8"].map(|c| Cell::parse(c).unwrap());
+        Position::new(&blocked).unwrap()
+    }
+
+    #[test]
+    fn lottery_and_uniform_moves_are_legal_to_the_end() {
+        let mut rng = Pcg64Mcg::seed_from_u64(7);
+        for uniform in [false, true] {
+            for _ in 0..200 {
+                let mut p = start();
+                while !p.is_over() {
+                    let mv = if uniform {
+                        uniform_move(&p, &mut rng)
+                    } else {
+                        lottery_move(&p, &mut rng)
+                    };
+                    p.try_play(mv).unwrap();
+                }
+                let r = p.red_score().unwrap();
+                assert_eq!(r + p.score(BLUE).unwrap(), 150);
+            }
+        }
+    }
+
+    #[test]
+    fn declared_results_agree_with_the_end_of_the_game() {
+        // Whenever the dead cells declare a result, every continuation ends that way.
+        let mut rng = Pcg64Mcg::seed_from_u64(11);
+        let mut checked = 0;
+        for _ in 0..300 {
+            let mut p = start();
+            while !p.is_over() {
+                let mv = lottery_move(&p, &mut rng);
+                p.play(mv);
+                let alpha = 70 + (rng.random_range(0..12u8) as i16);
+                for player in [RED, BLUE] {
+                    if let Some(win) = declared(&p, player, alpha) {
+                        if p.is_over() {
+                            continue;
+                        }
+                        checked += 1;
+                        let winner = if win { player } else { 1 - player };
+                        for _ in 0..10 {
+                            let mut q = p;
+                            while !q.is_over() {
+                                // Random continuations, but the declared winner keeps off its
+                                // good dead cells whenever it can (the declared strategy).
+                                let mut moves = Vec::new();
+                                q.legal_moves(&mut moves);
+                                let keep: Vec<Move> = moves
+                                    .iter()
+                                    .copied()
+                                    .filter(|m| {
+                                        q.to_move() != winner
+                                            || q.dead_cells() & (1 << m.cell.index()) == 0
+                                            || (q.hole_score(m.cell, player) >= alpha) != win
+                                    })
+                                    .collect();
+                                let pool = if keep.is_empty() { &moves } else { &keep };
+                                let m = pool[rng.random_range(0..pool.len())];
+                                q.play(m);
+                            }
+                            assert_eq!(q.score(player).unwrap() >= alpha, win, "{p:?}");
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 100, "only {checked} declarations");
+    }
+}
