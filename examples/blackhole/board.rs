@@ -84,7 +84,7 @@ impl Cell {
     }
 
     /// The neighbour mask of this cell.
-    #[inline]
+    #[cfg(test)]
     pub fn neighbours(self) -> u64 {
         NEIGHBOURS[self.index()]
     }

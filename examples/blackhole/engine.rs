@@ -161,21 +161,21 @@ impl EventHorizon {
     }
 
     /// The time to spend on this move: an even share of what is left over the moves still to
-    /// come before the solver takes over, one share kept for the end.
+    /// come before the solver takes over, half a share kept for the solver.
     fn share(&self, pos: &Position, time_left: Duration) -> Duration {
         let empty = pos.empty().count_ones();
         let solver_from = self.config.solver_empty.max(2);
         // Our moves until the solver's range (we move on every other ply).
         let plies = empty.saturating_sub(solver_from);
         let ours = plies.div_ceil(2).max(1);
-        time_left / (ours + 1)
+        time_left.div_f64(f64::from(ours) + 0.5)
     }
 
     /// Decides a move and reports how.
     pub fn decide(&mut self, pos: &Position, history: &[Move], time_left: Duration) -> Decision {
         let start = Instant::now();
         let share = self.share(pos, time_left);
-        let me = pos.to_move();
+        let me = pos.mover();
         let mut moves = Vec::new();
         reasonable_moves(pos, &mut moves);
         if moves.len() == 1 || time_left < Duration::from_millis(20) {
@@ -359,7 +359,7 @@ mod tests {
         let budget = Duration::from_millis(300);
         let mut used = [Duration::ZERO; 2];
         while !p.is_over() {
-            let me = p.to_move();
+            let me = p.mover();
             let t = Instant::now();
             let mv = bots[me].choose(&p, &history, budget.saturating_sub(used[me]));
             used[me] += t.elapsed();
@@ -387,7 +387,7 @@ mod tests {
         let mut bot = EventHorizon::new(EngineConfig::default(), 9).unwrap();
         let d = bot.decide(&p, &[], Duration::from_secs(2));
         let exact = crate::solver::brute_force(&p);
-        let me = p.to_move();
+        let me = p.mover();
         let mine = if me == RED { exact } else { 150 - exact };
         if let Some(s) = d.solved {
             assert_eq!(s, mine);

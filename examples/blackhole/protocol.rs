@@ -98,7 +98,7 @@ pub fn play<R: BufRead, W: Write>(
             if log.me.is_none() {
                 log.me = Some(BLUE);
             }
-            if log.me == Some(pos.to_move()) {
+            if log.me == Some(pos.mover()) {
                 return Err(protocol_error(
                     "a move for us arrived from the opponent",
                     &line,
@@ -179,14 +179,14 @@ mod tests {
             writeln!(to_bot_w, "Start").unwrap();
         }
         while !p.is_over() {
-            if p.to_move() == me {
+            if p.mover() == me {
                 let mut line = String::new();
                 answers.read_line(&mut line).unwrap();
                 let mv: Move = line.trim().parse().expect("a move");
                 p.try_play(mv).expect("a legal answer");
             } else {
                 let c = cells_of(p.empty()).next().unwrap();
-                let mv = Move::new(c, p.lowest_stone(p.to_move()));
+                let mv = Move::new(c, p.lowest_stone(p.mover()));
                 p.play(mv);
                 if !p.is_over() || forward_last {
                     writeln!(to_bot_w, "{mv}").unwrap();

@@ -136,7 +136,7 @@ pub fn play_game(
     }
     progs[RED].send("Start");
     while forfeit.is_none() && pos.moves_played() < usize::from(GAME_MOVES) {
-        let m = pos.to_move();
+        let m = pos.mover();
         let prog = &mut progs[m];
         let left = limit.saturating_sub(prog.used);
         let t0 = Instant::now();

@@ -140,7 +140,7 @@ impl Position {
 
     /// The player to move (Red first).
     #[inline]
-    pub fn to_move(&self) -> usize {
+    pub fn mover(&self) -> usize {
         usize::from(self.moves & 1)
     }
 
@@ -238,7 +238,7 @@ impl Position {
     /// Plays a move without checking it (the hot path). The move must be legal.
     #[inline]
     pub fn play(&mut self, mv: Move) {
-        let p = self.to_move();
+        let p = self.mover();
         let i = mv.cell.index();
         let signed = if p == RED {
             mv.value as i8
@@ -273,7 +273,7 @@ impl Position {
         if self.empty & (1 << mv.cell.index()) == 0 {
             return Err(BlackholeError::Occupied(mv.cell.to_string()));
         }
-        let p = self.to_move();
+        let p = self.mover();
         if !self.has_stone(p, mv.value) {
             return Err(BlackholeError::ValueUsed {
                 value: mv.value,
@@ -294,11 +294,12 @@ impl Position {
     }
 
     /// Every legal move, cells in index order, values ascending.
+    #[cfg(test)]
     pub fn legal_moves(&self, out: &mut Vec<Move>) {
         if self.is_over() {
             return;
         }
-        let stones = self.stones_left_mask(self.to_move());
+        let stones = self.stones_left_mask(self.mover());
         for c in cells_of(self.empty) {
             let mut s = stones;
             while s != 0 {
@@ -394,7 +395,7 @@ pub fn reasonable_moves(pos: &Position, out: &mut Vec<Move>) {
     if pos.is_over() {
         return;
     }
-    let mover = pos.to_move();
+    let mover = pos.mover();
     let dead = pos.dead_cells();
     if dead != 0 {
         // The mover's worst dead cell: lowest score for the mover.
@@ -472,7 +473,7 @@ mod tests {
         let mut blue = (1..=15).filter(|v| ![2, 11].contains(v));
         let others: Vec<Cell> = cells_of(p.empty() & !(1 << cell("C3").index())).collect();
         for c in others {
-            let v = if p.to_move() == RED {
+            let v = if p.mover() == RED {
                 red.next()
             } else {
                 blue.next()

@@ -47,12 +47,12 @@ impl Game for AlphaGame {
 
     #[inline]
     fn to_move(&self) -> usize {
-        self.pos.to_move()
+        self.pos.mover()
     }
 
     fn legal_moves(&self, moves: &mut Vec<Move>) {
         reasonable_moves(&self.pos, moves);
-        let mover = self.pos.to_move();
+        let mover = self.pos.mover();
         let held = self.pos.stones_left_mask(mover).count_ones();
         if self.width > 0 && held > u32::from(self.width) {
             let lowest = self.pos.lowest_stone(mover);
@@ -112,7 +112,7 @@ pub struct LotteryPlayout {
 
 /// Draws one lottery move for the player to move (the game must not be over).
 pub fn lottery_move<R: Rng + ?Sized>(pos: &Position, rng: &mut R) -> Move {
-    let mover = pos.to_move();
+    let mover = pos.mover();
     let sign: i32 = if mover == RED { 1 } else { -1 };
     let empty = pos.empty();
     // Up to 31 empty cells, two kinds each.
@@ -177,7 +177,7 @@ pub fn uniform_move<R: Rng + ?Sized>(pos: &Position, rng: &mut R) -> Move {
         m &= m - 1;
     }
     let cell = crate::board::Cell(m.trailing_zeros() as u8);
-    Move::new(cell, random_stone(pos, pos.to_move(), rng))
+    Move::new(cell, random_stone(pos, pos.mover(), rng))
 }
 
 impl Playout<AlphaGame> for LotteryPlayout {
@@ -201,7 +201,7 @@ impl Playout<AlphaGame> for LotteryPlayout {
             } else {
                 lottery_move(&game.pos, rng)
             };
-            trace.push(game.pos.to_move(), mv);
+            trace.push(game.pos.mover(), mv);
             game.pos.play(mv);
             length += 1;
         }
@@ -289,7 +289,7 @@ mod tests {
                                     .iter()
                                     .copied()
                                     .filter(|m| {
-                                        q.to_move() != winner
+                                        q.mover() != winner
                                             || q.dead_cells() & (1 << m.cell.index()) == 0
                                             || (q.hole_score(m.cell, player) >= alpha) != win
                                     })

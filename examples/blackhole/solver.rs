@@ -114,7 +114,7 @@ impl Solver {
         let value = lo;
         // The best move: for Red one that reaches `value`, for Blue one that keeps Red below
         // `value + 1`.
-        let red = pos.to_move() == RED;
+        let red = pos.mover() == RED;
         let target = if red { value } else { value + 1 };
         self.moves.clear();
         reasonable_moves(pos, &mut self.moves);
@@ -141,7 +141,7 @@ impl Solver {
 
     #[inline]
     fn move_key(&self, pos: &Position, mv: Move) -> u64 {
-        self.zobrist[mv.cell.index()][stone_slot(pos.to_move(), mv.value)]
+        self.zobrist[mv.cell.index()][stone_slot(pos.mover(), mv.value)]
     }
 
     /// Whether Red's final score is at least `t` under best play from `pos`.
@@ -169,7 +169,7 @@ impl Solver {
             }
             hint = entry.best;
         }
-        let red = pos.to_move() == RED;
+        let red = pos.mover() == RED;
         let mut buf = std::mem::take(&mut self.buffers[depth]);
         order_moves(pos, hint, &mut self.moves, &mut buf);
         let mut result = !red;
@@ -225,7 +225,7 @@ fn order_moves(pos: &Position, hint: u16, scratch: &mut Vec<Move>, out: &mut Vec
     scratch.clear();
     reasonable_moves(pos, scratch);
     out.clear();
-    let mover = pos.to_move();
+    let mover = pos.mover();
     let sign: i32 = if mover == RED { 1 } else { -1 };
     let lowest = pos.lowest_stone(mover);
     let empty = pos.empty();
@@ -244,18 +244,19 @@ fn order_moves(pos: &Position, hint: u16, scratch: &mut Vec<Move>, out: &mut Vec
         };
         out.push((key, mv));
     }
-    out.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+    out.sort_unstable_by_key(|a| std::cmp::Reverse(a.0));
 }
 
 /// Red's final score under best play by plain minimax over every legal move (no pruning, no
 /// table): the reference the solver is tested against. Exponential: small endings only.
+#[cfg(test)]
 pub fn brute_force(pos: &Position) -> i16 {
     if let Some(s) = pos.red_score() {
         return s;
     }
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
-    let red = pos.to_move() == RED;
+    let red = pos.mover() == RED;
     let mut best = if red { i16::MIN } else { i16::MAX };
     for mv in moves {
         let mut child = *pos;
