@@ -9,7 +9,7 @@ use rand_pcg::Pcg64Mcg;
 use rave_mcts::{Budget, Config, Mcts, NoPrior, RaveSchedule};
 
 use crate::rules::{Move, Position, declared, reasonable_moves};
-use crate::search::{AlphaGame, LotteryPlayout, uniform_move};
+use crate::search::{AlphaGame, LotteryPlayout, lottery_move, uniform_move};
 use crate::solver::Solver;
 
 /// A program that plays Blackhole moves.
@@ -161,14 +161,14 @@ impl EventHorizon {
     }
 
     /// The time to spend on this move: an even share of what is left over the moves still to
-    /// come before the solver takes over, half a share kept for the solver.
+    /// come before the solver takes over, two shares kept for the solver's moves.
     fn share(&self, pos: &Position, time_left: Duration) -> Duration {
         let empty = pos.empty().count_ones();
         let solver_from = self.config.solver_empty.max(2);
         // Our moves until the solver's range (we move on every other ply).
         let plies = empty.saturating_sub(solver_from);
         let ours = plies.div_ceil(2).max(1);
-        time_left.div_f64(f64::from(ours) + 0.5)
+        time_left / (ours + 2)
     }
 
     /// Decides a move and reports how.
@@ -178,18 +178,22 @@ impl EventHorizon {
         let me = pos.mover();
         let mut moves = Vec::new();
         reasonable_moves(pos, &mut moves);
-        if moves.len() == 1 || time_left < Duration::from_millis(20) {
-            // Nothing to think about, or no time to think: the first reasonable move.
+        if moves.len() == 1 {
             return Decision {
                 mv: moves[0],
                 targets: Vec::new(),
                 solved: None,
             };
         }
+        let short = time_left < Duration::from_millis(20);
         if self.config.solver_empty > 0 && pos.empty().count_ones() <= self.config.solver_empty {
             // The solver may use up to twice the share (later moves are then free), but never
             // more than half of what is left.
-            let limit = (share * 2).min(time_left / 2);
+            let limit = if short {
+                time_left / 2
+            } else {
+                (share * 2).min(time_left / 2)
+            };
             if let Some(s) = self.solver.solve(pos, Some(start + limit)) {
                 let mine = if me == crate::rules::RED {
                     s.red_score
@@ -202,6 +206,14 @@ impl EventHorizon {
                     solved: Some(mine),
                 };
             }
+        }
+        if short {
+            // No time to search: a lottery move.
+            return Decision {
+                mv: lottery_move(pos, &mut self.rng),
+                targets: Vec::new(),
+                solved: None,
+            };
         }
         let spent = start.elapsed();
         let budget = share.saturating_sub(spent).max(Duration::from_millis(1));
