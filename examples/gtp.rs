@@ -76,10 +76,7 @@ fn make_player(opts: &Opts) -> Result<Box<dyn Player>, String> {
                 .with_threads(opts.threads)
                 .map_err(|e| e.to_string())?;
             if let Some(n) = opts.simulations {
-                if n == 0 {
-                    return Err("--simulations must be at least 1".to_string());
-                }
-                config.simulations = n;
+                config = config.with_simulations(n)?;
             }
             if let Some(path) = &opts.value_net {
                 config = config.with_value_net_file(path, opts.size, opts.value_weight)?;

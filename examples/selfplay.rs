@@ -86,10 +86,7 @@ fn make_player(name: &str, opts: &Opts, seed: u64) -> Result<Box<dyn Player>, St
         .with_threads(opts.threads)
         .map_err(|e| e.to_string())?;
     if let Some(n) = opts.simulations {
-        if n == 0 {
-            return Err("--simulations must be at least 1".to_string());
-        }
-        config.simulations = n;
+        config = config.with_simulations(n)?;
     }
     if with_net {
         let path = opts

@@ -171,6 +171,18 @@ impl EngineConfig {
         Ok(self)
     }
 
+    /// The same configuration with a budget of `simulations` per move when no clock is set.
+    ///
+    /// # Errors
+    /// When `simulations` is 0.
+    pub fn with_simulations(mut self, simulations: u64) -> Result<EngineConfig, String> {
+        if simulations == 0 {
+            return Err("the number of simulations per move must be at least 1".to_string());
+        }
+        self.simulations = simulations;
+        Ok(self)
+    }
+
     /// The same configuration with `threads` search threads.
     ///
     /// # Errors

@@ -62,6 +62,19 @@ pub trait Player: Send {
     fn choose(&mut self, game: &Game, clock: &Clock) -> Option<Move>;
 }
 
+/// A uniformly random empty cell of `game` (never `swap`); `None` on a full board.
+pub fn random_cell<R: rand::Rng + ?Sized>(game: &Game, rng: &mut R) -> Option<Move> {
+    let empty: Vec<_> = game
+        .board()
+        .cells()
+        .filter(|&c| game.stone(c).is_none())
+        .collect();
+    if empty.is_empty() {
+        return None;
+    }
+    Some(Move::Cell(empty[rng.random_range(0..empty.len())]))
+}
+
 /// A player that picks a uniformly random legal cell (it never plays `swap`).
 #[derive(Debug, Clone)]
 pub struct RandomPlayer {
@@ -91,14 +104,6 @@ impl Player for RandomPlayer {
         if game.outcome().is_over() {
             return None;
         }
-        let empty: Vec<_> = game
-            .board()
-            .cells()
-            .filter(|&c| game.stone(c).is_none())
-            .collect();
-        if empty.is_empty() {
-            return None;
-        }
-        Some(Move::Cell(empty[self.rng.random_range(0..empty.len())]))
+        random_cell(game, &mut self.rng)
     }
 }

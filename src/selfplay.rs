@@ -38,10 +38,10 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use havannah_rules::{Colour, Game, Kinds, Move, Outcome, Record, Rules, RulesError};
-use rand::{RngExt, SeedableRng};
+use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
-use crate::player::{Clock, Player};
+use crate::player::{Clock, Player, random_cell};
 use crate::stats::{Score, format_duration, mean_duration, percent};
 use crate::svg::{SvgOptions, position_svg};
 
@@ -403,19 +403,6 @@ impl fmt::Display for MatchResult {
             format_duration(self.mean_time_per_move(PlayerId::B))
         )
     }
-}
-
-/// Plays one random legal cell (never `swap`).
-fn random_cell(game: &Game, rng: &mut Pcg64Mcg) -> Option<Move> {
-    let empty: Vec<_> = game
-        .board()
-        .cells()
-        .filter(|&c| game.stone(c).is_none())
-        .collect();
-    if empty.is_empty() {
-        return None;
-    }
-    Some(Move::Cell(empty[rng.random_range(0..empty.len())]))
 }
 
 /// Plays one game: `first` moves first. The players are given as A and B.
