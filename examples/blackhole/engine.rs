@@ -393,7 +393,7 @@ mod tests {
         let mut rng = <Pcg64Mcg as SeedableRng>::seed_from_u64(3);
         let mut p = start();
         while p.empty().count_ones() > 5 {
-            let mv = crate::search::lottery_move(&p, &mut rng);
+            let mv = lottery_move(&p, &mut rng);
             p.play(mv);
         }
         let mut bot = EventHorizon::new(EngineConfig::default(), 9).unwrap();
