@@ -266,7 +266,7 @@ impl HexGame {
             }
             out.push_str(&format!(" {}\n", r + 1));
         }
-        out.push_str(&" ".repeat(n + 3));
+        out.push_str(&" ".repeat(n + 2));
         for c in 0..n {
             out.push(' ');
             out.push(char::from(b'a' + c as u8));
