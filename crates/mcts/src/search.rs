@@ -293,6 +293,10 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
         let mut node = ROOT;
         let mut grave_ref = [NONE; 2];
         let mut full = false;
+        // At most one expansion per simulation: the node expanded, then a playout from the
+        // child selected below it. (A prior gives new children virtual visits, which must not
+        // make every simulation expand its way down to the end of the game.)
+        let mut expanded = false;
         let leaf = loop {
             let n = self.nodes[node as usize];
             if n.proof != UNPROVEN {
@@ -313,11 +317,11 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
                     }
                     break Leaf::Terminal(outcome, newly);
                 }
-                if node != ROOT && n.visits < config.expand_threshold() {
+                if node != ROOT && (expanded || n.visits < config.expand_threshold()) {
                     break Leaf::Playout;
                 }
                 match self.expand(node, &game, prior, node_limit) {
-                    Expansion::Done => {}
+                    Expansion::Done => expanded = true,
                     Expansion::Full => {
                         full = true;
                         break Leaf::Playout;

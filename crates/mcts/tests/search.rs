@@ -291,6 +291,42 @@ impl Prior<Hex> for Favour {
 }
 
 #[test]
+fn a_simulation_expands_at_most_one_node_even_with_prior_visits() {
+    // Favour gives every new child 50 virtual visits, more than the expansion threshold: the
+    // search must still expand one node per simulation and play out from its child.
+    let game = Hex::new(5);
+    let children = {
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        moves.len()
+    };
+    for config in all_configs() {
+        let mut mcts = Mcts::with_policies(
+            game.clone(),
+            config.clone(),
+            HexPlayout::default(),
+            Favour(0),
+        );
+        let sims = 20;
+        let r = mcts
+            .search(&Budget::simulations(sims), &mut Pcg64Mcg::seed_from_u64(3))
+            .unwrap();
+        // The root plus at most one set of children per simulation (and the root's own).
+        let bound = 1 + (sims as usize + 1) * children;
+        assert!(
+            r.tree_nodes <= bound,
+            "{} nodes > {bound}: {config:?}",
+            r.tree_nodes
+        );
+        assert!(
+            r.max_depth <= sims as usize + 1,
+            "depth {}: {config:?}",
+            r.max_depth
+        );
+    }
+}
+
+#[test]
 fn priors_steer_new_nodes() {
     for config in all_configs() {
         let mut mcts = Mcts::with_policies(
