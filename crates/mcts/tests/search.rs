@@ -301,12 +301,7 @@ fn a_simulation_expands_at_most_one_node_even_with_prior_visits() {
         moves.len()
     };
     for config in all_configs() {
-        let mut mcts = Mcts::with_policies(
-            game.clone(),
-            config.clone(),
-            HexPlayout::default(),
-            Favour(0),
-        );
+        let mut mcts = Mcts::with_policies(game, config.clone(), HexPlayout::default(), Favour(0));
         let sims = 20;
         let r = mcts
             .search(&Budget::simulations(sims), &mut Pcg64Mcg::seed_from_u64(3))
