@@ -19,12 +19,12 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use havannah::{HavannahGame, HavannahPlayout, PlayoutConfig};
+use havannah::{EngineConfig, HavannahGame, HavannahPlayout, PlayoutConfig};
 use havannah_board::{Board, Cell};
 use havannah_rules::{Colour, Position, RingDetection, RingFinder};
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use rave_mcts::{Budget, Config, Mcts, RaveSchedule};
+use rave_mcts::{Budget, Mcts};
 use weighted_sampler::DenseSampler;
 
 /// The paper's milliseconds per playout, where this repository knows them. Only one figure is
@@ -225,8 +225,10 @@ impl Bench {
 }
 
 fn mcts_rate(board: &'static Board, threads: usize, seconds: f64, seed: u64) -> f64 {
-    let config = Config::builder()
-        .rave(RaveSchedule::MinimumMse { bias: 0.05 })
+    // The engine's own search settings (`EngineConfig::best`), searching the whole time.
+    let config = EngineConfig::best()
+        .search
+        .to_builder()
         .threads(threads)
         .early_stop(false)
         .build()
@@ -293,7 +295,8 @@ fn main() {
     }
     println!();
     println!(
-        "MCTS (UCT-RAVE, uniform playouts, on-line rings) from the empty board, {} s each:",
+        "MCTS (the engine's best settings: UCT-RAVE, expansion after 8 visits, uniform playouts, \
+         on-line rings) from the empty board, {} s each:",
         args.seconds
     );
     println!(
