@@ -13,46 +13,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use crate::board::{Colour, HexMove};
 use crate::engine::{Engine, Settings};
 use crate::game::HexGame;
-
-/// The normal quantile of a two-sided 95% interval.
-const Z_95: f64 = 1.959_963_984_540_054;
-
-/// The Wilson score interval `(low, high)` of `wins` successes in `games` trials at normal
-/// quantile `z`: `(p + z^2/2n -+ z sqrt(p(1-p)/n + z^2/4n^2)) / (1 + z^2/n)`.
-pub fn wilson(wins: f64, games: f64, z: f64) -> (f64, f64) {
-    if games <= 0.0 {
-        return (0.0, 1.0);
-    }
-    let p = wins / games;
-    let z2 = z * z;
-    let denom = 1.0 + z2 / games;
-    let centre = p + z2 / (2.0 * games);
-    let half = z * (p * (1.0 - p) / games + z2 / (4.0 * games * games)).sqrt();
-    (
-        ((centre - half) / denom).max(0.0),
-        ((centre + half) / denom).min(1.0),
-    )
-}
-
-/// The Elo difference that a score fraction implies: `-400 log10(1/p - 1)` (infinite at 0 and
-/// 1).
-pub fn elo(score: f64) -> f64 {
-    if score <= 0.0 {
-        f64::NEG_INFINITY
-    } else if score >= 1.0 {
-        f64::INFINITY
-    } else {
-        -400.0 * (1.0 / score - 1.0).log10()
-    }
-}
-
-fn signed(x: f64) -> String {
-    if x.is_infinite() {
-        if x > 0.0 { "+inf" } else { "-inf" }.to_string()
-    } else {
-        format!("{x:+.0}")
-    }
-}
+use havannah::stats::{WinRate, Z_95, elo_from_score, format_elo};
 
 /// One finished game.
 #[derive(Debug, Clone, PartialEq)]
@@ -332,8 +293,9 @@ impl fmt::Display for MatchResult {
             )?;
         }
         let wins = a_black_wins + a_white_wins;
-        let (lo, hi) = wilson(wins as f64, n as f64, Z_95);
-        let score = if n == 0 { 0.5 } else { wins as f64 / n as f64 };
+        // The statistics of the Havannah match runner serve Hex unchanged.
+        let rate = WinRate::wilson(wins as f64, n as f64, Z_95);
+        let (score, lo, hi) = (rate.value, rate.lower, rate.upper);
         writeln!(
             f,
             "Win rate of A: {:.1}% (95% Wilson interval {:.1}% to {:.1}%)",
@@ -344,9 +306,9 @@ impl fmt::Display for MatchResult {
         write!(
             f,
             "Elo A - B: {} (95% interval {} to {})",
-            signed(elo(score)),
-            signed(elo(lo)),
-            signed(elo(hi))
+            format_elo(elo_from_score(score)),
+            format_elo(elo_from_score(lo)),
+            format_elo(elo_from_score(hi))
         )
     }
 }
@@ -355,31 +317,6 @@ impl fmt::Display for MatchResult {
 mod tests {
     use super::*;
     use crate::engine::Algorithm;
-
-    #[test]
-    fn wilson_matches_hand_computed_values() {
-        // 15 of 20 at z = 1.96: centre (0.75 + 0.096)/1.192, half 1.96*sqrt(0.009375+0.0024)/1.192.
-        let (lo, hi) = wilson(15.0, 20.0, 1.96);
-        let d = 1.0 + 1.96f64 * 1.96 / 20.0;
-        let centre = (0.75 + 1.96f64 * 1.96 / 40.0) / d;
-        let half = 1.96 * (0.75f64 * 0.25 / 20.0 + 1.96 * 1.96 / 1600.0).sqrt() / d;
-        assert!((lo - (centre - half)).abs() < 1e-12);
-        assert!((hi - (centre + half)).abs() < 1e-12);
-        assert!((lo - 0.5313).abs() < 1e-3 && (hi - 0.8881).abs() < 1e-3);
-        let (lo, hi) = wilson(0.0, 10.0, Z_95);
-        assert_eq!(lo, 0.0);
-        assert!(hi > 0.2 && hi < 0.35);
-        assert_eq!(wilson(0.0, 0.0, Z_95), (0.0, 1.0));
-    }
-
-    #[test]
-    fn elo_of_known_scores() {
-        assert_eq!(elo(0.5), 0.0);
-        assert!((elo(0.75) - 190.848).abs() < 1e-3);
-        assert!((elo(0.25) + 190.848).abs() < 1e-3);
-        assert_eq!(elo(1.0), f64::INFINITY);
-        assert_eq!(signed(elo(0.0)), "-inf");
-    }
 
     #[test]
     fn a_small_match_alternates_colours_and_counts_every_game() {
