@@ -237,15 +237,7 @@ impl MatchResult {
     /// Wins, losses and draws of `player`.
     #[must_use]
     pub fn score(&self, player: PlayerId) -> Score {
-        let mut score = Score::default();
-        for g in &self.games {
-            match g.winner_player {
-                None => score.draws += 1,
-                Some(p) if p == player => score.wins += 1,
-                Some(_) => score.losses += 1,
-            }
-        }
-        score
+        tally(self.games.iter(), player)
     }
 
     /// Games won by each colour (White, Black) and draws.
@@ -266,19 +258,12 @@ impl MatchResult {
     /// the second.
     #[must_use]
     pub fn score_moving(&self, player: PlayerId, first: bool) -> Score {
-        let mut score = Score::default();
-        for g in self
-            .games
-            .iter()
-            .filter(|g| (g.first_player == player) == first)
-        {
-            match g.winner_player {
-                None => score.draws += 1,
-                Some(p) if p == player => score.wins += 1,
-                Some(_) => score.losses += 1,
-            }
-        }
-        score
+        tally(
+            self.games
+                .iter()
+                .filter(|g| (g.first_player == player) == first),
+            player,
+        )
     }
 
     /// How many won games completed each figure: bridge, fork, ring (a move completing two
@@ -650,6 +635,19 @@ fn result_words(g: &GameRecord) -> String {
         (Some(c), Some(_)) => format!("{c} wins by forfeit"),
         (Some(c), None) => format!("{c} wins ({})", g.kinds),
     }
+}
+
+/// The score of `player` over `games`: wins, losses and draws.
+fn tally<'a>(games: impl Iterator<Item = &'a GameRecord>, player: PlayerId) -> Score {
+    let mut score = Score::default();
+    for g in games {
+        match g.winner_player {
+            None => score.draws += 1,
+            Some(p) if p == player => score.wins += 1,
+            Some(_) => score.losses += 1,
+        }
+    }
+    score
 }
 
 #[cfg(test)]
