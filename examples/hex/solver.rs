@@ -97,23 +97,29 @@ impl Solver {
         while empty != 0 {
             let m = 1u32 << empty.trailing_zeros();
             empty &= empty - 1;
-            let (b, w) = if black_moves {
-                (black | m, white)
-            } else {
-                (black, white | m)
-            };
-            let won = if black_moves {
-                self.connected(b, self.top, self.bottom)
-            } else {
-                self.connected(w, self.left, self.right)
-            };
-            if won || !self.wins(b, w) {
+            if self.move_wins(black, white, m, black_moves) {
                 result = true;
                 break;
             }
         }
         self.memo.insert(key, result);
         result
+    }
+
+    /// Whether the side to move wins by playing the cell of bit `m`: it connects at once, or
+    /// the opponent then has no winning continuation.
+    fn move_wins(&mut self, black: u32, white: u32, m: u32, black_moves: bool) -> bool {
+        let (b, w) = if black_moves {
+            (black | m, white)
+        } else {
+            (black, white | m)
+        };
+        let won = if black_moves {
+            self.connected(b, self.top, self.bottom)
+        } else {
+            self.connected(w, self.left, self.right)
+        };
+        won || !self.wins(b, w)
     }
 
     /// The winning moves of the side to move, as cells `(col, row)`.
@@ -126,17 +132,7 @@ impl Solver {
             if (black | white) & m != 0 {
                 continue;
             }
-            let (b, w) = if black_moves {
-                (black | m, white)
-            } else {
-                (black, white | m)
-            };
-            let won = if black_moves {
-                self.connected(b, self.top, self.bottom)
-            } else {
-                self.connected(w, self.left, self.right)
-            };
-            if won || !self.wins(b, w) {
+            if self.move_wins(black, white, m, black_moves) {
                 out.push(((cell % n) as u8, (cell / n) as u8));
             }
         }
