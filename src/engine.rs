@@ -299,12 +299,7 @@ impl Engine {
             .per_move
             .map(|t| t.saturating_sub(margin).max(min_time));
         if let Some(remaining) = clock.remaining {
-            let stones = game
-                .board()
-                .cells()
-                .filter(|&c| game.stone(c).is_some())
-                .count();
-            let empty = game.board().num_cells() - stones;
+            let empty = game.board().num_cells() - game.position().num_stones();
             // Games rarely fill the board: expect about a third of the empty cells to be
             // played by this side, and never plan for fewer than 6 moves.
             let moves_left = clock
