@@ -10,6 +10,7 @@
 //!
 //! See `docs/blackhole.md` for the method and measured results.
 
+mod bench;
 mod board;
 mod engine;
 mod error;
@@ -47,6 +48,33 @@ enum Command {
     },
     /// Plays games between two programs that speak the CodeCup protocol.
     Referee(RefereeArgs),
+    /// Measures the exact solver on reproducible endings at each empty count.
+    SolverBench(BenchArgs),
+}
+
+#[derive(Debug, Args)]
+struct BenchArgs {
+    /// Games played to build endings (one ending per game at each empty count).
+    #[arg(short = 'n', long, default_value_t = 20)]
+    games: usize,
+    /// Seed of the first game (game k uses seed + k).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Endings from lottery playouts instead of self-play of a small search.
+    #[arg(long)]
+    lottery: bool,
+    /// Simulations per move of the self-play search.
+    #[arg(long, default_value_t = 2000)]
+    simulations: u64,
+    /// Fewest empty cells.
+    #[arg(long, default_value_t = 10)]
+    from: u32,
+    /// Most empty cells.
+    #[arg(long, default_value_t = 20)]
+    to: u32,
+    /// Seconds per solve.
+    #[arg(long, default_value_t = 3.0)]
+    limit: f64,
 }
 
 #[derive(Debug, Args)]
@@ -256,6 +284,32 @@ fn referee(args: &RefereeArgs) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
+fn solver_bench(args: &BenchArgs) -> Result<ExitCode, String> {
+    let limit = seconds("--limit", args.limit)?;
+    if args.from < 2 || args.to > 31 || args.from > args.to {
+        return Err(format!(
+            "empty counts {}..={} must lie in 2..=31",
+            args.from, args.to
+        ));
+    }
+    let source = if args.lottery {
+        bench::Source::Lottery
+    } else {
+        bench::Source::SelfPlay
+    };
+    bench::run(
+        args.games,
+        args.seed,
+        source,
+        args.simulations,
+        args.from,
+        args.to,
+        limit,
+        std::io::stdout().lock(),
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
@@ -266,6 +320,7 @@ fn main() -> ExitCode {
             Ok(run_player(&mut bot, Duration::from_secs(5)))
         }
         Some(Command::Referee(args)) => referee(&args),
+        Some(Command::SolverBench(args)) => solver_bench(&args),
     };
     result.unwrap_or_else(|e| {
         eprintln!("blackhole: {e}");

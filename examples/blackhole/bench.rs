@@ -1,0 +1,216 @@
+//! `solver-bench`: how far the exact solver reaches. Builds reproducible endings at each empty
+//! count (from a seeded self-play of a small win-target search, or from lottery playouts) and
+//! prints, per empty count, the share solved within 1 s and within the limit and the median
+//! time and nodes.
+
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+use rave_mcts::{Budget, Config, Mcts, NoPrior, RaveSchedule};
+
+use crate::board::Cell;
+use crate::rules::{Position, RED};
+use crate::search::{AlphaGame, LotteryPlayout, lottery_move};
+use crate::solver::Solver;
+
+/// Where the endings come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// Self-play of one win-target UCT-RAVE search per move with a simulation budget.
+    SelfPlay,
+    /// Lottery playouts.
+    Lottery,
+}
+
+/// Five distinct blocked cells from the generator.
+fn blocked_cells(rng: &mut Pcg64Mcg) -> Position {
+    use rand::Rng;
+    let mut cells: Vec<Cell> = Cell::all().collect();
+    for i in 0..5 {
+        let j = i + (rng.next_u64() as usize) % (cells.len() - i);
+        cells.swap(i, j);
+    }
+    Position::new(&cells[..5]).expect("five distinct cells")
+}
+
+/// One game of seeded play from a random start down to `lowest` empty cells; the positions at
+/// every empty count from `highest` down to `lowest`, highest first.
+pub fn endings_of_game(
+    seed: u64,
+    source: Source,
+    simulations: u64,
+    highest: u32,
+    lowest: u32,
+) -> Vec<Position> {
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let mut p = blocked_cells(&mut rng);
+    let mut out = Vec::new();
+    let config = Config::builder()
+        .rave(RaveSchedule::MinimumMse { bias: 0.05 })
+        .exploration(0.15)
+        .amaf_horizon(Some(12))
+        .expand_threshold(4)
+        .grave(40)
+        .build()
+        .expect("valid search settings");
+    while p.empty().count_ones() >= lowest && !p.is_over() {
+        let e = p.empty().count_ones();
+        if e <= highest {
+            out.push(p);
+        }
+        if e == lowest {
+            break;
+        }
+        let mv = match source {
+            Source::Lottery => lottery_move(&p, &mut rng),
+            Source::SelfPlay => {
+                let game = AlphaGame::new(p, p.mover(), 76).with_width(4);
+                let mut tree = Mcts::with_policies(
+                    game,
+                    config.clone(),
+                    LotteryPlayout::default(),
+                    NoPrior,
+                );
+                match tree.search(&Budget::simulations(simulations), &mut rng) {
+                    Ok(r) => r.best_move,
+                    Err(_) => lottery_move(&p, &mut rng),
+                }
+            }
+        };
+        p.play(mv);
+    }
+    out
+}
+
+/// One row of the table.
+#[derive(Clone, Debug)]
+pub struct Row {
+    /// Empty cells.
+    pub empty: u32,
+    /// Endings tried.
+    pub count: usize,
+    /// Solved within one second.
+    pub within_1s: usize,
+    /// Solved within the limit.
+    pub within_limit: usize,
+    /// Median time (`None`: more than half unsolved).
+    pub median_time: Option<Duration>,
+    /// Median nodes (unsolved endings count as more than any solved one).
+    pub median_nodes: Option<u64>,
+}
+
+fn median<T: Copy + Ord>(mut v: Vec<Option<T>>) -> Option<T> {
+    // `None` (unsolved) sorts above every value.
+    v.sort_by(|a, b| match (a, b) {
+        (Some(x), Some(y)) => x.cmp(y),
+        (Some(_), None) => std::cmp::Ordering::Less,
+        (None, Some(_)) => std::cmp::Ordering::Greater,
+        (None, None) => std::cmp::Ordering::Equal,
+    });
+    v.get(v.len() / 2).copied().flatten()
+}
+
+/// Runs the bench and prints the table as it goes.
+pub fn run(
+    games: usize,
+    seed: u64,
+    source: Source,
+    simulations: u64,
+    lowest: u32,
+    highest: u32,
+    limit: Duration,
+    mut out: impl Write,
+) -> Vec<Row> {
+    let mut by_empty: Vec<Vec<Position>> = vec![Vec::new(); highest as usize + 1];
+    for g in 0..games {
+        for p in endings_of_game(seed + g as u64, source, simulations, highest, lowest) {
+            by_empty[p.empty().count_ones() as usize].push(p);
+        }
+    }
+    let _ = writeln!(
+        out,
+        "| empty | endings | solved <= 1 s | solved <= {:.0} s | median time | median nodes |",
+        limit.as_secs_f64()
+    );
+    let _ = writeln!(out, "|---|---|---|---|---|---|");
+    let mut rows = Vec::new();
+    let mut solver = Solver::new();
+    for empty in lowest..=highest {
+        let endings = &by_empty[empty as usize];
+        let mut times = Vec::new();
+        let mut nodes = Vec::new();
+        let (mut w1, mut wl) = (0, 0);
+        for p in endings {
+            solver.clear();
+            let t = Instant::now();
+            let r = solver.solve(p, Some(t + limit));
+            let dt = t.elapsed();
+            match r {
+                Some(s) => {
+                    debug_assert!(p.mover() == RED || s.red_score <= 150);
+                    wl += 1;
+                    if dt <= Duration::from_secs(1) {
+                        w1 += 1;
+                    }
+                    times.push(Some(dt));
+                    nodes.push(Some(s.nodes));
+                }
+                None => {
+                    times.push(None);
+                    nodes.push(None);
+                }
+            }
+        }
+        let row = Row {
+            empty,
+            count: endings.len(),
+            within_1s: w1,
+            within_limit: wl,
+            median_time: median(times),
+            median_nodes: median(nodes),
+        };
+        let pct = |k: usize| 100.0 * k as f64 / row.count.max(1) as f64;
+        let _ = writeln!(
+            out,
+            "| {} | {} | {:.0}% | {:.0}% | {} | {} |",
+            row.empty,
+            row.count,
+            pct(row.within_1s),
+            pct(row.within_limit),
+            row.median_time
+                .map(|d| format!("{:.3} s", d.as_secs_f64()))
+                .unwrap_or_else(|| format!("> {:.0} s", limit.as_secs_f64())),
+            row.median_nodes
+                .map(|n| n.to_string())
+                .unwrap_or_else(|| "-".to_string()),
+        );
+        let _ = out.flush();
+        rows.push(row);
+    }
+    rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn endings_are_reproducible_and_have_every_count() {
+        for source in [Source::Lottery, Source::SelfPlay] {
+            let a = endings_of_game(3, source, 50, 12, 8);
+            let b = endings_of_game(3, source, 50, 12, 8);
+            assert_eq!(a, b);
+            let counts: Vec<u32> = a.iter().map(|p| p.empty().count_ones()).collect();
+            assert_eq!(counts, [12, 11, 10, 9, 8]);
+        }
+    }
+
+    #[test]
+    fn the_median_puts_unsolved_last() {
+        assert_eq!(median(vec![Some(3), None, Some(1)]), Some(3));
+        assert_eq!(median(vec![None, None, Some(1)]), None);
+        assert_eq!(median(vec![Some(2)]), Some(2));
+    }
+}
