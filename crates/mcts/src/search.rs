@@ -431,6 +431,12 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
         let c = c as f32;
         let ln_n = ln_n as f32;
         let fpu = fpu as f32;
+        if let Some(k) = mse_k
+            && reference == NONE
+            && c <= 0.0
+        {
+            return self.select_mse(range, k, fpu);
+        }
         let mut best = NONE;
         let mut best_score = f32::NEG_INFINITY;
         for i in range.clone() {
@@ -485,12 +491,24 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             }
         }
         if best == NONE {
-            // Every child is a proven loss: take the most visited.
-            best = range
-                .max_by_key(|&i| self.nodes[i].visits)
-                .unwrap_or(parent.first_child as usize) as NodeId;
+            best = self.most_visited(range);
         }
         best
+    }
+
+    /// `select` in its most common case (see [`select_mse`]).
+    #[inline]
+    fn select_mse(&self, range: std::ops::Range<usize>, k: f32, fpu: f32) -> NodeId {
+        match select_mse(&self.nodes[range.clone()], k, fpu) {
+            Some(j) => (range.start + j) as NodeId,
+            None => self.most_visited(range),
+        }
+    }
+
+    /// Every child is a proven loss: the most visited one (the first child if none).
+    fn most_visited(&self, range: std::ops::Range<usize>) -> NodeId {
+        let first = range.start;
+        range.max_by_key(|&i| self.nodes[i].visits).unwrap_or(first) as NodeId
     }
 
     fn build_grave_map(&mut self, reference: NodeId, game: &G) {
@@ -587,15 +605,19 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             }
             let p = usize::from(trace[k].1);
             let reward = rewards[p];
-            for ch in &mut self.nodes[node.children()] {
+            let children = &mut self.nodes[node.children()];
+            // Branch-free: about half the children are hits, and a branch on each (which is
+            // what a float `select` compiles to on x86) would mispredict a quarter of the
+            // time. So the hit test becomes an all-ones/zero mask on the float's bits.
+            let (wbits, rbits) = (weight.to_bits(), reward.to_bits());
+            for ch in children {
                 let slot = 2 * game.move_index(ch.mv) + p;
                 let m = marks.get(slot).copied().unwrap_or(0);
-                // Branch-free: about half the children are hits, a branch would mispredict.
-                let hit = (m & !0xffff_ffff == generation
-                    && ((m & 0xffff_ffff) as usize).wrapping_sub(k) < horizon)
-                    as u32 as f32;
-                ch.amaf_visits += weight * hit;
-                ch.amaf_wins += reward * hit;
+                let fresh = m & !0xffff_ffff == generation;
+                let near = ((m & 0xffff_ffff) as usize).wrapping_sub(k) < horizon;
+                let mask = 0u32.wrapping_sub(u32::from(fresh & near));
+                ch.amaf_visits += f32::from_bits(wbits & mask);
+                ch.amaf_wins += f32::from_bits(rbits & mask);
             }
         }
     }
@@ -636,6 +658,40 @@ enum Expansion {
     Done,
     Full,
     NoMoves,
+}
+
+/// The child to descend into in the most common case, in one tight pass over the children:
+/// the minimum-MSE RAVE schedule (constant `k = 4 bias^2`) on the children's own AMAF
+/// statistics, no UCT bonus; a proven win is taken at once, proven losses are skipped.
+/// The same choice as the general loop of `Worker::select`; `None` when every child is a
+/// proven loss.
+#[inline]
+fn select_mse<M>(children: &[Node<M>], k: f32, fpu: f32) -> Option<usize> {
+    let mut best = None;
+    let mut best_score = f32::NEG_INFINITY;
+    for (j, ch) in children.iter().enumerate() {
+        if ch.proof != UNPROVEN {
+            match ch.proof {
+                WIN => return Some(j),
+                LOSS => continue,
+                _ => {}
+            }
+        }
+        // (1 - b) w/n + b aw/an with b = an / (n + an + k n an), in one division.
+        let n = ch.visits as f32;
+        let an = ch.amaf_visits;
+        let d = n + an + k * n * an;
+        let score = if d > 0.0 {
+            (ch.wins * (1.0 + k * an) + ch.amaf_wins) / d
+        } else {
+            fpu
+        };
+        if score > best_score {
+            best_score = score;
+            best = Some(j);
+        }
+    }
+    best
 }
 
 fn outcome_for(mover: Player, value: f32) -> Outcome {
@@ -980,5 +1036,99 @@ fn best_child<M>(children: &[ChildStats<M>], rule: FinalMove) -> usize {
                 .max_by(|(_, a), (_, b)| a.value.total_cmp(&b.value))
                 .map_or(most, |(i, _)| i)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// A child with the given statistics (`proof` 0..=3 as in the tree).
+    fn child(visits: u32, wins: f32, an: f32, aw: f32, proof: u8) -> Node<u16> {
+        let mut n = Node::new(0u16, 0);
+        n.visits = visits;
+        n.wins = wins;
+        n.amaf_visits = an;
+        n.amaf_wins = aw;
+        n.proof = proof;
+        n
+    }
+
+    /// Gelly and Silver's minimum-MSE value written out in f64, the textbook way:
+    /// beta = an / (n + an + 4 b^2 n an), value = (1 - beta) w/n + beta aw/an.
+    fn textbook(c: &Node<u16>, bias: f64, fpu: f64) -> f64 {
+        let (n, w) = (f64::from(c.visits), f64::from(c.wins));
+        let (an, aw) = (f64::from(c.amaf_visits), f64::from(c.amaf_wins));
+        if n == 0.0 && an == 0.0 {
+            return fpu;
+        }
+        let beta = an / (n + an + 4.0 * bias * bias * n * an);
+        let q = if n > 0.0 { w / n } else { 0.0 };
+        let amaf = if an > 0.0 { aw / an } else { 0.0 };
+        (1.0 - beta) * q + beta * amaf
+    }
+
+    fn stats() -> impl Strategy<Value = (u32, f64, u32, f64, u8)> {
+        (
+            0u32..200,
+            0.0f64..=1.0,
+            0u32..400,
+            0.0f64..=1.0,
+            prop_oneof![8 => Just(UNPROVEN), 1 => Just(LOSS), 1 => Just(DRAW)],
+        )
+    }
+
+    fn build(raw: &[(u32, f64, u32, f64, u8)]) -> Vec<Node<u16>> {
+        raw.iter()
+            .map(|&(n, q, an, qa, proof)| {
+                let wins = (f64::from(n) * q) as f32;
+                let amaf_wins = (f64::from(an) * qa) as f32;
+                child(n, wins, an as f32, amaf_wins, proof)
+            })
+            .collect()
+    }
+
+    proptest! {
+        #[test]
+        fn the_fast_selection_takes_a_best_child_by_the_textbook_formula(
+            raw in prop::collection::vec(stats(), 1..40),
+            bias in 0.0f64..0.5,
+            fpu in 0.0f64..=1.0,
+        ) {
+            let children = build(&raw);
+            let k = (4.0 * bias * bias) as f32;
+            let chosen = select_mse(&children, k, fpu as f32);
+            let open: Vec<usize> = (0..children.len())
+                .filter(|&j| children[j].proof != LOSS)
+                .collect();
+            match chosen {
+                None => prop_assert!(open.is_empty()),
+                Some(j) => {
+                    prop_assert!(children[j].proof != LOSS);
+                    let best = open
+                        .iter()
+                        .map(|&i| textbook(&children[i], bias, fpu))
+                        .fold(f64::NEG_INFINITY, f64::max);
+                    let got = textbook(&children[j], bias, fpu);
+                    prop_assert!(got >= best - 1e-5, "chose {got}, best {best}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_proven_win_is_taken_and_proven_losses_are_skipped() {
+        let children = vec![
+            child(50, 50.0, 100.0, 100.0, LOSS),
+            child(10, 1.0, 10.0, 1.0, UNPROVEN),
+            child(10, 2.0, 10.0, 2.0, UNPROVEN),
+        ];
+        assert_eq!(select_mse(&children, 0.01, 1.0), Some(2));
+        let mut with_win = children.clone();
+        with_win.push(child(1, 0.0, 0.0, 0.0, WIN));
+        assert_eq!(select_mse(&with_win, 0.01, 1.0), Some(3));
+        let lost = vec![child(3, 0.0, 0.0, 0.0, LOSS), child(9, 0.0, 0.0, 0.0, LOSS)];
+        assert_eq!(select_mse(&lost, 0.01, 1.0), None);
     }
 }
