@@ -49,6 +49,8 @@ pub const CONFIG_NAMES: &[&str] = &[
     "offline",
     "prior",
     "knowledge",
+    "decisive",
+    "bridge",
     "lgr",
 ];
 
@@ -95,7 +97,8 @@ impl EngineConfig {
     /// `rave`, `grave` (GRAVE with r = 50), `wamaf` (weighted AMAF), `horizon` (the playout
     /// horizon), `weighted` (the paper's weighted playouts), `offline` (off-line rings),
     /// `prior` (the Havannah prior), `knowledge` (the decisive, anti-decisive and
-    /// bridge-saving playout rules), `lgr` (last-good-reply).
+    /// bridge-saving playout rules), `decisive` (the decisive and anti-decisive rules alone),
+    /// `bridge` (bridge saving alone), `lgr` (last-good-reply).
     ///
     /// # Errors
     /// A message naming the unknown name and listing the known ones.
@@ -136,6 +139,21 @@ impl EngineConfig {
             },
             "knowledge" => EngineConfig {
                 playout: PlayoutConfig::strong(),
+                ..plain(built(rave())?)
+            },
+            "decisive" => EngineConfig {
+                playout: PlayoutConfig {
+                    decisive: true,
+                    anti_decisive: true,
+                    ..PlayoutConfig::default()
+                },
+                ..plain(built(rave())?)
+            },
+            "bridge" => EngineConfig {
+                playout: PlayoutConfig {
+                    save_bridge: true,
+                    ..PlayoutConfig::default()
+                },
                 ..plain(built(rave())?)
             },
             "lgr" => EngineConfig {

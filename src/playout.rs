@@ -43,9 +43,11 @@ pub struct PlayoutConfig {
     pub policy: Policy,
     /// How rings are found.
     pub rings: RingCheck,
-    /// Play a move that wins at once (among the empty neighbours of the last two stones).
+    /// Play a move that wins at once, looked for among the empty neighbours of the mover's own
+    /// last stone (the only stone that can have made a new such move).
     pub decisive: bool,
-    /// Otherwise block a cell where the opponent would win at once (same neighbourhood).
+    /// Otherwise block a cell where the opponent would win at once, looked for among the empty
+    /// neighbours of the opponent's last stone.
     pub anti_decisive: bool,
     /// Otherwise answer an intrusion into a two-bridge (the opponent played one of the two
     /// common neighbours of two of our stones) by playing the other.
@@ -198,22 +200,18 @@ impl HavannahPlayout {
         let c = &self.config;
         let board = pos.board();
         let me = pos.to_move();
-        if c.decisive || c.anti_decisive {
-            for (enabled, colour) in [(c.decisive, me), (c.anti_decisive, me.other())] {
-                if !enabled {
-                    continue;
-                }
-                for around in [last, last2] {
-                    if around == NO_CELL {
-                        continue;
-                    }
-                    for &nb in board.neighbours(Cell::from_index(usize::from(around))) {
-                        if pos.is_empty(nb) && !pos.winning_kinds(nb, colour).is_empty() {
-                            return Some(nb.index() as u16);
-                        }
-                    }
-                }
-            }
+        // Only the stone just placed can have given its owner a new win at once, and only next
+        // to itself (almost always): so the mover's wins are looked for around the mover's
+        // own last stone (`last2`), the opponent's around the opponent's last stone (`last`).
+        if c.decisive
+            && let Some(win) = win_next_to(pos, last2, me)
+        {
+            return Some(win);
+        }
+        if c.anti_decisive
+            && let Some(block) = win_next_to(pos, last, me.other())
+        {
+            return Some(block);
         }
         if c.save_bridge
             && last != NO_CELL
@@ -246,6 +244,20 @@ impl HavannahPlayout {
             }
         }
     }
+}
+
+/// An empty neighbour of `around` where a stone of `colour` would win at once, if any
+/// (`around` must hold a stone of `colour`).
+#[inline]
+fn win_next_to(pos: &Position, around: u16, colour: Colour) -> Option<u16> {
+    if around == NO_CELL {
+        return None;
+    }
+    let around = Cell::from_index(usize::from(around));
+    if pos.stone(around) != Some(colour) {
+        return None;
+    }
+    pos.win_next_to(around).map(|c| c.index() as u16)
 }
 
 /// The cell that saves a two-bridge the opponent's stone `last` intruded into, if any:

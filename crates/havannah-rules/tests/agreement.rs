@@ -186,3 +186,46 @@ fn all_finders_agree_every_size_fixed_seeds() {
         }
     }
 }
+
+/// `win_next_to` (the decisive-move test with its one-run shortcut) gives the first empty
+/// neighbour that `winning_kinds` says wins, around every stone of random games.
+fn check_win_next_to(size: u8, seed: u64) -> usize {
+    let board = Board::new(size).expect("valid size");
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let mut order: Vec<Cell> = board.cells().collect();
+    order.shuffle(&mut rng);
+    let mut pos = Position::new(board, RingDetection::Online);
+    let mut found = 0;
+    for &cell in &order {
+        pos.place(cell);
+        for around in board.cells() {
+            let want = pos.stone(around).and_then(|colour| {
+                board
+                    .neighbours(around)
+                    .iter()
+                    .copied()
+                    .find(|&nb| pos.is_empty(nb) && !pos.winning_kinds(nb, colour).is_empty())
+            });
+            assert_eq!(
+                pos.win_next_to(around),
+                want,
+                "size {size} seed {seed}, around {around:?} after {} stones",
+                pos.num_stones()
+            );
+            found += usize::from(want.is_some());
+        }
+    }
+    found
+}
+
+#[test]
+fn win_next_to_agrees_with_winning_kinds() {
+    let mut found = 0;
+    for size in [3u8, 4, 5, 6, 8] {
+        for seed in 0..4 {
+            found += check_win_next_to(size, seed);
+        }
+    }
+    // The games run to a full board, so winning cells next to stones are common.
+    assert!(found > 100, "only {found} winning cells seen");
+}
