@@ -67,12 +67,8 @@ pub fn endings_of_game(
             Source::Lottery => lottery_move(&p, &mut rng),
             Source::SelfPlay => {
                 let game = AlphaGame::new(p, p.mover(), 76).with_width(4);
-                let mut tree = Mcts::with_policies(
-                    game,
-                    config.clone(),
-                    LotteryPlayout::default(),
-                    NoPrior,
-                );
+                let mut tree =
+                    Mcts::with_policies(game, config.clone(), LotteryPlayout::default(), NoPrior);
                 match tree.search(&Budget::simulations(simulations), &mut rng) {
                     Ok(r) => r.best_move,
                     Err(_) => lottery_move(&p, &mut rng),
@@ -112,17 +108,36 @@ fn median<T: Copy + Ord>(mut v: Vec<Option<T>>) -> Option<T> {
     v.get(v.len() / 2).copied().flatten()
 }
 
+/// What the bench runs.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// Games played to build endings (one ending per game at each empty count).
+    pub games: usize,
+    /// Seed of the first game (game `k` uses `seed + k`).
+    pub seed: u64,
+    /// Where the endings come from.
+    pub source: Source,
+    /// Simulations per move of the self-play search.
+    pub simulations: u64,
+    /// Fewest empty cells.
+    pub lowest: u32,
+    /// Most empty cells.
+    pub highest: u32,
+    /// Time per solve.
+    pub limit: Duration,
+}
+
 /// Runs the bench and prints the table as it goes.
-pub fn run(
-    games: usize,
-    seed: u64,
-    source: Source,
-    simulations: u64,
-    lowest: u32,
-    highest: u32,
-    limit: Duration,
-    mut out: impl Write,
-) -> Vec<Row> {
+pub fn run(settings: &Settings, mut out: impl Write) -> Vec<Row> {
+    let Settings {
+        games,
+        seed,
+        source,
+        simulations,
+        lowest,
+        highest,
+        limit,
+    } = *settings;
     let mut by_empty: Vec<Vec<Position>> = vec![Vec::new(); highest as usize + 1];
     for g in 0..games {
         for p in endings_of_game(seed + g as u64, source, simulations, highest, lowest) {

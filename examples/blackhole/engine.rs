@@ -111,6 +111,8 @@ pub struct EventHorizon {
     /// The running estimate of our reachable score.
     center: i16,
     solver: Solver,
+    /// The ply and Red's exact score of the last solve.
+    last_solved: Option<(usize, i16)>,
 }
 
 /// What one move decision found (for logs and tests).
@@ -157,6 +159,7 @@ impl EventHorizon {
             trees: Vec::new(),
             center: 76,
             solver: Solver::new(),
+            last_solved: None,
         })
     }
 
@@ -194,17 +197,40 @@ impl EventHorizon {
             } else {
                 (share * 2).min(time_left / 2)
             };
-            if let Some(s) = self.solver.solve(pos, Some(start + limit)) {
-                let mine = if me == crate::rules::RED {
-                    s.red_score
-                } else {
-                    150 - s.red_score
-                };
-                return Decision {
-                    mv: s.best,
-                    targets: Vec::new(),
-                    solved: Some(mine),
-                };
+            // The first window: the value our last solve found (it stays if the opponent
+            // played well), else the mover's winning score.
+            let red = me == crate::rules::RED;
+            let first = match self.last_solved {
+                Some((at, v)) if at < pos.moves_played() => v,
+                _ => {
+                    if red {
+                        76
+                    } else {
+                        75
+                    }
+                }
+            };
+            if let Some(b) = self.solver.bounds(pos, Some(start + limit), Some(first)) {
+                let mine = |red_score: i16| if red { red_score } else { 150 - red_score };
+                if let Some(mv) = b.best {
+                    if b.lo == b.hi {
+                        self.last_solved = Some((pos.moves_played(), b.lo));
+                        return Decision {
+                            mv,
+                            targets: Vec::new(),
+                            solved: Some(mine(b.lo)),
+                        };
+                    }
+                    // Not exact, but a proven win: play it.
+                    let proven = if red { b.lo } else { b.hi };
+                    if mine(proven) > crate::rules::DRAW_SCORE {
+                        return Decision {
+                            mv,
+                            targets: Vec::new(),
+                            solved: None,
+                        };
+                    }
+                }
             }
         }
         if short {

@@ -297,16 +297,16 @@ fn solver_bench(args: &BenchArgs) -> Result<ExitCode, String> {
     } else {
         bench::Source::SelfPlay
     };
-    bench::run(
-        args.games,
-        args.seed,
+    let settings = bench::Settings {
+        games: args.games,
+        seed: args.seed,
         source,
-        args.simulations,
-        args.from,
-        args.to,
+        simulations: args.simulations,
+        lowest: args.from,
+        highest: args.to,
         limit,
-        std::io::stdout().lock(),
-    );
+    };
+    bench::run(&settings, std::io::stdout().lock());
     Ok(ExitCode::SUCCESS)
 }
 

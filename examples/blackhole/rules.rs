@@ -162,26 +162,6 @@ impl Position {
         self.empty
     }
 
-    /// The blocked cells.
-    pub fn blocked(&self) -> u64 {
-        let mut m = 0;
-        for c in Cell::all() {
-            if self.stones[c.index()] == BROWN {
-                m |= 1 << c.index();
-            }
-        }
-        m
-    }
-
-    /// The stone on a cell: `Some((player, value))`.
-    pub fn stone(&self, c: Cell) -> Option<(usize, u8)> {
-        match self.stones[c.index()] {
-            0 | BROWN => None,
-            v if v > 0 => Some((RED, v as u8)),
-            v => Some((BLUE, (-v) as u8)),
-        }
-    }
-
     /// Adjacent red stones minus adjacent blue stones of a cell.
     #[inline]
     pub fn delta(&self, c: Cell) -> i16 {

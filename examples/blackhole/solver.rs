@@ -1,26 +1,51 @@
-//! The exact end-game solver: the minimax value of Red's score by null-window searches
-//! ("does Red reach at least `t`?"), a transposition table of score bounds, the pruned move list
-//! and the dead-cell declarations, and a deadline it never overruns by more than a few
-//! thousand nodes.
+//! The exact end-game solver: the minimax value of Red's score.
+//!
+//! Fail-soft null-window searches "does Red reach at least `beta`?" narrow an interval
+//! `lo..=hi` of Red's score until it closes (bisection of the interval, which every fail-soft
+//! answer can shrink by more than half). Around that:
+//!
+//! * **Static bounds** at every node ([`static_bounds`]): a score interval from the empty
+//!   cells alone, which contains the dead-cell declarations and is exact when every empty cell
+//!   is dead.
+//! * **An abstract transposition key**: the rest of the game depends only on the empty cells,
+//!   each one's delta (adjacent red minus blue stones) and the stones in each hand, so the key
+//!   hashes exactly that (stones that touch no empty cell are forgotten). Updated per move from
+//!   the moved cell and its empty neighbours.
+//! * **Pruning, sound for the question asked** (see [`Solver::moves`]): the value-sense rules of
+//!   [`crate::rules::reasonable_moves`] and, for a given `beta`, cells whose fate is already
+//!   decided ("sure" cells) are treated as dead.
+//! * **Move ordering**: the table's move, then fills of cells that are bad for the mover and
+//!   valuable stones next to undecided cells, with a history bonus.
+//! * Two empty cells (the last move) are evaluated directly.
+//!
+//! It checks the clock every 1024 nodes and gives up at its deadline.
 
 use std::time::Instant;
 
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
-use crate::board::{CELLS, Cell, NEIGHBOURS};
-use crate::rules::{Move, Position, RED, declared, reasonable_moves};
+use crate::board::{CELLS, Cell, NEIGHBOURS, cells_of};
+use crate::rules::{DRAW_SCORE, MOVE_BOUND, Move, Position, RED};
 
-const TABLE_BITS: u32 = 20;
+/// Entries in the transposition table: 2^22 of 16 bytes, 64 MiB.
+const TABLE_BITS: u32 = 22;
+/// Deltas lie in -75..=75 (six neighbours of at most 15 + 14 + ... + 10).
+const DELTA_OFFSET: i16 = 96;
+const DELTA_SLOTS: usize = 192;
 
 #[derive(Clone, Copy, Default)]
 struct Entry {
     key: u64,
-    /// Red's exact score is in `lo..=hi` (valid when `key` matches and `hi >= lo`).
+    /// Red's exact score is in `lo..=hi` (valid when `key` matches).
     lo: i16,
     hi: i16,
     /// The move that decided the last search here, as `index + 1` (0: none).
     best: u16,
+    /// Empty cells of the position (how much work it stands for).
+    empty: u8,
+    /// The solve that last wrote it.
+    age: u8,
 }
 
 /// What a solve found.
@@ -32,17 +57,136 @@ pub struct Solution {
     pub red_score: i16,
     /// Nodes searched.
     pub nodes: u64,
+    /// Null-window passes at the root.
+    pub passes: u32,
 }
 
-/// An exact Blackhole end-game solver with a transposition table (16 MiB).
+/// What a solve proved before it finished or gave up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bounds {
+    /// Red's score is at least this.
+    pub lo: i16,
+    /// Red's score is at most this.
+    pub hi: i16,
+    /// A move proven to keep the mover's bound (`lo` for Red, `hi` for Blue), if a pass
+    /// found one.
+    pub best: Option<Move>,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Null-window passes at the root.
+    pub passes: u32,
+}
+
+/// Per node: the static bounds on Red's score and, per empty cell, the least and the greatest
+/// score Red can get if that cell ends as the hole.
+struct Analysis {
+    lo: i16,
+    hi: i16,
+    low: [i16; CELLS],
+    high: [i16; CELLS],
+}
+
+/// The sums of the `k` most valuable stones of a hand, `k = 0..=6`.
+#[inline]
+fn top_sums(mask: u16) -> [i16; 7] {
+    let mut s = [0i16; 7];
+    let mut m = mask;
+    let mut acc = 0i16;
+    for slot in s.iter_mut().skip(1) {
+        if m != 0 {
+            let v = 15 - m.leading_zeros() as i16;
+            m &= !(1u16 << v);
+            acc += v;
+        }
+        *slot = acc;
+    }
+    s
+}
+
+/// Static bounds on Red's final score, from the empty cells only.
+///
+/// For an empty cell `c` with `k` empty neighbours, Blue can lower its delta by at most the sum
+/// of its `min(k, b)` most valuable stones (`b` stones left) and Red raise it by at most its
+/// `min(k, r)` most valuable ones, so if `c` ends as the hole Red scores in
+/// `low(c)..=high(c)`. These per-cell intervals only shrink as the game goes on (a stone played
+/// next to `c` is one of those counted, one fewer may follow).
+///
+/// *Lower bound*: let `t` be the `(b+1)`-th largest `low(c)`. At least `b + 1` cells are then
+/// *sure* for `t` (Red scores at least `t` if one of them ends as the hole, whatever happens).
+/// Red never fills one of them while another empty cell exists, and Blue can fill at most `b`
+/// of them, so the last empty cell is sure: Red reaches `t`. *Upper bound*: symmetrically the
+/// `(r+1)`-th smallest `high(c)`. When every empty cell is dead, `low = high` and the two
+/// order statistics coincide (there are `r + b + 1` empty cells): the exact value, in which Red
+/// fills the worst cells for it and Blue the best ones. The dead-cell declarations
+/// ([`crate::rules::declared`]) are the special case of dead cells.
+fn static_bounds(pos: &Position) -> Analysis {
+    let empty = pos.empty();
+    let r = pos.stones_left(RED) as usize;
+    let b = pos.stones_left(1 - RED) as usize;
+    let red_top = top_sums(pos.stones_left_mask(RED));
+    let blue_top = top_sums(pos.stones_left_mask(1 - RED));
+    let mut a = Analysis {
+        lo: 0,
+        hi: 150,
+        low: [0; CELLS],
+        high: [0; CELLS],
+    };
+    let mut lows = [0i16; 32];
+    let mut highs = [0i16; 32];
+    let mut n = 0;
+    let mut e = empty;
+    while e != 0 {
+        let i = e.trailing_zeros() as usize;
+        e &= e - 1;
+        let k = (NEIGHBOURS[i] & empty).count_ones() as usize;
+        let base = DRAW_SCORE + pos.delta(Cell(i as u8));
+        let lo = base - blue_top[k.min(b)];
+        let hi = base + red_top[k.min(r)];
+        a.low[i] = lo;
+        a.high[i] = hi;
+        lows[n] = lo;
+        highs[n] = hi;
+        n += 1;
+    }
+    let lows = &mut lows[..n];
+    let highs = &mut highs[..n];
+    if b < n {
+        // The (b+1)-th largest.
+        let (_, x, _) = lows.select_nth_unstable_by(b, |x, y| y.cmp(x));
+        a.lo = *x;
+    }
+    if r < n {
+        // The (r+1)-th smallest.
+        let (_, x, _) = highs.select_nth_unstable(r);
+        a.hi = *x;
+    }
+    a
+}
+
+/// An exact Blackhole end-game solver with a transposition table (64 MiB).
 pub struct Solver {
     table: Vec<Entry>,
-    zobrist: Vec<[u64; 32]>,
+    z_cell: Vec<[u64; DELTA_SLOTS]>,
+    z_hand: [[u64; 16]; 2],
+    history: Vec<[u32; MOVE_BOUND]>,
     buffers: Vec<Vec<(i32, Move)>>,
-    moves: Vec<Move>,
     nodes: u64,
     deadline: Option<Instant>,
     aborted: bool,
+    age: u8,
+    #[cfg(test)]
+    stats: Stats,
+}
+
+#[cfg(test)]
+#[derive(Default)]
+struct Stats {
+    nodes: [u64; 32],
+    cut: [u64; 32],
+    first: [u64; 32],
+    all: [u64; 32],
+    all_moves: [u64; 32],
+    cut_moves: [u64; 32],
 }
 
 impl Default for Solver {
@@ -55,196 +199,557 @@ impl Solver {
     /// A solver with an empty table.
     pub fn new() -> Self {
         let mut rng = Pcg64Mcg::seed_from_u64(0x0b1a_c400_1e5e_ed00);
-        let zobrist = (0..CELLS)
+        let z_cell = (0..CELLS)
             .map(|_| {
-                let mut z = [0u64; 32];
+                let mut z = [0u64; DELTA_SLOTS];
                 for k in &mut z {
                     *k = rng.next_u64();
                 }
                 z
             })
             .collect();
+        let mut z_hand = [[0u64; 16]; 2];
+        for h in &mut z_hand {
+            for k in h.iter_mut() {
+                *k = rng.next_u64();
+            }
+        }
         Solver {
             table: vec![Entry::default(); 1 << TABLE_BITS],
-            zobrist,
-            buffers: (0..32).map(|_| Vec::with_capacity(512)).collect(),
-            moves: Vec::with_capacity(512),
+            z_cell,
+            z_hand,
+            history: vec![[0; MOVE_BOUND]; 2],
+            buffers: (0..40).map(|_| Vec::with_capacity(512)).collect(),
             nodes: 0,
             deadline: None,
             aborted: false,
+            age: 0,
+            #[cfg(test)]
+            stats: Stats::default(),
         }
     }
 
+    /// Empties the transposition table and the history.
+    pub fn clear(&mut self) {
+        self.table.fill(Entry::default());
+        for h in &mut self.history {
+            h.fill(0);
+        }
+    }
+
+    #[inline]
+    fn z_delta(&self, cell: usize, delta: i16) -> u64 {
+        self.z_cell[cell][(delta + DELTA_OFFSET) as usize]
+    }
+
+    /// The abstract key: every empty cell with its delta, and the stones in each hand.
     fn key_of(&self, pos: &Position) -> u64 {
         let mut h = 0;
-        let blocked = pos.blocked();
-        for c in Cell::all() {
-            if blocked & (1 << c.index()) != 0 {
-                h ^= self.zobrist[c.index()][31];
-            } else if let Some((p, v)) = pos.stone(c) {
-                h ^= self.zobrist[c.index()][stone_slot(p, v)];
+        for c in cells_of(pos.empty()) {
+            h ^= self.z_delta(c.index(), pos.delta(c));
+        }
+        for (p, z) in self.z_hand.iter().enumerate() {
+            let mut m = pos.stones_left_mask(p);
+            while m != 0 {
+                let v = m.trailing_zeros() as usize;
+                m &= m - 1;
+                h ^= z[v];
             }
         }
         h
     }
 
+    /// The key after `mv` in `pos`, from the key of `pos`.
+    #[inline]
+    fn child_key(&self, pos: &Position, key: u64, mv: Move) -> u64 {
+        let p = pos.mover();
+        let i = mv.cell.index();
+        let s = if p == RED {
+            i16::from(mv.value)
+        } else {
+            -i16::from(mv.value)
+        };
+        let mut k =
+            key ^ self.z_delta(i, pos.delta(mv.cell)) ^ self.z_hand[p][usize::from(mv.value)];
+        let mut n = NEIGHBOURS[i] & pos.empty();
+        while n != 0 {
+            let j = n.trailing_zeros() as usize;
+            n &= n - 1;
+            let d = pos.delta(Cell(j as u8));
+            k ^= self.z_delta(j, d) ^ self.z_delta(j, d + s);
+        }
+        k
+    }
+
+    #[inline]
+    fn slot(key: u64) -> usize {
+        (key as usize) & ((1 << TABLE_BITS) - 2)
+    }
+
+    /// The entry of `key` in its bucket of two, if any.
+    #[inline]
+    fn probe(&self, key: u64) -> Option<Entry> {
+        let s = Self::slot(key);
+        if self.table[s].key == key {
+            Some(self.table[s])
+        } else if self.table[s + 1].key == key {
+            Some(self.table[s + 1])
+        } else {
+            None
+        }
+    }
+
+    /// Stores a bound: the bucket's first entry keeps the biggest (most empty cells) recent
+    /// position, the second always takes the newest.
+    fn store(&mut self, key: u64, empty: u8, lower: Option<i16>, upper: Option<i16>, best: u16) {
+        let s = Self::slot(key);
+        let age = self.age;
+        let k = if self.table[s].key == key {
+            s
+        } else if self.table[s + 1].key == key {
+            s + 1
+        } else {
+            let first = self.table[s];
+            let k = if first.age != age || first.empty <= empty {
+                // Demote the first entry to the second place.
+                self.table[s + 1] = first;
+                s
+            } else {
+                s + 1
+            };
+            self.table[k] = Entry {
+                key,
+                lo: 0,
+                hi: 150,
+                best: 0,
+                empty,
+                age,
+            };
+            k
+        };
+        let e = &mut self.table[k];
+        e.age = age;
+        if let Some(l) = lower {
+            e.lo = e.lo.max(l);
+        }
+        if let Some(u) = upper {
+            e.hi = e.hi.min(u);
+        }
+        if best != 0 {
+            e.best = best;
+        }
+    }
+
     /// Solves `pos` exactly, or gives up at `deadline` (`None`: no limit) and returns `None`.
     /// The game must not be over.
     pub fn solve(&mut self, pos: &Position, deadline: Option<Instant>) -> Option<Solution> {
+        self.solve_from(pos, deadline, None)
+    }
+
+    /// As [`Solver::solve`], with a first guess of Red's score (the first null window is
+    /// placed there).
+    pub fn solve_from(
+        &mut self,
+        pos: &Position,
+        deadline: Option<Instant>,
+        guess: Option<i16>,
+    ) -> Option<Solution> {
+        let b = self.bounds(pos, deadline, guess)?;
+        (b.lo == b.hi).then_some(Solution {
+            best: b.best?,
+            red_score: b.lo,
+            nodes: b.nodes,
+            passes: b.passes,
+        })
+    }
+
+    /// Narrows Red's score until it is exact or the deadline passes; the first null window is
+    /// at `first` (e.g. a guess, or the mover's winning score), then the windows approach
+    /// from the side the first answer gave for two more passes, then bisect. `None` if the
+    /// game is over.
+    pub fn bounds(
+        &mut self,
+        pos: &Position,
+        deadline: Option<Instant>,
+        first: Option<i16>,
+    ) -> Option<Bounds> {
         if pos.is_over() {
             return None;
         }
         self.deadline = deadline;
         self.aborted = false;
         self.nodes = 0;
-        let key = self.key_of(pos);
-        let (mut lo, mut hi) = (0i16, 150i16);
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2;
-            let r = self.red_reaches(pos, key, mid, 0);
-            if self.aborted {
-                return None;
-            }
-            if r {
-                lo = mid;
-            } else {
-                hi = mid - 1;
+        self.age = self.age.wrapping_add(1);
+        for h in &mut self.history {
+            for x in h.iter_mut() {
+                *x >>= 2;
             }
         }
-        let value = lo;
-        // The best move: for Red one that reaches `value`, for Blue one that keeps Red below
-        // `value + 1`.
+        let key = self.key_of(pos);
+        let a = static_bounds(pos);
+        let (mut lo, mut hi) = (a.lo, a.hi);
+        if let Some(e) = self.probe(key) {
+            lo = lo.max(e.lo);
+            hi = hi.min(e.hi);
+        }
         let red = pos.mover() == RED;
-        let target = if red { value } else { value + 1 };
-        self.moves.clear();
-        reasonable_moves(pos, &mut self.moves);
-        let moves = self.moves.clone();
-        let mut best = moves[0];
-        for mv in moves {
-            let mut child = *pos;
-            child.play(mv);
-            let r = self.red_reaches(&child, key ^ self.move_key(pos, mv), target, 1);
+        let mut best = None;
+        let mut passes = 0;
+        let mut beta = match first {
+            Some(g) => g.clamp(lo + 1, hi.max(lo + 1)),
+            None => (lo + hi + 1) / 2,
+        };
+        while lo < hi {
+            let (v, mv) = self.root(pos, key, beta);
+            passes += 1;
             if self.aborted {
-                return None;
-            }
-            if r == red {
-                best = mv;
                 break;
             }
+            let high = v >= beta;
+            if high {
+                lo = v;
+                if red {
+                    best = mv;
+                }
+            } else {
+                hi = v;
+                if !red {
+                    best = mv;
+                }
+            }
+            beta = if first.is_some() && passes < 3 {
+                if high { lo + 1 } else { hi }
+            } else {
+                (lo + hi + 1) / 2
+            };
+            beta = beta.clamp(lo + 1, hi.max(lo + 1));
         }
-        Some(Solution {
+        if best.is_none() && lo == hi {
+            // The bounds closed without a pass that names the move: one more pass, which
+            // fails high (Red) or low (Blue) on a move that keeps the value.
+            let beta = if red { lo } else { lo + 1 };
+            let (_, mv) = self.root(pos, key, beta);
+            passes += 1;
+            if !self.aborted {
+                best = mv;
+            }
+        }
+        Some(Bounds {
+            lo,
+            hi,
             best,
-            red_score: value,
             nodes: self.nodes,
+            passes,
         })
     }
 
-    #[inline]
-    fn move_key(&self, pos: &Position, mv: Move) -> u64 {
-        self.zobrist[mv.cell.index()][stone_slot(pos.mover(), mv.value)]
+    /// A null-window pass at the root: the fail-soft value and the move that decided it.
+    fn root(&mut self, pos: &Position, key: u64, beta: i16) -> (i16, Option<Move>) {
+        let a = static_bounds(pos);
+        let hint = self.probe(key).map_or(0, |e| e.best);
+        let red = pos.mover() == RED;
+        let mut buf = std::mem::take(&mut self.buffers[0]);
+        let pruned = self.moves(pos, &a, beta, hint, &mut buf);
+        let mut v = if red { i16::MIN } else { i16::MAX };
+        let mut decided = None;
+        for &(_, mv) in &buf {
+            let mut child = *pos;
+            child.play(mv);
+            let r = self.search(&child, self.child_key(pos, key, mv), beta, 1);
+            if self.aborted {
+                break;
+            }
+            if red && r > v {
+                v = r;
+                if v >= beta {
+                    decided = Some(mv);
+                    break;
+                }
+            } else if !red && r < v {
+                v = r;
+                if v < beta {
+                    decided = Some(mv);
+                    break;
+                }
+            }
+        }
+        self.buffers[0] = buf;
+        if pruned {
+            v = clamp_pruned(red, v, beta);
+        }
+        (v, decided)
     }
 
-    /// Whether Red's final score is at least `t` under best play from `pos`.
-    fn red_reaches(&mut self, pos: &Position, key: u64, t: i16, depth: usize) -> bool {
-        if let Some(win) = declared(pos, RED, t) {
-            return win;
+    /// Red's final score, fail-soft against `beta`: a value `>= beta` is a lower bound of the
+    /// exact score, a value `< beta` an upper bound.
+    fn search(&mut self, pos: &Position, key: u64, beta: i16, ply: usize) -> i16 {
+        let empty = pos.empty();
+        if empty.count_ones() <= 3 {
+            return small_ending(pos);
+        }
+        let a = static_bounds(pos);
+        if a.lo >= beta {
+            return a.lo;
+        }
+        if a.hi < beta {
+            return a.hi;
         }
         self.nodes += 1;
-        if self.nodes & 255 == 0
+        if self.nodes & 1023 == 0
             && let Some(d) = self.deadline
             && Instant::now() >= d
         {
             self.aborted = true;
-            return false;
+            return beta;
         }
-        let slot = (key as usize) & ((1 << TABLE_BITS) - 1);
-        let entry = self.table[slot];
         let mut hint = 0u16;
-        if entry.key == key {
-            if entry.lo >= t {
-                return true;
+        if let Some(e) = self.probe(key) {
+            if e.lo >= beta {
+                return e.lo;
             }
-            if entry.hi < t {
-                return false;
+            if e.hi < beta {
+                return e.hi;
             }
-            hint = entry.best;
+            hint = e.best;
         }
         let red = pos.mover() == RED;
-        let mut buf = std::mem::take(&mut self.buffers[depth]);
-        order_moves(pos, hint, &mut self.moves, &mut buf);
-        let mut result = !red;
+        let mut buf = std::mem::take(&mut self.buffers[ply]);
+        let pruned = self.moves(pos, &a, beta, hint, &mut buf);
+        let mut v = if red { i16::MIN } else { i16::MAX };
         let mut decided = 0u16;
+        #[cfg(test)]
+        let mut tried = 0u64;
         for &(_, mv) in &buf {
+            #[cfg(test)]
+            {
+                tried += 1;
+            }
             let mut child = *pos;
             child.play(mv);
-            let r = self.red_reaches(&child, key ^ self.move_key(pos, mv), t, depth + 1);
+            let r = self.search(&child, self.child_key(pos, key, mv), beta, ply + 1);
             if self.aborted {
-                self.buffers[depth] = buf;
-                return false;
+                self.buffers[ply] = buf;
+                return beta;
             }
-            if r == red {
-                result = r;
-                decided = mv.index() as u16 + 1;
-                break;
-            }
-        }
-        self.buffers[depth] = buf;
-        let e = &mut self.table[slot];
-        if e.key != key {
-            *e = Entry {
-                key,
-                lo: 0,
-                hi: 150,
-                best: 0,
-            };
-        }
-        if result {
-            e.lo = e.lo.max(t);
-        } else {
-            e.hi = e.hi.min(t - 1);
-        }
-        if decided != 0 {
-            e.best = decided;
-        }
-        result
-    }
-}
-
-#[inline]
-fn stone_slot(player: usize, value: u8) -> usize {
-    if player == RED {
-        15 + usize::from(value)
-    } else {
-        15 - usize::from(value)
-    }
-}
-
-/// Fills `out` with the reasonable moves, the table's move first, then fills of cells that are
-/// bad holes for the mover, then valuable stones on open cells.
-fn order_moves(pos: &Position, hint: u16, scratch: &mut Vec<Move>, out: &mut Vec<(i32, Move)>) {
-    scratch.clear();
-    reasonable_moves(pos, scratch);
-    out.clear();
-    let mover = pos.mover();
-    let sign: i32 = if mover == RED { 1 } else { -1 };
-    let lowest = pos.lowest_stone(mover);
-    let empty = pos.empty();
-    for &mv in scratch.iter() {
-        let key = if hint != 0 && mv.index() as u16 + 1 == hint {
-            i32::MAX
-        } else {
-            let d = sign * i32::from(pos.delta(mv.cell));
-            let e = (NEIGHBOURS[mv.cell.index()] & empty).count_ones() as i32;
-            let fill = if mv.value == lowest {
-                (-d).max(0) * 4
+            if red {
+                v = v.max(r);
+                if v >= beta {
+                    decided = mv.index() as u16 + 1;
+                    break;
+                }
             } else {
-                0
-            };
-            fill + e * i32::from(mv.value)
-        };
-        out.push((key, mv));
+                v = v.min(r);
+                if v < beta {
+                    decided = mv.index() as u16 + 1;
+                    break;
+                }
+            }
+        }
+        #[cfg(test)]
+        {
+            let e = empty.count_ones() as usize;
+            let st = &mut self.stats;
+            st.nodes[e] += 1;
+            if decided != 0 {
+                st.cut[e] += 1;
+                st.cut_moves[e] += tried;
+                if tried == 1 {
+                    st.first[e] += 1;
+                }
+            } else {
+                st.all[e] += 1;
+                st.all_moves[e] += tried;
+            }
+        }
+        self.buffers[ply] = buf;
+        if pruned {
+            v = clamp_pruned(red, v, beta);
+        }
+        let e = empty.count_ones();
+        if decided != 0 {
+            let mover = pos.mover();
+            self.history[mover][usize::from(decided - 1)] += e * e;
+        }
+        if v >= beta {
+            self.store(key, e as u8, Some(v), None, decided);
+        } else {
+            self.store(key, e as u8, None, Some(v), decided);
+        }
+        v
     }
-    out.sort_unstable_by_key(|a| std::cmp::Reverse(a.0));
+
+    /// Fills `out` with the moves to try for the question "does Red reach `beta`?", ordered,
+    /// and says whether a move was left out that is only dominated for this question (then a
+    /// failing node's value is only known to be on its side of `beta`).
+    ///
+    /// Call an empty cell *sure* for `beta` when its static interval (see [`static_bounds`])
+    /// lies on one side of `beta`: whatever happens, if it ends as the hole, Red's reaching
+    /// `beta` is decided. For the question, a sure cell is only *good* or *bad*, and the values
+    /// of stones next to it do not matter. So:
+    ///
+    /// * A cell is *settled* when it is sure and all its empty neighbours are sure (a dead
+    ///   cell is settled for every `beta`). A stone on it changes no undecided cell, and no
+    ///   stone elsewhere changes its class: settled cells of one class are interchangeable,
+    ///   and the mover would rather fill a settled cell of its bad class than of its good one
+    ///   (swap the two cells in any continuation). One settled-cell move is kept: the mover's
+    ///   worst settled cell by class, then by static value (among dead cells alone this is the
+    ///   value-sense rule of [`crate::rules::reasonable_moves`], sound for every `beta`).
+    /// * A stone on a cell whose empty neighbours are all sure changes nothing but the
+    ///   mover's hand, and a hand with more valuable stones is never worse (each red stone
+    ///   only adds to the deltas, each blue one only subtracts): only the least valuable stone
+    ///   is tried there.
+    fn moves(
+        &self,
+        pos: &Position,
+        a: &Analysis,
+        beta: i16,
+        hint: u16,
+        out: &mut Vec<(i32, Move)>,
+    ) -> bool {
+        out.clear();
+        let empty = pos.empty();
+        let mover = pos.mover();
+        let red = mover == RED;
+        let sign: i32 = if red { 1 } else { -1 };
+        let mut sure = 0u64;
+        let mut good = 0u64;
+        for c in cells_of(empty) {
+            let i = c.index();
+            if a.low[i] >= beta {
+                sure |= 1 << i;
+                good |= 1 << i;
+            } else if a.high[i] < beta {
+                sure |= 1 << i;
+            }
+        }
+        let unsure = empty & !sure;
+        let mut settled = 0u64;
+        for c in cells_of(sure) {
+            if NEIGHBOURS[c.index()] & unsure == 0 {
+                settled |= 1 << c.index();
+            }
+        }
+        let lowest = pos.lowest_stone(mover);
+        let hand = pos.stones_left_mask(mover);
+        let several = hand.count_ones() > 1;
+        let history = &self.history[mover];
+        let mut pruned = false;
+        let mut push = |mv: Move, score: i32| {
+            let idx = mv.index();
+            let key = if hint != 0 && idx as u16 + 1 == hint {
+                i32::MAX
+            } else {
+                score + (history[idx] as i32).min(1 << 20)
+            };
+            out.push((key, mv));
+        };
+        if settled != 0 {
+            let bad = if red { settled & !good } else { settled & good };
+            let pool = if bad != 0 { bad } else { settled };
+            let mut pick = None;
+            let mut worst = i32::MAX;
+            for c in cells_of(pool) {
+                let d = sign * i32::from(pos.delta(c));
+                if d < worst {
+                    worst = d;
+                    pick = Some(c);
+                }
+            }
+            if let Some(c) = pick {
+                push(Move::new(c, lowest), 1 << 16);
+            }
+            let dead = pos.dead_cells();
+            if settled & !dead != 0 {
+                pruned = true;
+            }
+        }
+        for c in cells_of(empty & !settled) {
+            let i = c.index();
+            let open = NEIGHBOURS[i] & unsure;
+            let d = sign * i32::from(pos.delta(c));
+            // A fill of a cell that is bad for the mover.
+            let fill = (-d).max(0) * 64;
+            if open == 0 {
+                push(Move::new(c, lowest), fill);
+                pruned |= several;
+                continue;
+            }
+            let e = open.count_ones() as i32;
+            let mut s = hand;
+            while s != 0 {
+                let v = s.trailing_zeros() as u8;
+                s &= s - 1;
+                let score = if v == lowest {
+                    fill + 16 * e
+                } else {
+                    16 * e * i32::from(v)
+                };
+                push(Move::new(c, v), score);
+            }
+        }
+        out.sort_unstable_by_key(|x| std::cmp::Reverse(x.0));
+        pruned
+    }
+}
+
+/// A failing node whose move list was cut for this `beta` only knows its side of `beta`.
+#[inline]
+fn clamp_pruned(red: bool, v: i16, beta: i16) -> i16 {
+    if red && v < beta {
+        beta - 1
+    } else if !red && v >= beta {
+        beta
+    } else {
+        v
+    }
+}
+
+/// Red's exact score with at most three empty cells (each player holds one stone then).
+fn small_ending(pos: &Position) -> i16 {
+    let empty = pos.empty();
+    if empty.count_ones() <= 2 {
+        return last_move(pos);
+    }
+    let mover = pos.mover();
+    let v = pos.highest_stone(mover);
+    let red = mover == RED;
+    let mut best = if red { i16::MIN } else { i16::MAX };
+    for c in cells_of(empty) {
+        let mut child = *pos;
+        child.play(Move::new(c, v));
+        let r = last_move(&child);
+        best = if red { best.max(r) } else { best.min(r) };
+    }
+    best
+}
+
+/// Red's exact score with one or two empty cells: the mover's last stone goes on one of them
+/// and the other is the hole.
+#[inline]
+fn last_move(pos: &Position) -> i16 {
+    let empty = pos.empty();
+    let a = empty.trailing_zeros() as usize;
+    let da = pos.delta(Cell(a as u8));
+    if empty.count_ones() == 1 {
+        return DRAW_SCORE + da;
+    }
+    let b = (empty & (empty - 1)).trailing_zeros() as usize;
+    let db = pos.delta(Cell(b as u8));
+    let mover = pos.mover();
+    let v = i16::from(pos.highest_stone(mover));
+    let s = if NEIGHBOURS[a] & (1 << b) == 0 {
+        0
+    } else if mover == RED {
+        v
+    } else {
+        -v
+    };
+    // Filling b leaves a with da + s, filling a leaves b with db + s.
+    if mover == RED {
+        DRAW_SCORE + da.max(db) + s
+    } else {
+        DRAW_SCORE + da.min(db) + s
+    }
 }
 
 /// Red's final score under best play by plain minimax over every legal move (no pruning, no
@@ -263,6 +768,38 @@ pub fn brute_force(pos: &Position) -> i16 {
         child.play(mv);
         let v = brute_force(&child);
         best = if red { best.max(v) } else { best.min(v) };
+    }
+    best
+}
+
+/// Red's final score by full-window alpha-beta over every legal move (no table, no pruning
+/// beyond alpha-beta, no static bounds): an independent reference for 8-9 empty cells.
+#[cfg(test)]
+pub fn alpha_beta(pos: &Position, mut alpha: i16, mut beta: i16) -> i16 {
+    if let Some(s) = pos.red_score() {
+        return s;
+    }
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    // The most valuable stones first, then the least valuable (cheap ordering).
+    let lowest = pos.lowest_stone(pos.mover());
+    moves.sort_by_key(|m| std::cmp::Reverse(if m.value == lowest { 100 } else { m.value }));
+    let red = pos.mover() == RED;
+    let mut best = if red { i16::MIN } else { i16::MAX };
+    for mv in moves {
+        let mut child = *pos;
+        child.play(mv);
+        let v = alpha_beta(&child, alpha, beta);
+        if red {
+            best = best.max(v);
+            alpha = alpha.max(v);
+        } else {
+            best = best.min(v);
+            beta = beta.min(v);
+        }
+        if alpha >= beta {
+            break;
+        }
     }
     best
 }
@@ -290,7 +827,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(40))]
+        #![proptest_config(ProptestConfig::with_cases(60))]
         #[test]
         fn solver_matches_brute_force_on_small_endings(seed in any::<u64>(), empty in 2u32..=6) {
             let p = ending(seed, empty);
@@ -303,6 +840,61 @@ mod tests {
             child.try_play(s.best).unwrap();
             prop_assert_eq!(brute_force(&child), exact);
         }
+
+        #[test]
+        fn static_bounds_contain_the_exact_score(seed in any::<u64>(), empty in 1u32..=6) {
+            let p = ending(seed, empty);
+            let a = static_bounds(&p);
+            let exact = brute_force(&p);
+            prop_assert!(a.lo <= exact && exact <= a.hi, "{} not in {}..={} {:?}", exact, a.lo, a.hi, p);
+            if p.dead_cells() == p.empty() {
+                prop_assert_eq!(a.lo, a.hi);
+            }
+            // Every null window around the exact value answers on the right side.
+            let mut solver = Solver::new();
+            let key = solver.key_of(&p);
+            for beta in [exact - 3, exact, exact + 1, exact + 4] {
+                let v = solver.search(&p, key, beta, 0);
+                if exact >= beta {
+                    prop_assert!(v >= beta && v <= exact, "beta {} v {} exact {}", beta, v, exact);
+                } else {
+                    prop_assert!(v < beta && v >= exact, "beta {} v {} exact {}", beta, v, exact);
+                }
+            }
+        }
+
+        #[test]
+        fn the_incremental_key_is_the_key_of_the_child(seed in any::<u64>(), empty in 2u32..=25) {
+            let p = ending(seed, empty);
+            let solver = Solver::new();
+            let mut rng = Pcg64Mcg::seed_from_u64(seed ^ 1);
+            let mv = lottery_move(&p, &mut rng);
+            let mut child = p;
+            child.play(mv);
+            prop_assert_eq!(solver.child_key(&p, solver.key_of(&p), mv), solver.key_of(&child));
+        }
+    }
+
+    #[test]
+    fn the_key_forgets_stones_that_touch_no_empty_cell() {
+        // A1 (neighbours A2, B1) and A8 (neighbours A7, B7) get Red's 5 and 6 in either order
+        // after their neighbours are filled: different positions, the same future.
+        let blocked = ["H1", "G1", "G2", "F1", "F2"].map(|c| Cell::parse(c).unwrap());
+        let start = Position::new(&blocked).unwrap();
+        let play = |moves: [&str; 7]| {
+            let mut p = start;
+            for m in moves {
+                p.try_play(m.parse().unwrap()).unwrap();
+            }
+            p
+        };
+        let a = play(["A2=1", "B1=1", "A7=2", "B7=2", "A1=5", "C1=3", "A8=6"]);
+        let b = play(["A2=1", "B1=1", "A7=2", "B7=2", "A1=6", "C1=3", "A8=5"]);
+        let c = play(["A2=1", "B1=1", "A7=2", "B7=2", "A1=5", "C1=3", "A3=6"]);
+        assert_ne!(a, b);
+        let s = Solver::new();
+        assert_eq!(s.key_of(&a), s.key_of(&b));
+        assert_ne!(s.key_of(&a), s.key_of(&c));
     }
 
     #[test]
@@ -316,10 +908,72 @@ mod tests {
     }
 
     #[test]
+    fn solver_agrees_with_alpha_beta_on_eight_and_nine_empty_cells() {
+        let mut solver = Solver::new();
+        for (seed, empty) in [(2000, 8), (2001, 8), (2002, 9), (2003, 9)] {
+            let p = ending(seed, empty);
+            let s = solver.solve(&p, None).unwrap();
+            let exact = alpha_beta(&p, i16::MIN, i16::MAX);
+            assert_eq!(s.red_score, exact, "{p:?}");
+            let mut child = p;
+            child.try_play(s.best).unwrap();
+            assert_eq!(alpha_beta(&child, i16::MIN, i16::MAX), exact, "{p:?}");
+        }
+    }
+
+    #[test]
+    fn a_guess_does_not_change_the_value() {
+        let mut solver = Solver::new();
+        let p = ending(77, 10);
+        let s = solver.solve(&p, None).unwrap();
+        for g in [0, 60, s.red_score, 90, 150] {
+            solver.clear();
+            let t = solver.solve_from(&p, None, Some(g)).unwrap();
+            assert_eq!(t.red_score, s.red_score);
+        }
+    }
+
+    #[test]
     fn an_expired_deadline_gives_up() {
         let p = ending(5, 25);
         let mut solver = Solver::new();
         let past = Instant::now();
         assert_eq!(solver.solve(&p, Some(past)), None);
+    }
+}
+
+#[cfg(test)]
+mod stats {
+    use super::*;
+    use crate::bench::{Source, endings_of_game};
+
+    /// Not a test of correctness: prints node statistics for tuning (run with --nocapture).
+    #[test]
+    fn print_stats() {
+        let Ok(n) = std::env::var("BH_STATS") else {
+            return;
+        };
+        let empty: u32 = n.parse().unwrap();
+        let mut solver = Solver::new();
+        for g in 0..6 {
+            let p = endings_of_game(1 + g, Source::SelfPlay, 2000, empty, empty)[0];
+            solver.clear();
+            solver.stats = Default::default();
+            let t = Instant::now();
+            let s = solver.solve(&p, Some(t + std::time::Duration::from_secs(20)));
+            eprintln!("game {g}: {:?} in {:?}", s, t.elapsed());
+            let st = &solver.stats;
+            for e in 3..=empty as usize {
+                eprintln!(
+                    "  e {e}: nodes {} cut {} firstcut {} allnodes {} allmoves {} cutmoves {}",
+                    st.nodes[e],
+                    st.cut[e],
+                    st.first[e],
+                    st.all[e],
+                    st.all_moves[e],
+                    st.cut_moves[e]
+                );
+            }
+        }
     }
 }
