@@ -52,8 +52,8 @@ struct Opts {
     #[arg(long, default_value = "selfplay-out")]
     out: PathBuf,
     /// Player A's configuration: random, or an engine configuration (best, uct, rave, grave,
-    /// wamaf, horizon, weighted, offline, prior, knowledge, decisive, bridge, lgr), with `+td`
-    /// to mix in the value network of --value-net.
+    /// wamaf, horizon, weighted, offline, prior, prior-uct, prior-amaf, knowledge, decisive,
+    /// bridge, lgr), with `+td` to mix in the value network of --value-net.
     #[arg(long, default_value = "best")]
     player_a: String,
     /// Player B's configuration (as player A's).

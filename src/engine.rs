@@ -7,7 +7,9 @@ use std::time::Duration;
 use havannah_rules::{Game, Move};
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
-use rave_mcts::{AmafWeighting, Budget, Config, Mcts, MctsError, RaveSchedule, SearchResult};
+use rave_mcts::{
+    AmafWeighting, Budget, Config, Mcts, MctsError, PriorTarget, RaveSchedule, SearchResult,
+};
 
 use crate::game::{HMove, HavannahGame};
 use crate::player::{Clock, Player};
@@ -48,6 +50,8 @@ pub const CONFIG_NAMES: &[&str] = &[
     "weighted",
     "offline",
     "prior",
+    "prior-uct",
+    "prior-amaf",
     "knowledge",
     "decisive",
     "bridge",
@@ -96,7 +100,9 @@ impl EngineConfig {
     /// prior, no knowledge) so that matches measure that feature alone:
     /// `rave`, `grave` (GRAVE with r = 50), `wamaf` (weighted AMAF), `horizon` (the playout
     /// horizon), `weighted` (the paper's weighted playouts), `offline` (off-line rings),
-    /// `prior` (the Havannah prior), `knowledge` (the decisive, anti-decisive and
+    /// `prior` (the Havannah prior, its virtual visits in the UCT and AMAF statistics),
+    /// `prior-uct` and `prior-amaf` (the prior in one of them only), `knowledge` (the
+    /// decisive, anti-decisive and
     /// bridge-saving playout rules), `decisive` (the decisive and anti-decisive rules alone),
     /// `bridge` (bridge saving alone), `lgr` (last-good-reply).
     ///
@@ -136,6 +142,14 @@ impl EngineConfig {
             "prior" => EngineConfig {
                 prior: PriorConfig::default(),
                 ..plain(built(rave())?)
+            },
+            "prior-uct" | "prior-amaf" => EngineConfig {
+                prior: PriorConfig::default(),
+                ..plain(built(rave().prior_target(if name == "prior-uct" {
+                    PriorTarget::Uct
+                } else {
+                    PriorTarget::Amaf
+                }))?)
             },
             "knowledge" => EngineConfig {
                 playout: PlayoutConfig::strong(),

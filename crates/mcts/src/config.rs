@@ -77,6 +77,23 @@ pub enum AmafWeighting {
     Playout,
 }
 
+/// Which statistics of a new child a [`Prior`](crate::Prior)'s virtual visits go into.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum PriorTarget {
+    /// Both the UCT (visits, wins) and the AMAF statistics (Gelly and Silver's heuristic
+    /// initialisation).
+    #[default]
+    Both,
+    /// The UCT statistics only: the prior steers the child's own value, and its AMAF value
+    /// comes from playouts alone.
+    Uct,
+    /// The AMAF statistics only: the prior acts like early RAVE evidence, which the schedule
+    /// phases out as the child's own visits grow. (With plain UCT it has no effect.)
+    Amaf,
+}
+
 /// Which root child is the best move (a proven win is always chosen first).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -118,6 +135,7 @@ pub enum Selection {
 /// | first-play urgency | 1.1 | [`ConfigBuilder::first_play_urgency`] |
 /// | AMAF weighting | uniform | [`ConfigBuilder::amaf_weighting`] |
 /// | AMAF horizon | none | [`ConfigBuilder::amaf_horizon`] |
+/// | prior target | both | [`ConfigBuilder::prior_target`] |
 /// | playout horizon | off (growth 1.25) | [`ConfigBuilder::playout_horizon`], [`ConfigBuilder::horizon_growth`] |
 /// | MCTS-solver | on | [`ConfigBuilder::solver`] |
 /// | expansion threshold | 1 | [`ConfigBuilder::expand_threshold`] |
@@ -132,6 +150,7 @@ pub struct Config {
     first_play_urgency: f64,
     amaf_weighting: AmafWeighting,
     amaf_horizon: Option<u32>,
+    prior_target: PriorTarget,
     playout_horizon: bool,
     horizon_growth: f64,
     solver: bool,
@@ -149,6 +168,7 @@ impl Default for Config {
             first_play_urgency: DEFAULT_FIRST_PLAY_URGENCY,
             amaf_weighting: AmafWeighting::Uniform,
             amaf_horizon: None,
+            prior_target: PriorTarget::Both,
             playout_horizon: false,
             horizon_growth: DEFAULT_HORIZON_GROWTH,
             solver: true,
@@ -183,6 +203,7 @@ impl Config {
             first_play_urgency: Some(self.first_play_urgency),
             amaf_weighting: Some(self.amaf_weighting),
             amaf_horizon: self.amaf_horizon,
+            prior_target: Some(self.prior_target),
             playout_horizon: Some(self.playout_horizon),
             horizon_growth: Some(self.horizon_growth),
             solver: Some(self.solver),
@@ -212,6 +233,10 @@ impl Config {
     /// The AMAF horizon (moves within this many plies below a node update its AMAF statistics).
     pub fn amaf_horizon(&self) -> Option<u32> {
         self.amaf_horizon
+    }
+    /// Which statistics a prior's virtual visits go into.
+    pub fn prior_target(&self) -> PriorTarget {
+        self.prior_target
     }
     /// Whether the adaptive playout horizon is on.
     pub fn playout_horizon(&self) -> bool {
@@ -252,6 +277,7 @@ pub struct ConfigBuilder {
     first_play_urgency: Option<f64>,
     amaf_weighting: Option<AmafWeighting>,
     amaf_horizon: Option<u32>,
+    prior_target: Option<PriorTarget>,
     playout_horizon: Option<bool>,
     horizon_growth: Option<f64>,
     solver: Option<bool>,
@@ -299,6 +325,11 @@ impl ConfigBuilder {
     /// EventHorizon); `None` (the default) means no limit. Must be positive.
     pub fn amaf_horizon(mut self, horizon: Option<u32>) -> Self {
         self.amaf_horizon = horizon;
+        self
+    }
+    /// Which statistics of a new child a prior's virtual visits go into (default both).
+    pub fn prior_target(mut self, target: PriorTarget) -> Self {
+        self.prior_target = Some(target);
         self
     }
     /// The adaptive playout horizon (Könnecke and Waldmann, section 5), off by default: each node
@@ -415,6 +446,7 @@ impl ConfigBuilder {
             first_play_urgency: fpu,
             amaf_weighting: self.amaf_weighting.unwrap_or_default(),
             amaf_horizon: self.amaf_horizon,
+            prior_target: self.prior_target.unwrap_or_default(),
             playout_horizon: self.playout_horizon.unwrap_or(false),
             horizon_growth: growth,
             solver: self.solver.unwrap_or(true),

@@ -6,7 +6,9 @@ use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
 use crate::MctsError;
-use crate::config::{AmafWeighting, Budget, Config, FinalMove, RaveSchedule, Selection};
+use crate::config::{
+    AmafWeighting, Budget, Config, FinalMove, PriorTarget, RaveSchedule, Selection,
+};
 use crate::game::{
     Game, NoPrior, Outcome, Player, Playout, Prior, PriorValue, Trace, UniformPlayout,
 };
@@ -63,6 +65,8 @@ struct Worker<G: Game, P> {
     /// Running sum and count of playout weights (weighted AMAF normalisation).
     weight_sum: f64,
     weight_count: f64,
+    /// Where priors go (set from the config before each search).
+    prior_target: PriorTarget,
 }
 
 impl<G: Game, P: Playout<G>> Worker<G, P> {
@@ -83,6 +87,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             grave_owner: NONE,
             weight_sum: 0.0,
             weight_count: 0.0,
+            prior_target: PriorTarget::Both,
         }
     }
 
@@ -141,12 +146,21 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             self.priors.clear();
             self.priors.resize(count, PriorValue::default());
             prior.priors(game, &self.moves, &mut self.priors);
+            let (uct, amaf) = match self.prior_target {
+                PriorTarget::Both => (true, true),
+                PriorTarget::Uct => (true, false),
+                PriorTarget::Amaf => (false, true),
+            };
             for (n, p) in self.nodes[first..].iter_mut().zip(&self.priors) {
                 let wins = p.wins.clamp(0.0, p.visits as f32);
-                n.visits = p.visits;
-                n.wins = wins;
-                n.amaf_visits = p.visits as f32;
-                n.amaf_wins = wins;
+                if uct {
+                    n.visits = p.visits;
+                    n.wins = wins;
+                }
+                if amaf {
+                    n.amaf_visits = p.visits as f32;
+                    n.amaf_wins = wins;
+                }
             }
         }
         let n = &mut self.nodes[node as usize];
@@ -843,6 +857,7 @@ impl<G: Game, P: Playout<G>, K: Prior<G>> Mcts<G, P, K> {
         let node_share = (node_total / threads).min(NONE as usize);
         let nodes_only = budget.simulations.is_none() && budget.time.is_none();
         for w in &mut self.workers {
+            w.prior_target = self.config.prior_target();
             if !w.prepare(&self.game, &self.prior, node_share) {
                 if w.nodes.is_empty() {
                     return Err(MctsError::GameOver);

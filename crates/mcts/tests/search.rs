@@ -10,7 +10,7 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use rave_mcts::{
     AmafWeighting, Budget, Config, FinalMove, Game, Mcts, MctsError, NoPrior, Outcome, Prior,
-    PriorValue, Proof, RaveSchedule, SearchResult, StopReason, node_bytes,
+    PriorTarget, PriorValue, Proof, RaveSchedule, SearchResult, StopReason, node_bytes,
 };
 
 fn all_configs() -> Vec<Config> {
@@ -421,4 +421,33 @@ fn results_are_consistent() {
     assert!(r.simulations_per_second > 0.0);
     assert!(r.max_depth >= 2);
     assert!(node_bytes::<u8>() <= 32);
+}
+
+#[test]
+fn the_prior_target_picks_the_statistics_that_get_virtual_visits() {
+    // Favour gives every root child 50 virtual visits. After one simulation a child holds at
+    // most one real visit and one real AMAF sample on top of what the prior put there.
+    for target in [PriorTarget::Both, PriorTarget::Uct, PriorTarget::Amaf] {
+        let config = Config::builder()
+            .rave(RaveSchedule::default())
+            .prior_target(target)
+            .build()
+            .unwrap();
+        assert_eq!(config.prior_target(), target);
+        let mut mcts = Mcts::with_policies(Hex::new(4), config, HexPlayout::default(), Favour(0));
+        let r = mcts
+            .search(&Budget::simulations(1), &mut Pcg64Mcg::seed_from_u64(5))
+            .unwrap();
+        for c in &r.children {
+            let uct_primed = c.visits >= 50;
+            let amaf_primed = c.amaf_visits >= 50.0;
+            assert!(c.visits <= 51 && c.amaf_visits <= 51.0, "{target:?}: {c:?}");
+            match target {
+                PriorTarget::Both => assert!(uct_primed && amaf_primed, "{c:?}"),
+                PriorTarget::Uct => assert!(uct_primed && !amaf_primed, "{c:?}"),
+                PriorTarget::Amaf => assert!(!uct_primed && amaf_primed, "{c:?}"),
+                _ => unreachable!(),
+            }
+        }
+    }
 }
