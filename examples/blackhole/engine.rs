@@ -46,6 +46,10 @@ pub enum Targets {
     WinOnly,
     /// Three searches around a running estimate (EventHorizon's alpha targets).
     Adaptive,
+    /// One search per move, at a running estimate that moves up by the step when the search
+    /// reaches it with probability at least gamma, and down otherwise (the whole time share
+    /// goes to that one search).
+    Single,
 }
 
 /// Settings of [`EventHorizon`].
@@ -90,7 +94,7 @@ impl Default for EngineConfig {
             targets: Targets::Adaptive,
             target_step: 4,
             gamma: 0.5,
-            solver_empty: 12,
+            solver_empty: 13,
             uniform_playout: false,
             width: 4,
             max_nodes: 3_000_000,
@@ -252,6 +256,7 @@ impl EventHorizon {
                     .map(|a| a.clamp(1, 150))
                     .collect()
             }
+            Targets::Single => vec![self.center],
         };
         let per = budget / alphas.len() as u32;
         // Keep only the trees of these targets.
@@ -328,6 +333,11 @@ impl EventHorizon {
                         None => alpha - s,
                     }
                     .clamp(1 + s, 150 - s);
+                }
+                if self.config.targets == Targets::Single {
+                    let s = self.config.target_step;
+                    let reached = results.iter().any(|r| r.1 >= self.config.gamma);
+                    self.center = if reached { alpha + s } else { alpha - s }.clamp(1, 150);
                 }
                 mv
             }

@@ -94,6 +94,9 @@ struct PlayerArgs {
     /// One search for a win (target 76) instead of the adaptive alpha targets.
     #[arg(long)]
     win_only: bool,
+    /// One search per move at a running target instead of three (see docs/blackhole.md).
+    #[arg(long, conflicts_with = "win_only")]
+    single_target: bool,
     /// Least probability of reaching a target for its move to be played.
     #[arg(long, default_value_t = 0.5)]
     gamma: f64,
@@ -101,7 +104,7 @@ struct PlayerArgs {
     #[arg(long, default_value_t = 4)]
     target_step: i16,
     /// Empty cells from which the exact solver is tried (0: never).
-    #[arg(long, default_value_t = 12)]
+    #[arg(long, default_value_t = 13)]
     solver_empty: u32,
     /// Stones tried per live cell in the tree: the least valuable and the most valuable ones
     /// (0: every stone).
@@ -153,6 +156,8 @@ impl PlayerArgs {
             rave_bias: self.rave_bias,
             targets: if self.win_only {
                 Targets::WinOnly
+            } else if self.single_target {
+                Targets::Single
             } else {
                 Targets::Adaptive
             },

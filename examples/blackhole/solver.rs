@@ -174,19 +174,6 @@ pub struct Solver {
     deadline: Option<Instant>,
     aborted: bool,
     age: u8,
-    #[cfg(test)]
-    stats: Stats,
-}
-
-#[cfg(test)]
-#[derive(Default)]
-struct Stats {
-    nodes: [u64; 32],
-    cut: [u64; 32],
-    first: [u64; 32],
-    all: [u64; 32],
-    all_moves: [u64; 32],
-    cut_moves: [u64; 32],
 }
 
 impl Default for Solver {
@@ -224,8 +211,6 @@ impl Solver {
             deadline: None,
             aborted: false,
             age: 0,
-            #[cfg(test)]
-            stats: Stats::default(),
         }
     }
 
@@ -517,13 +502,7 @@ impl Solver {
         let pruned = self.moves(pos, &a, beta, hint, &mut buf);
         let mut v = if red { i16::MIN } else { i16::MAX };
         let mut decided = 0u16;
-        #[cfg(test)]
-        let mut tried = 0u64;
         for &(_, mv) in &buf {
-            #[cfg(test)]
-            {
-                tried += 1;
-            }
             let mut child = *pos;
             child.play(mv);
             let r = self.search(&child, self.child_key(pos, key, mv), beta, ply + 1);
@@ -543,22 +522,6 @@ impl Solver {
                     decided = mv.index() as u16 + 1;
                     break;
                 }
-            }
-        }
-        #[cfg(test)]
-        {
-            let e = empty.count_ones() as usize;
-            let st = &mut self.stats;
-            st.nodes[e] += 1;
-            if decided != 0 {
-                st.cut[e] += 1;
-                st.cut_moves[e] += tried;
-                if tried == 1 {
-                    st.first[e] += 1;
-                }
-            } else {
-                st.all[e] += 1;
-                st.all_moves[e] += tried;
             }
         }
         self.buffers[ply] = buf;
@@ -939,41 +902,5 @@ mod tests {
         let mut solver = Solver::new();
         let past = Instant::now();
         assert_eq!(solver.solve(&p, Some(past)), None);
-    }
-}
-
-#[cfg(test)]
-mod stats {
-    use super::*;
-    use crate::bench::{Source, endings_of_game};
-
-    /// Not a test of correctness: prints node statistics for tuning (run with --nocapture).
-    #[test]
-    fn print_stats() {
-        let Ok(n) = std::env::var("BH_STATS") else {
-            return;
-        };
-        let empty: u32 = n.parse().unwrap();
-        let mut solver = Solver::new();
-        for g in 0..6 {
-            let p = endings_of_game(1 + g, Source::SelfPlay, 2000, empty, empty)[0];
-            solver.clear();
-            solver.stats = Default::default();
-            let t = Instant::now();
-            let s = solver.solve(&p, Some(t + std::time::Duration::from_secs(20)));
-            eprintln!("game {g}: {:?} in {:?}", s, t.elapsed());
-            let st = &solver.stats;
-            for e in 3..=empty as usize {
-                eprintln!(
-                    "  e {e}: nodes {} cut {} firstcut {} allnodes {} allmoves {} cutmoves {}",
-                    st.nodes[e],
-                    st.cut[e],
-                    st.first[e],
-                    st.all[e],
-                    st.all_moves[e],
-                    st.cut_moves[e]
-                );
-            }
-        }
     }
 }
