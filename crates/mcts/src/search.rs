@@ -326,6 +326,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
                         let p = proof_of_reward(outcome.reward(mover), outcome.reward(1 - mover));
                         if p != UNPROVEN {
                             self.nodes[node as usize].proof = p;
+                            self.mark_parent_of(self.path.len() - 1);
                             newly = true;
                         }
                     }
@@ -449,7 +450,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             && reference == NONE
             && c <= 0.0
         {
-            return self.select_mse(range, k, fpu);
+            return self.select_mse(range, k, fpu, parent.child_proven);
         }
         let mut best = NONE;
         let mut best_score = f32::NEG_INFINITY;
@@ -512,8 +513,18 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
 
     /// `select` in its most common case (see [`select_mse`]).
     #[inline]
-    fn select_mse(&self, range: std::ops::Range<usize>, k: f32, fpu: f32) -> NodeId {
-        match select_mse(&self.nodes[range.clone()], k, fpu) {
+    fn select_mse(
+        &self,
+        range: std::ops::Range<usize>,
+        k: f32,
+        fpu: f32,
+        child_proven: bool,
+    ) -> NodeId {
+        let children = &self.nodes[range.clone()];
+        if !child_proven {
+            return (range.start + select_mse_unproven(children, k, fpu)) as NodeId;
+        }
+        match select_mse(children, k, fpu) {
             Some(j) => (range.start + j) as NodeId,
             None => self.most_visited(range),
         }
@@ -663,6 +674,16 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
                 break;
             }
             self.nodes[id].proof = proof;
+            self.mark_parent_of(k);
+        }
+    }
+
+    /// Records in the parent of `path[k]` (if any) that a child of it is proven.
+    #[inline]
+    fn mark_parent_of(&mut self, k: usize) {
+        if k > 0 {
+            let parent = self.path[k - 1] as usize;
+            self.nodes[parent].child_proven = true;
         }
     }
 }
@@ -703,6 +724,29 @@ fn select_mse<M>(children: &[Node<M>], k: f32, fpu: f32) -> Option<usize> {
         if score > best_score {
             best_score = score;
             best = Some(j);
+        }
+    }
+    best
+}
+
+/// [`select_mse`] when no child is proven: the same choice without the proof tests. The
+/// children must not be empty.
+#[inline]
+fn select_mse_unproven<M>(children: &[Node<M>], k: f32, fpu: f32) -> usize {
+    let mut best = 0;
+    let mut best_score = f32::NEG_INFINITY;
+    for (j, ch) in children.iter().enumerate() {
+        let n = ch.visits as f32;
+        let an = ch.amaf_visits;
+        let d = n + an + k * n * an;
+        let score = if d > 0.0 {
+            (ch.wins * (1.0 + k * an) + ch.amaf_wins) / d
+        } else {
+            fpu
+        };
+        if score > best_score {
+            best_score = score;
+            best = j;
         }
     }
     best
@@ -1114,6 +1158,15 @@ mod tests {
             let children = build(&raw);
             let k = (4.0 * bias * bias) as f32;
             let chosen = select_mse(&children, k, fpu as f32);
+            // Without proven children the proof-free pass makes the same choice.
+            let mut unproven = children.clone();
+            for c in &mut unproven {
+                c.proof = UNPROVEN;
+            }
+            prop_assert_eq!(
+                Some(select_mse_unproven(&unproven, k, fpu as f32)),
+                select_mse(&unproven, k, fpu as f32)
+            );
             let open: Vec<usize> = (0..children.len())
                 .filter(|&j| children[j].proof != LOSS)
                 .collect();

@@ -24,7 +24,7 @@ pub(crate) const DRAW: u8 = 2;
 /// The mover wins (value 1).
 pub(crate) const WIN: u8 = 3;
 
-/// One tree node: 32 bytes for moves of 2 to 4 bytes (28 for one byte), alignment at most 4.
+/// One tree node: 32 bytes for moves of 1 to 4 bytes, alignment at most 4.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Node<M> {
     /// Simulations through this node (plus prior visits).
@@ -43,6 +43,9 @@ pub(crate) struct Node<M> {
     pub horizon: u16,
     /// Proof state (`UNPROVEN`, `LOSS`, `DRAW`, `WIN`) for the mover.
     pub proof: u8,
+    /// Whether some child has been proven: until then selection skips the proof tests (the
+    /// flag fits in the node's padding).
+    pub child_proven: bool,
     /// The move from the parent (the root holds a placeholder that is never read).
     pub mv: M,
 }
@@ -58,6 +61,7 @@ impl<M: Copy> Node<M> {
             num_children: 0,
             horizon,
             proof: UNPROVEN,
+            child_proven: false,
             mv,
         }
     }
@@ -96,8 +100,8 @@ pub(crate) fn proof_of_reward(mover: f32, other: f32) -> u8 {
     }
 }
 
-/// Bytes taken by one tree node for moves of type `M`: 32 for moves of 2 to 4 bytes (e.g. a
-/// `u16` cell index), 28 for one-byte moves.
+/// Bytes taken by one tree node for moves of type `M`: 32 for moves of 1 to 4 bytes (e.g. a
+/// `u16` cell index).
 pub fn node_bytes<M>() -> usize {
     size_of::<Node<M>>()
 }
@@ -108,8 +112,8 @@ mod tests {
 
     #[test]
     fn node_is_at_most_32_bytes_for_small_moves() {
-        // 27 bytes of fields besides the move, 4-byte alignment.
-        assert_eq!(node_bytes::<u8>(), 28);
+        // 28 bytes of fields besides the move, 4-byte alignment.
+        assert_eq!(node_bytes::<u8>(), 32);
         assert_eq!(node_bytes::<u16>(), 32);
         assert_eq!(node_bytes::<(u8, u8)>(), 32);
         assert_eq!(node_bytes::<u32>(), 32);
