@@ -142,12 +142,17 @@ impl HavannahPlayout {
             self.reply.clear();
             self.reply.resize(2 * n, NO_CELL);
         }
+        // Branch-free: every cell is written at the end of the list, which only grows past
+        // empty cells (an occupied cell's slot is never read).
+        self.empties.resize(n, 0);
+        let mut len = 0;
         for cell in board.cells() {
-            if pos.is_empty(cell) {
-                self.slot[cell.index()] = self.empties.len() as u16;
-                self.empties.push(cell.index() as u16);
-            }
+            let i = cell.index();
+            self.empties[len] = i as u16;
+            self.slot[i] = len as u16;
+            len += usize::from(pos.is_empty(cell));
         }
+        self.empties.truncate(len);
         if self.config.policy == Policy::Weighted {
             self.prepare_sampler(pos);
         }
