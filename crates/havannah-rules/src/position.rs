@@ -362,7 +362,7 @@ impl Position {
     /// Bridges and forks are found by union-find: each chain's root carries the OR of its
     /// cells' corner/side masks, and a 4096-entry table reads the figures off the mask. Rings
     /// are found by the incremental finder unless [`RingDetection::Offline`] was chosen.
-    #[inline]
+    #[inline(always)]
     pub fn place(&mut self, cell: Cell) -> Kinds {
         let c = code(self.to_move());
         let i = cell.index();
