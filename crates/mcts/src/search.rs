@@ -712,15 +712,7 @@ fn select_mse<M>(children: &[Node<M>], k: f32, fpu: f32) -> Option<usize> {
                 _ => {}
             }
         }
-        // (1 - b) w/n + b aw/an with b = an / (n + an + k n an), in one division.
-        let n = ch.visits as f32;
-        let an = ch.amaf_visits;
-        let d = n + an + k * n * an;
-        let score = if d > 0.0 {
-            (ch.wins * (1.0 + k * an) + ch.amaf_wins) / d
-        } else {
-            fpu
-        };
+        let score = mse_score(ch, k, fpu);
         if score > best_score {
             best_score = score;
             best = Some(j);
@@ -736,20 +728,27 @@ fn select_mse_unproven<M>(children: &[Node<M>], k: f32, fpu: f32) -> usize {
     let mut best = 0;
     let mut best_score = f32::NEG_INFINITY;
     for (j, ch) in children.iter().enumerate() {
-        let n = ch.visits as f32;
-        let an = ch.amaf_visits;
-        let d = n + an + k * n * an;
-        let score = if d > 0.0 {
-            (ch.wins * (1.0 + k * an) + ch.amaf_wins) / d
-        } else {
-            fpu
-        };
+        let score = mse_score(ch, k, fpu);
         if score > best_score {
             best_score = score;
             best = j;
         }
     }
     best
+}
+
+/// A child's minimum-MSE RAVE value, `(1 - b) w/n + b aw/an` with
+/// `b = an / (n + an + k n an)`, in one division; `fpu` without any statistics.
+#[inline(always)]
+fn mse_score<M>(ch: &Node<M>, k: f32, fpu: f32) -> f32 {
+    let n = ch.visits as f32;
+    let an = ch.amaf_visits;
+    let d = n + an + k * n * an;
+    if d > 0.0 {
+        (ch.wins * (1.0 + k * an) + ch.amaf_wins) / d
+    } else {
+        fpu
+    }
 }
 
 fn outcome_for(mover: Player, value: f32) -> Outcome {
