@@ -71,6 +71,8 @@ pub struct EngineConfig {
     pub target_step: i16,
     /// The least probability of reaching a target for its move to be played.
     pub gamma: f64,
+    /// No adaptive target below this score (76: never aim below a win); 1: no floor.
+    pub target_floor: i16,
     /// Run the exact solver from this many empty cells on (0: never).
     pub solver_empty: u32,
     /// Uniform playouts instead of the lottery.
@@ -94,6 +96,7 @@ impl Default for EngineConfig {
             targets: Targets::Adaptive,
             target_step: 4,
             gamma: 0.5,
+            target_floor: 1,
             solver_empty: 13,
             uniform_playout: false,
             width: 4,
@@ -251,10 +254,13 @@ impl EventHorizon {
             Targets::WinOnly => vec![76],
             Targets::Adaptive => {
                 let s = self.config.target_step;
-                [self.center - s, self.center, self.center + s]
+                let floor = self.config.target_floor.clamp(1, 150);
+                let mut v: Vec<i16> = [self.center - s, self.center, self.center + s]
                     .into_iter()
-                    .map(|a| a.clamp(1, 150))
-                    .collect()
+                    .map(|a| a.clamp(floor, 150))
+                    .collect();
+                v.dedup();
+                v
             }
             Targets::Single => vec![self.center],
         };

@@ -100,6 +100,9 @@ struct PlayerArgs {
     /// Least probability of reaching a target for its move to be played.
     #[arg(long, default_value_t = 0.5)]
     gamma: f64,
+    /// No adaptive target below this score (76: never aim below a win; 1: no floor).
+    #[arg(long, default_value_t = 1)]
+    target_floor: i16,
     /// Distance between the targets searched.
     #[arg(long, default_value_t = 4)]
     target_step: i16,
@@ -163,6 +166,7 @@ impl PlayerArgs {
             },
             target_step: self.target_step,
             gamma: self.gamma,
+            target_floor: self.target_floor,
             solver_empty: self.solver_empty,
             uniform_playout: self.uniform_playout,
             width: self.width,

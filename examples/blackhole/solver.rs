@@ -28,6 +28,11 @@ use rand_pcg::Pcg64Mcg;
 use crate::board::{CELLS, Cell, NEIGHBOURS, cells_of};
 use crate::rules::{DRAW_SCORE, MOVE_BOUND, Move, Position, RED};
 
+/// Moves picked one by one (selection) before the rest of a node's list is sorted: most
+/// cutoffs come from the first moves.
+const SELECT_FIRST: usize = 3;
+/// Nodes with at least this many empty cells look for an enhanced transposition cutoff.
+const ETC_EMPTY: u32 = 6;
 /// Entries in the transposition table: 2^22 of 16 bytes, 64 MiB.
 const TABLE_BITS: u32 = 22;
 /// Deltas lie in -75..=75 (six neighbours of at most 15 + 14 + ... + 10).
@@ -77,13 +82,10 @@ pub struct Bounds {
     pub passes: u32,
 }
 
-/// Per node: the static bounds on Red's score and, per empty cell, the least and the greatest
-/// score Red can get if that cell ends as the hole.
+/// The static bounds on Red's score.
 struct Analysis {
     lo: i16,
     hi: i16,
-    low: [i16; CELLS],
-    high: [i16; CELLS],
 }
 
 /// The sums of the `k` most valuable stones of a hand, `k = 0..=6`.
@@ -103,13 +105,60 @@ fn top_sums(mask: u16) -> [i16; 7] {
     s
 }
 
+/// The sums of the `k` least valuable stones of a hand, `k = 0..=6` (as far as it holds
+/// them).
+#[inline]
+fn bottom_sums(mask: u16) -> [i16; 7] {
+    let mut s = [0i16; 7];
+    let mut m = mask;
+    let mut acc = 0i16;
+    for slot in s.iter_mut().skip(1) {
+        if m != 0 {
+            acc += m.trailing_zeros() as i16;
+            m &= m - 1;
+        }
+        *slot = acc;
+    }
+    s
+}
+
+/// The score interval of one empty cell with delta `delta` and `k` empty neighbours if it
+/// ends as the hole (see [`static_bounds`]): `top`/`bottom` are the sums of the most/least
+/// valuable stones of each hand, `r`/`b` the stones left.
+#[inline]
+#[allow(clippy::too_many_arguments)]
+fn cell_interval(
+    delta: i16,
+    k: usize,
+    r: usize,
+    b: usize,
+    red_top: &[i16; 7],
+    red_bottom: &[i16; 7],
+    blue_top: &[i16; 7],
+    blue_bottom: &[i16; 7],
+) -> (i16, i16) {
+    let base = DRAW_SCORE + delta;
+    let jb = k.min(b);
+    let jr = k.min(r);
+    (
+        base - blue_top[jb] + red_bottom[k - jb],
+        base + red_top[jr] - blue_bottom[k - jr],
+    )
+}
+
 /// Static bounds on Red's final score, from the empty cells only.
 ///
-/// For an empty cell `c` with `k` empty neighbours, Blue can lower its delta by at most the sum
-/// of its `min(k, b)` most valuable stones (`b` stones left) and Red raise it by at most its
-/// `min(k, r)` most valuable ones, so if `c` ends as the hole Red scores in
-/// `low(c)..=high(c)`. These per-cell intervals only shrink as the game goes on (a stone played
-/// next to `c` is one of those counted, one fewer may follow).
+/// For an empty cell `c` with `k` empty neighbours: if `c` ends as the hole, all `k`
+/// neighbours are filled by then (one cell is left empty at the end). Blue fills `j` of them,
+/// `j <= min(k, b)` (`b` stones left), lowering the delta by at most the sum of its `j` most
+/// valuable stones, and Red fills the other `k - j` with distinct stones, raising it by at
+/// least the sum of its `k - j` least valuable ones. That difference falls with `j` (one more
+/// blue stone takes at least 1 more, one red stone fewer gives at least 1 less), so Red scores
+/// at least `low(c) = 75 + delta - blue_top(min(k, b)) + red_bottom(k - min(k, b))` and
+/// symmetrically at most `high(c) = 75 + delta + red_top(min(k, r)) - blue_bottom(k -
+/// min(k, r))` (`k <= r + b`: the `k` neighbours and `c` are among the `r + b + 1` empty
+/// cells). These per-cell intervals only shrink as the game goes on (a stone played next to
+/// `c` is one of those counted).
 ///
 /// *Lower bound*: let `t` be the `(b+1)`-th largest `low(c)`. At least `b + 1` cells are then
 /// *sure* for `t` (Red scores at least `t` if one of them ends as the hole, whatever happens).
@@ -125,12 +174,9 @@ fn static_bounds(pos: &Position) -> Analysis {
     let b = pos.stones_left(1 - RED) as usize;
     let red_top = top_sums(pos.stones_left_mask(RED));
     let blue_top = top_sums(pos.stones_left_mask(1 - RED));
-    let mut a = Analysis {
-        lo: 0,
-        hi: 150,
-        low: [0; CELLS],
-        high: [0; CELLS],
-    };
+    let red_bottom = bottom_sums(pos.stones_left_mask(RED));
+    let blue_bottom = bottom_sums(pos.stones_left_mask(1 - RED));
+    let mut a = Analysis { lo: 0, hi: 150 };
     let mut lows = [0i16; 32];
     let mut highs = [0i16; 32];
     let mut n = 0;
@@ -139,11 +185,16 @@ fn static_bounds(pos: &Position) -> Analysis {
         let i = e.trailing_zeros() as usize;
         e &= e - 1;
         let k = (NEIGHBOURS[i] & empty).count_ones() as usize;
-        let base = DRAW_SCORE + pos.delta(Cell(i as u8));
-        let lo = base - blue_top[k.min(b)];
-        let hi = base + red_top[k.min(r)];
-        a.low[i] = lo;
-        a.high[i] = hi;
+        let (lo, hi) = cell_interval(
+            pos.delta(Cell(i as u8)),
+            k,
+            r,
+            b,
+            &red_top,
+            &red_bottom,
+            &blue_top,
+            &blue_bottom,
+        );
         lows[n] = lo;
         highs[n] = hi;
         n += 1;
@@ -163,6 +214,77 @@ fn static_bounds(pos: &Position) -> Analysis {
     a
 }
 
+/// The empty cells sorted by what they decide for the question "does Red reach `beta`?",
+/// from the per-cell intervals of [`static_bounds`], and the static bound's cutoff if it
+/// answers the question.
+struct Classes {
+    /// Cells with `low(c) >= beta`: Red reaches `beta` if one ends as the hole.
+    good: u64,
+    /// Cells with `high(c) < beta`: Red misses `beta` if one ends as the hole.
+    bad: u64,
+    /// The static bound (fail-soft) when it already answers: `lo >= beta` or `hi < beta`.
+    cut: Option<i16>,
+}
+
+/// [`static_bounds`] for one `beta`, cheaper: the order statistics are only needed when they
+/// answer the question, and counting decides that. `lo >= beta` iff at least `b + 1` cells
+/// have `low(c) >= beta` (the `(b+1)`-th largest `low` is `>= beta` exactly then), and
+/// `hi < beta` iff at least `r + 1` cells have `high(c) < beta`; only then is the order
+/// statistic selected, among those cells (the `(b+1)`-th largest `low` overall is the
+/// `(b+1)`-th largest among the cells at or above `beta` when there are `b + 1` of them).
+#[inline]
+fn classify(pos: &Position, beta: i16) -> Classes {
+    let empty = pos.empty();
+    let r = pos.stones_left(RED) as usize;
+    let b = pos.stones_left(1 - RED) as usize;
+    let red_top = top_sums(pos.stones_left_mask(RED));
+    let blue_top = top_sums(pos.stones_left_mask(1 - RED));
+    let red_bottom = bottom_sums(pos.stones_left_mask(RED));
+    let blue_bottom = bottom_sums(pos.stones_left_mask(1 - RED));
+    let mut good = 0u64;
+    let mut bad = 0u64;
+    let mut ups = [0i16; 32];
+    let mut downs = [0i16; 32];
+    let (mut nu, mut nd) = (0, 0);
+    let mut e = empty;
+    while e != 0 {
+        let i = e.trailing_zeros() as usize;
+        e &= e - 1;
+        let k = (NEIGHBOURS[i] & empty).count_ones() as usize;
+        let (lo, hi) = cell_interval(
+            pos.delta(Cell(i as u8)),
+            k,
+            r,
+            b,
+            &red_top,
+            &red_bottom,
+            &blue_top,
+            &blue_bottom,
+        );
+        if lo >= beta {
+            good |= 1 << i;
+            ups[nu] = lo;
+            nu += 1;
+            continue;
+        }
+        if hi < beta {
+            bad |= 1 << i;
+            downs[nd] = hi;
+            nd += 1;
+        }
+    }
+    let cut = if nu > b {
+        let (_, x, _) = ups[..nu].select_nth_unstable_by(b, |x, y| y.cmp(x));
+        Some(*x)
+    } else if nd > r {
+        let (_, x, _) = downs[..nd].select_nth_unstable(r);
+        Some(*x)
+    } else {
+        None
+    };
+    Classes { good, bad, cut }
+}
+
 /// An exact Blackhole end-game solver with a transposition table (64 MiB).
 pub struct Solver {
     table: Vec<Entry>,
@@ -174,6 +296,7 @@ pub struct Solver {
     deadline: Option<Instant>,
     aborted: bool,
     age: u8,
+    etc_empty: u32,
 }
 
 impl Default for Solver {
@@ -211,6 +334,7 @@ impl Solver {
             deadline: None,
             aborted: false,
             age: 0,
+            etc_empty: ETC_EMPTY,
         }
     }
 
@@ -430,11 +554,17 @@ impl Solver {
 
     /// A null-window pass at the root: the fail-soft value and the move that decided it.
     fn root(&mut self, pos: &Position, key: u64, beta: i16) -> (i16, Option<Move>) {
-        let a = static_bounds(pos);
+        let c = classify(pos, beta);
         let hint = self.probe(key).map_or(0, |e| e.best);
         let red = pos.mover() == RED;
         let mut buf = std::mem::take(&mut self.buffers[0]);
-        let pruned = self.moves(pos, &a, beta, hint, &mut buf);
+        let pruned = self.moves(pos, &c, 0, &mut buf);
+        for x in buf.iter_mut() {
+            if x.1.index() as u16 + 1 == hint {
+                x.0 = i32::MAX;
+            }
+        }
+        buf.sort_unstable_by_key(|x| std::cmp::Reverse(x.0));
         let mut v = if red { i16::MIN } else { i16::MAX };
         let mut decided = None;
         for &(_, mv) in &buf {
@@ -472,12 +602,9 @@ impl Solver {
         if empty.count_ones() <= 3 {
             return small_ending(pos);
         }
-        let a = static_bounds(pos);
-        if a.lo >= beta {
-            return a.lo;
-        }
-        if a.hi < beta {
-            return a.hi;
+        let c = classify(pos, beta);
+        if let Some(v) = c.cut {
+            return v;
         }
         self.nodes += 1;
         if self.nodes & 1023 == 0
@@ -498,11 +625,72 @@ impl Solver {
             hint = e.best;
         }
         let red = pos.mover() == RED;
-        let mut buf = std::mem::take(&mut self.buffers[ply]);
-        let pruned = self.moves(pos, &a, beta, hint, &mut buf);
+        let mover = pos.mover();
+        let e = empty.count_ones();
         let mut v = if red { i16::MIN } else { i16::MAX };
+        // Stage one: the table's move, before any move generation. Any legal move gives a
+        // sound bound, so it need not be in the (pruned) list below.
+        if hint != 0 {
+            let i = usize::from(hint - 1);
+            let mv = Move::new(Cell((i / 15) as u8), (i % 15 + 1) as u8);
+            if empty & (1 << mv.cell.index()) != 0 && pos.has_stone(mover, mv.value) {
+                let mut child = *pos;
+                child.play(mv);
+                let r = self.search(&child, self.child_key(pos, key, mv), beta, ply + 1);
+                if self.aborted {
+                    return beta;
+                }
+                if (red && r >= beta) || (!red && r < beta) {
+                    self.history[mover][usize::from(hint - 1)] += e * e;
+                    if red {
+                        self.store(key, e as u8, Some(r), None, hint);
+                    } else {
+                        self.store(key, e as u8, None, Some(r), hint);
+                    }
+                    return r;
+                }
+                v = r;
+            } else {
+                hint = 0;
+            }
+        }
+        // Stage two: the other moves, best first by a selection that stops at a cutoff.
+        let mut buf = std::mem::take(&mut self.buffers[ply]);
+        let pruned = self.moves(pos, &c, hint, &mut buf);
         let mut decided = 0u16;
-        for &(_, mv) in &buf {
+        let n = buf.len();
+        if e >= self.etc_empty {
+            // Enhanced transposition cutoff: a child whose stored bound already answers
+            // for the mover answers for this node (the mover can play into it).
+            for &(_, mv) in buf.iter() {
+                if let Some(t) = self.probe(self.child_key(pos, key, mv)) {
+                    let r = if red { t.lo } else { t.hi };
+                    if (red && r >= beta) || (!red && r < beta) {
+                        self.buffers[ply] = buf;
+                        let idx = mv.index() as u16 + 1;
+                        if red {
+                            self.store(key, e as u8, Some(r), None, idx);
+                        } else {
+                            self.store(key, e as u8, None, Some(r), idx);
+                        }
+                        return r;
+                    }
+                }
+            }
+        }
+        for k in 0..n {
+            if k < SELECT_FIRST {
+                let mut m = k;
+                for j in k + 1..n {
+                    if buf[j].0 > buf[m].0 {
+                        m = j;
+                    }
+                }
+                buf.swap(k, m);
+            } else if k == SELECT_FIRST {
+                buf[k..].sort_unstable_by_key(|x| std::cmp::Reverse(x.0));
+            }
+            let mv = buf[k].1;
             let mut child = *pos;
             child.play(mv);
             let r = self.search(&child, self.child_key(pos, key, mv), beta, ply + 1);
@@ -528,9 +716,7 @@ impl Solver {
         if pruned {
             v = clamp_pruned(red, v, beta);
         }
-        let e = empty.count_ones();
         if decided != 0 {
-            let mover = pos.mover();
             self.history[mover][usize::from(decided - 1)] += e * e;
         }
         if v >= beta {
@@ -561,30 +747,17 @@ impl Solver {
     ///   mover's hand, and a hand with more valuable stones is never worse (each red stone
     ///   only adds to the deltas, each blue one only subtracts): only the least valuable stone
     ///   is tried there.
-    fn moves(
-        &self,
-        pos: &Position,
-        a: &Analysis,
-        beta: i16,
-        hint: u16,
-        out: &mut Vec<(i32, Move)>,
-    ) -> bool {
+    ///
+    /// The table's move `hint` (as `index + 1`, 0: none) is left out: the caller tried it.
+    /// The list is not sorted; the keys say the order.
+    fn moves(&self, pos: &Position, cls: &Classes, hint: u16, out: &mut Vec<(i32, Move)>) -> bool {
         out.clear();
         let empty = pos.empty();
         let mover = pos.mover();
         let red = mover == RED;
         let sign: i32 = if red { 1 } else { -1 };
-        let mut sure = 0u64;
-        let mut good = 0u64;
-        for c in cells_of(empty) {
-            let i = c.index();
-            if a.low[i] >= beta {
-                sure |= 1 << i;
-                good |= 1 << i;
-            } else if a.high[i] < beta {
-                sure |= 1 << i;
-            }
-        }
+        let sure = cls.good | cls.bad;
+        let good = cls.good;
         let unsure = empty & !sure;
         let mut settled = 0u64;
         for c in cells_of(sure) {
@@ -599,12 +772,9 @@ impl Solver {
         let mut pruned = false;
         let mut push = |mv: Move, score: i32| {
             let idx = mv.index();
-            let key = if hint != 0 && idx as u16 + 1 == hint {
-                i32::MAX
-            } else {
-                score + (history[idx] as i32).min(1 << 20)
-            };
-            out.push((key, mv));
+            if idx as u16 + 1 != hint {
+                out.push((score + (history[idx] as i32).min(1 << 20), mv));
+            }
         };
         if settled != 0 {
             let bad = if red { settled & !good } else { settled & good };
@@ -650,7 +820,6 @@ impl Solver {
                 push(Move::new(c, v), score);
             }
         }
-        out.sort_unstable_by_key(|x| std::cmp::Reverse(x.0));
         pruned
     }
 }
