@@ -162,6 +162,13 @@ pub fn run(settings: &Settings, mut out: impl Write) -> Vec<Row> {
             let t = Instant::now();
             let r = solver.solve(p, Some(t + limit));
             let dt = t.elapsed();
+            if std::env::var_os("BH_EACH").is_some() {
+                eprintln!(
+                    "  {empty} empty: {:.3} s, {:?} nodes",
+                    dt.as_secs_f64(),
+                    r.map(|s| s.nodes)
+                );
+            }
             match r {
                 Some(s) => {
                     debug_assert!(p.mover() == RED || s.red_score <= 150);

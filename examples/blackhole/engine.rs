@@ -95,8 +95,8 @@ impl Default for EngineConfig {
             rave_bias: 0.05,
             targets: Targets::Adaptive,
             target_step: 4,
-            gamma: 0.5,
-            target_floor: 1,
+            gamma: 0.7,
+            target_floor: 76,
             solver_empty: 13,
             uniform_playout: false,
             width: 4,
@@ -427,6 +427,26 @@ mod tests {
                 .all(|u| *u < budget + Duration::from_millis(150)),
             "{used:?}"
         );
+    }
+
+    #[test]
+    fn no_target_falls_below_the_floor() {
+        let mut bot = EventHorizon::new(EngineConfig::default(), 4).unwrap();
+        // An estimate far below a win: every target is raised to the floor, one search.
+        bot.center = 60;
+        let d = bot.decide(&start(), &[], Duration::from_millis(400));
+        let alphas: Vec<i16> = d.targets.iter().map(|t| t.0).collect();
+        assert_eq!(alphas, [76]);
+        // Without the floor the three targets stay around the estimate.
+        let cfg = EngineConfig {
+            target_floor: 1,
+            ..EngineConfig::default()
+        };
+        let mut bot = EventHorizon::new(cfg, 4).unwrap();
+        bot.center = 60;
+        let d = bot.decide(&start(), &[], Duration::from_millis(400));
+        let alphas: Vec<i16> = d.targets.iter().map(|t| t.0).collect();
+        assert_eq!(alphas, [56, 60, 64]);
     }
 
     #[test]

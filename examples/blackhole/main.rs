@@ -98,10 +98,10 @@ struct PlayerArgs {
     #[arg(long, conflicts_with = "win_only")]
     single_target: bool,
     /// Least probability of reaching a target for its move to be played.
-    #[arg(long, default_value_t = 0.5)]
+    #[arg(long, default_value_t = 0.7)]
     gamma: f64,
     /// No adaptive target below this score (76: never aim below a win; 1: no floor).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 76)]
     target_floor: i16,
     /// Distance between the targets searched.
     #[arg(long, default_value_t = 4)]
@@ -365,6 +365,17 @@ mod tests {
         }
         assert!(Cli::try_parse_from(["blackhole", "referee", "a"]).is_err());
         assert!(PlayerArgs::default().engine_config().priming);
+        // The command line's defaults are the engine's.
+        let (cli, engine) = (
+            PlayerArgs::default().engine_config(),
+            EngineConfig::default(),
+        );
+        assert_eq!(
+            (cli.gamma, cli.target_floor),
+            (engine.gamma, engine.target_floor)
+        );
+        let floorless = PlayerArgs::parse_from(["player", "--target-floor", "1"]);
+        assert_eq!(floorless.engine_config().target_floor, 1);
         assert!(seconds("--time", -1.0).is_err());
     }
 }
