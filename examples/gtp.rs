@@ -45,7 +45,8 @@ struct Opts {
     #[arg(long, value_enum, default_value_t = PlayerKind::Engine)]
     player: PlayerKind,
     /// The engine configuration: best, uct, rave, grave, wamaf, horizon, weighted, offline,
-    /// prior, prior-uct, prior-amaf, knowledge, decisive, bridge, lgr.
+    /// prior, prior-uct, prior-amaf, knowledge, decisive, bridge, lgr; optionally with search
+    /// parameters (`best:bias=0.02,expand=4`; keys bias, c, expand, fpu).
     #[arg(long, default_value = "best")]
     config: String,
     /// A value network (weights file from `td_train`) mixed into the engine's prior; it must

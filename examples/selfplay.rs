@@ -53,7 +53,8 @@ struct Opts {
     out: PathBuf,
     /// Player A's configuration: random, or an engine configuration (best, uct, rave, grave,
     /// wamaf, horizon, weighted, offline, prior, prior-uct, prior-amaf, knowledge, decisive,
-    /// bridge, lgr), with `+td` to mix in the value network of --value-net.
+    /// bridge, lgr), optionally with search parameters (`best:bias=0.02,expand=4`; keys bias, c,
+    /// expand, fpu), with `+td` to mix in the value network of --value-net.
     #[arg(long, default_value = "best")]
     player_a: String,
     /// Player B's configuration (as player A's).

@@ -102,13 +102,68 @@ impl EngineConfig {
     /// horizon), `weighted` (the paper's weighted playouts), `offline` (off-line rings),
     /// `prior` (the Havannah prior, its virtual visits in the UCT and AMAF statistics),
     /// `prior-uct` and `prior-amaf` (the prior in one of them only), `knowledge` (the
-    /// decisive, anti-decisive and
-    /// bridge-saving playout rules), `decisive` (the decisive and anti-decisive rules alone),
+    /// decisive, anti-decisive and bridge-saving playout rules), `decisive` (the decisive and anti-decisive rules alone),
     /// `bridge` (bridge saving alone), `lgr` (last-good-reply).
     ///
+    /// A name may be followed by `:` and comma-separated search parameters that replace the
+    /// configuration's own, for tuning matches: `bias=B` (the minimum-MSE RAVE bias; turns
+    /// RAVE on), `c=C` (the UCT exploration constant), `expand=N` (the expansion threshold),
+    /// `fpu=F` (first-play urgency). For example `best:bias=0.02,expand=4`.
+    ///
+    /// ```
+    /// use havannah::EngineConfig;
+    ///
+    /// let tuned = EngineConfig::named("best:expand=4,c=0.1").unwrap();
+    /// assert_eq!(tuned.search.expand_threshold(), 4);
+    /// assert_eq!(tuned.search.exploration(), 0.1);
+    /// assert!(EngineConfig::named("best:depth=3").unwrap_err().contains("depth"));
+    /// ```
+    ///
     /// # Errors
-    /// A message naming the unknown name and listing the known ones.
-    pub fn named(name: &str) -> Result<EngineConfig, String> {
+    /// A message naming the unknown name (and listing the known ones), or the parameter or
+    /// value that is unknown or out of range.
+    pub fn named(spec: &str) -> Result<EngineConfig, String> {
+        let (name, params) = match spec.split_once(':') {
+            Some((name, params)) => (name, Some(params)),
+            None => (spec, None),
+        };
+        let mut config = EngineConfig::named_base(name)?;
+        let Some(params) = params else {
+            return Ok(config);
+        };
+        let mut builder = config.search.to_builder();
+        for param in params.split(',') {
+            let (key, value) = param
+                .split_once('=')
+                .ok_or_else(|| format!("parameter {param:?} in {spec:?} is not key=value"))?;
+            let number: f64 = value
+                .trim()
+                .parse()
+                .map_err(|_| format!("parameter {key}: {value:?} is not a number"))?;
+            builder = match key.trim() {
+                "bias" => builder.rave(RaveSchedule::MinimumMse { bias: number }),
+                "c" => builder.exploration(number),
+                "fpu" => builder.first_play_urgency(number),
+                "expand" => {
+                    if !(number.fract() == 0.0 && (1.0..=f64::from(u32::MAX)).contains(&number)) {
+                        return Err(format!("parameter expand: {value:?} is not a count >= 1"));
+                    }
+                    builder.expand_threshold(number as u32)
+                }
+                other => {
+                    return Err(format!(
+                        "unknown search parameter {other:?} in {spec:?}; known: bias, c, expand, fpu"
+                    ));
+                }
+            };
+        }
+        config.search = builder.build().map_err(|e| format!("{spec:?}: {e}"))?;
+        config.name = spec.to_string();
+        Ok(config)
+    }
+
+    /// A configuration by its plain name (no parameters).
+    fn named_base(name: &str) -> Result<EngineConfig, String> {
         let rave = || Config::builder().rave(RaveSchedule::MinimumMse { bias: 0.05 });
         let plain = |search: Config| EngineConfig {
             name: name.to_string(),

@@ -199,3 +199,39 @@ fn unknown_configuration_is_an_error() {
     let err = EngineConfig::named("nonsense").unwrap_err();
     assert!(err.contains("nonsense") && err.contains("best"), "{err}");
 }
+
+#[test]
+fn named_configurations_take_search_parameters() {
+    use rave_mcts::{RaveSchedule, Selection};
+    let tuned = EngineConfig::named("best:bias=0.02,expand=4,fpu=0.9").unwrap();
+    assert_eq!(tuned.name, "best:bias=0.02,expand=4,fpu=0.9");
+    assert_eq!(
+        tuned.search.selection(),
+        Selection::Rave(RaveSchedule::MinimumMse { bias: 0.02 })
+    );
+    assert_eq!(tuned.search.expand_threshold(), 4);
+    assert_eq!(tuned.search.first_play_urgency(), 0.9);
+    // Everything else is the base configuration's.
+    let best = EngineConfig::named("best").unwrap();
+    assert_eq!(tuned.playout, best.playout);
+    assert_eq!(tuned.search.exploration(), best.search.exploration());
+    assert_eq!(
+        EngineConfig::named("uct:c=0.3")
+            .unwrap()
+            .search
+            .exploration(),
+        0.3
+    );
+    for (spec, needle) in [
+        ("best:depth=3", "depth"),
+        ("best:bias", "bias"),
+        ("best:c=lots", "lots"),
+        ("best:expand=0", "expand"),
+        ("best:expand=2.5", "expand"),
+        ("best:c=-1", "best:c=-1"),
+        ("nonsense:c=1", "nonsense"),
+    ] {
+        let err = EngineConfig::named(spec).unwrap_err();
+        assert!(err.contains(needle), "{spec}: {err}");
+    }
+}
