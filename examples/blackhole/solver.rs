@@ -14,9 +14,12 @@
 //! * **Pruning, sound for the question asked** (see [`Solver::moves`]): the value-sense rules of
 //!   [`crate::rules::reasonable_moves`] and, for a given `beta`, cells whose fate is already
 //!   decided ("sure" cells) are treated as dead.
-//! * **Move ordering**: the table's move, then fills of cells that are bad for the mover and
-//!   valuable stones next to undecided cells, with a history bonus.
-//! * Two empty cells (the last move) are evaluated directly.
+//! * **Enhanced transposition cutoffs** from 8 empty cells: a child whose stored bound answers
+//!   for the mover answers for the node. The table is only used from 5 empty cells on.
+//! * **Move ordering**: the table's move (tried before any move is generated), then fills of
+//!   cells that are bad for the mover and valuable stones next to undecided cells, with a
+//!   history bonus; the first three by selection, the rest sorted only if no cutoff came.
+//! * Three empty cells (the last three plies) are evaluated directly.
 //!
 //! It checks the clock every 1024 nodes and gives up at its deadline.
 
@@ -760,8 +763,8 @@ impl Solver {
         v
     }
 
-    /// Fills `out` with the moves to try for the question "does Red reach `beta`?", ordered,
-    /// and says whether a move was left out that is only dominated for this question (then a
+    /// Fills `out` with the moves to try for the question "does Red reach `beta`?", each with
+    /// its ordering key (best first once sorted by it), and says whether a move was left out that is only dominated for this question (then a
     /// failing node's value is only known to be on its side of `beta`).
     ///
     /// Call an empty cell *sure* for `beta` when its static interval (see [`static_bounds`])
