@@ -98,31 +98,34 @@ struct Analysis {
 /// The sums of the `k` most valuable stones of a hand, `k = 0..=6`.
 #[inline]
 fn top_sums(mask: u16) -> [i16; 7] {
-    let mut s = [0i16; 7];
-    let mut m = mask;
-    let mut acc = 0i16;
-    for slot in s.iter_mut().skip(1) {
-        if m != 0 {
-            let v = 15 - m.leading_zeros() as i16;
-            m &= !(1u16 << v);
-            acc += v;
-        }
-        *slot = acc;
-    }
-    s
+    partial_sums(mask, |m| {
+        let v = 15 - m.leading_zeros() as i16;
+        *m &= !(1u16 << v);
+        v
+    })
 }
 
 /// The sums of the `k` least valuable stones of a hand, `k = 0..=6` (as far as it holds
 /// them).
 #[inline]
 fn bottom_sums(mask: u16) -> [i16; 7] {
+    partial_sums(mask, |m| {
+        let v = m.trailing_zeros() as i16;
+        *m &= *m - 1;
+        v
+    })
+}
+
+/// Running sums of up to six stones taken from a hand by `take` (which removes the stone it
+/// returns); once the hand is empty the sum stays.
+#[inline(always)]
+fn partial_sums(mask: u16, mut take: impl FnMut(&mut u16) -> i16) -> [i16; 7] {
     let mut s = [0i16; 7];
     let mut m = mask;
     let mut acc = 0i16;
     for slot in s.iter_mut().skip(1) {
         if m != 0 {
-            acc += m.trailing_zeros() as i16;
-            m &= m - 1;
+            acc += take(&mut m);
         }
         *slot = acc;
     }
