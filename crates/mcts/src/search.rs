@@ -477,12 +477,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
                         self.grave_stats(game.move_index(ch.mv))
                     };
                     let mut v = if let Some(k) = mse_k {
-                        let d = n + an + k * n * an;
-                        if d > 0.0 {
-                            (ch.wins * (1.0 + k * an) + aw) / d
-                        } else {
-                            fpu
-                        }
+                        mse_value(n, ch.wins, an, aw, k, fpu)
                     } else if ch.visits == 0 && an <= 0.0 {
                         fpu
                     } else {
@@ -737,15 +732,27 @@ fn select_mse_unproven<M>(children: &[Node<M>], k: f32, fpu: f32) -> usize {
     best
 }
 
-/// A child's minimum-MSE RAVE value, `(1 - b) w/n + b aw/an` with
-/// `b = an / (n + an + k n an)`, in one division; `fpu` without any statistics.
+/// A child's minimum-MSE RAVE value on its own statistics (see [`mse_value`]).
 #[inline(always)]
 fn mse_score<M>(ch: &Node<M>, k: f32, fpu: f32) -> f32 {
-    let n = ch.visits as f32;
-    let an = ch.amaf_visits;
+    mse_value(
+        ch.visits as f32,
+        ch.wins,
+        ch.amaf_visits,
+        ch.amaf_wins,
+        k,
+        fpu,
+    )
+}
+
+/// The minimum-MSE RAVE value `(1 - b) w/n + b aw/an` with `b = an / (n + an + k n an)`, in
+/// one division, from `n` visits with `w` wins and `an` AMAF samples with `aw` wins; `fpu`
+/// without any statistics.
+#[inline(always)]
+fn mse_value(n: f32, w: f32, an: f32, aw: f32, k: f32, fpu: f32) -> f32 {
     let d = n + an + k * n * an;
     if d > 0.0 {
-        (ch.wins * (1.0 + k * an) + ch.amaf_wins) / d
+        (w * (1.0 + k * an) + aw) / d
     } else {
         fpu
     }
