@@ -75,6 +75,9 @@ struct BenchArgs {
     /// Seconds per solve.
     #[arg(long, default_value_t = 3.0)]
     limit: f64,
+    /// Only decide whether the player to move wins (one null window), not the exact score.
+    #[arg(long)]
+    win: bool,
 }
 
 #[derive(Debug, Args)]
@@ -314,6 +317,7 @@ fn solver_bench(args: &BenchArgs) -> Result<ExitCode, String> {
         lowest: args.from,
         highest: args.to,
         limit,
+        win_only: args.win,
     };
     bench::run(&settings, std::io::stdout().lock());
     Ok(ExitCode::SUCCESS)

@@ -580,6 +580,38 @@ impl Solver {
         })
     }
 
+    /// Answers only "does the player to move win?" (one null window: Red reaching 76, or
+    /// Blue holding Red to 74): `Some((wins, move))`, with a winning move when it wins, or
+    /// `None` when the deadline passed first or the game is over.
+    pub fn mover_wins(
+        &mut self,
+        pos: &Position,
+        deadline: Option<Instant>,
+    ) -> Option<(bool, Option<Move>)> {
+        if pos.is_over() {
+            return None;
+        }
+        self.deadline = deadline;
+        self.aborted = false;
+        self.nodes = 0;
+        self.age = self.age.wrapping_add(1);
+        let key = self.key_of(pos);
+        let red = pos.mover() == RED;
+        // Red wins with 76 or more; Blue wins when Red has 74 or less, i.e. misses 75.
+        let beta = if red { DRAW_SCORE + 1 } else { DRAW_SCORE };
+        let (v, mv) = self.root(pos, key, beta);
+        if self.aborted {
+            return None;
+        }
+        let wins = if red { v >= beta } else { v < beta };
+        Some((wins, mv))
+    }
+
+    /// Nodes searched by the last solve or question.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
     /// A null-window pass at the root: the fail-soft value and the move that decided it.
     fn root(&mut self, pos: &Position, key: u64, beta: i16) -> (i16, Option<Move>) {
         let c = classify(pos, beta, &self.sums);
