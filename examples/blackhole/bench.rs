@@ -173,11 +173,7 @@ pub fn run(settings: &Settings, mut out: impl Write) -> Vec<Row> {
             };
             let dt = t.elapsed();
             if std::env::var_os("BH_EACH").is_some() {
-                eprintln!(
-                    "  {empty} empty: {:.3} s, {:?} nodes",
-                    dt.as_secs_f64(),
-                    r
-                );
+                eprintln!("  {empty} empty: {:.3} s, {:?} nodes", dt.as_secs_f64(), r);
             }
             match r {
                 Some(n) => {

@@ -75,6 +75,10 @@ pub struct EngineConfig {
     pub target_floor: i16,
     /// Run the exact solver from this many empty cells on (0: never).
     pub solver_empty: u32,
+    /// Above `solver_empty` and from this many empty cells on, ask the solver only whether
+    /// the mover wins (one null window), with half the move's time; a proven win is played
+    /// (0 or at most `solver_empty`: never).
+    pub win_solver_empty: u32,
     /// Uniform playouts instead of the lottery.
     pub uniform_playout: bool,
     /// Stones per live cell in the tree (0: all; see [`AlphaGame::width`]).
@@ -98,6 +102,7 @@ impl Default for EngineConfig {
             gamma: 0.7,
             target_floor: 76,
             solver_empty: 13,
+            win_solver_empty: 15,
             uniform_playout: false,
             width: 4,
             max_nodes: 3_000_000,
@@ -131,6 +136,9 @@ pub struct Decision {
     pub targets: Vec<(i16, f64, u64)>,
     /// The exact final score of the mover, if the solver finished.
     pub solved: Option<i16>,
+    /// The solver's answer to "does the mover win?", if it was asked and answered (the exact
+    /// solver's range answers it too).
+    pub wins: Option<bool>,
 }
 
 impl EventHorizon {
@@ -193,6 +201,7 @@ impl EventHorizon {
                 mv: moves[0],
                 targets: Vec::new(),
                 solved: None,
+                wins: None,
             };
         }
         let short = time_left < Duration::from_millis(20);
@@ -226,6 +235,7 @@ impl EventHorizon {
                             mv,
                             targets: Vec::new(),
                             solved: Some(mine(b.lo)),
+                            wins: Some(mine(b.lo) > crate::rules::DRAW_SCORE),
                         };
                     }
                     // Not exact, but a proven win: play it.
@@ -235,8 +245,27 @@ impl EventHorizon {
                             mv,
                             targets: Vec::new(),
                             solved: None,
+                            wins: Some(true),
                         };
                     }
+                }
+            }
+        }
+        let mut wins = None;
+        let e = pos.empty().count_ones();
+        if !short && e > self.config.solver_empty && e <= self.config.win_solver_empty {
+            // Only "do we win?": half the share, so that the search keeps the other half
+            // when the question is not answered in time.
+            let limit = (share / 2).min(time_left / 4);
+            if let Some((won, mv)) = self.solver.mover_wins(pos, Some(start + limit)) {
+                wins = Some(won);
+                if let (true, Some(mv)) = (won, mv) {
+                    return Decision {
+                        mv,
+                        targets: Vec::new(),
+                        solved: None,
+                        wins,
+                    };
                 }
             }
         }
@@ -246,6 +275,7 @@ impl EventHorizon {
                 mv: lottery_move(pos, &mut self.rng),
                 targets: Vec::new(),
                 solved: None,
+                wins,
             };
         }
         let spent = start.elapsed();
@@ -353,6 +383,7 @@ impl EventHorizon {
             mv,
             targets: results.iter().map(|r| (r.0, r.1, r.2)).collect(),
             solved: None,
+            wins,
         }
     }
 }
@@ -378,11 +409,12 @@ impl Bot for EventHorizon {
                 .map(|(a, p, n)| format!("{a}:{p:.2}/{n}"))
                 .collect();
             eprintln!(
-                "move {} {} targets [{}] solved {:?} left {:?}",
+                "move {} {} targets [{}] solved {:?} wins {:?} left {:?}",
                 pos.moves_played() + 1,
                 d.mv,
                 targets.join(" "),
                 d.solved,
+                d.wins,
                 time_left
             );
         }
@@ -447,6 +479,43 @@ mod tests {
         let d = bot.decide(&start(), &[], Duration::from_millis(400));
         let alphas: Vec<i16> = d.targets.iter().map(|t| t.0).collect();
         assert_eq!(alphas, [56, 60, 64]);
+    }
+
+    #[test]
+    fn the_win_question_plays_a_proven_win() {
+        // Endings of nine empty cells, with the exact solver off and the win question on:
+        // where the mover wins, the move played must keep the win (checked by full-window
+        // alpha-beta); where it loses, the answer says so and the search plays.
+        let cfg = EngineConfig {
+            solver_empty: 0,
+            win_solver_empty: 9,
+            ..EngineConfig::default()
+        };
+        let mut won = 0;
+        for seed in 0..6 {
+            let mut rng = <Pcg64Mcg as SeedableRng>::seed_from_u64(100 + seed);
+            let mut p = start();
+            while p.empty().count_ones() > 9 {
+                let mv = lottery_move(&p, &mut rng);
+                p.play(mv);
+            }
+            let mut bot = EventHorizon::new(cfg.clone(), seed).unwrap();
+            let d = bot.decide(&p, &[], Duration::from_secs(20));
+            let red = p.mover() == RED;
+            let mine = |red_score: i16| if red { red_score } else { 150 - red_score };
+            let exact = crate::solver::alpha_beta(&p, i16::MIN, i16::MAX);
+            assert_eq!(d.wins, Some(mine(exact) > 75), "{p:?}");
+            if d.wins == Some(true) {
+                won += 1;
+                assert!(d.targets.is_empty(), "a proven win needs no search");
+                let mut q = p;
+                q.try_play(d.mv).unwrap();
+                assert!(mine(crate::solver::alpha_beta(&q, i16::MIN, i16::MAX)) > 75);
+            } else {
+                assert!(!d.targets.is_empty());
+            }
+        }
+        assert!(won > 0, "no ending was a win for the mover");
     }
 
     #[test]

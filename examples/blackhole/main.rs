@@ -112,6 +112,10 @@ struct PlayerArgs {
     /// Empty cells from which the exact solver is tried (0: never).
     #[arg(long, default_value_t = 13)]
     solver_empty: u32,
+    /// Empty cells from which the solver is asked only whether we win, with half the move's
+    /// time, until the exact solver's range (0: never).
+    #[arg(long, default_value_t = 15)]
+    win_solver_empty: u32,
     /// Stones tried per live cell in the tree: the least valuable and the most valuable ones
     /// (0: every stone).
     #[arg(long, default_value_t = 4)]
@@ -171,6 +175,7 @@ impl PlayerArgs {
             gamma: self.gamma,
             target_floor: self.target_floor,
             solver_empty: self.solver_empty,
+            win_solver_empty: self.win_solver_empty,
             uniform_playout: self.uniform_playout,
             width: self.width,
             verbose: self.verbose,

@@ -1051,6 +1051,23 @@ mod tests {
         }
 
         #[test]
+        fn the_win_question_matches_brute_force(seed in any::<u64>(), empty in 2u32..=7) {
+            let p = ending(seed, empty);
+            let mut solver = Solver::new();
+            let (wins, mv) = solver.mover_wins(&p, None).unwrap();
+            let exact = brute_force(&p);
+            let red = p.mover() == RED;
+            let mine = |red_score: i16| if red { red_score } else { 150 - red_score };
+            prop_assert_eq!(wins, mine(exact) > DRAW_SCORE, "{:?}", p);
+            // A win names a move that keeps it.
+            if wins {
+                let mut child = p;
+                child.try_play(mv.unwrap()).unwrap();
+                prop_assert!(mine(brute_force(&child)) > DRAW_SCORE, "{:?}", p);
+            }
+        }
+
+        #[test]
         fn static_bounds_contain_the_exact_score(seed in any::<u64>(), empty in 1u32..=6) {
             let p = ending(seed, empty);
             let a = static_bounds(&p);
@@ -1163,10 +1180,54 @@ mod tests {
     }
 
     #[test]
+    fn a_draw_is_no_win_for_either_side() {
+        // Endings whose exact score is 75 (a draw), with each side to move.
+        let mut found = [0; 2];
+        for seed in 0..2000 {
+            let p = ending(seed, 2 + (seed % 4) as u32);
+            if brute_force(&p) != DRAW_SCORE {
+                continue;
+            }
+            let mut solver = Solver::new();
+            assert!(!solver.mover_wins(&p, None).unwrap().0, "{p:?}");
+            found[p.mover()] += 1;
+            if found.iter().all(|&k| k >= 3) {
+                return;
+            }
+        }
+        panic!("too few drawn endings: {found:?}");
+    }
+
+    #[test]
+    fn the_win_question_agrees_with_alpha_beta_on_nine_empty_cells() {
+        let mut solver = Solver::new();
+        let (mut won, mut lost) = (0, 0);
+        for seed in 3000..3008 {
+            let p = ending(seed, 9);
+            let (wins, mv) = solver.mover_wins(&p, None).unwrap();
+            let red = p.mover() == RED;
+            let mine = |red_score: i16| if red { red_score } else { 150 - red_score };
+            let exact = alpha_beta(&p, i16::MIN, i16::MAX);
+            assert_eq!(wins, mine(exact) > DRAW_SCORE, "{p:?}");
+            if wins {
+                won += 1;
+                let mut child = p;
+                child.try_play(mv.unwrap()).unwrap();
+                assert!(mine(alpha_beta(&child, i16::MIN, i16::MAX)) > DRAW_SCORE);
+            } else {
+                lost += 1;
+            }
+        }
+        // Both answers occur among these endings, so both are checked.
+        assert!(won > 0 && lost > 0, "{won} won, {lost} lost");
+    }
+
+    #[test]
     fn an_expired_deadline_gives_up() {
         let p = ending(5, 25);
         let mut solver = Solver::new();
         let past = Instant::now();
         assert_eq!(solver.solve(&p, Some(past)), None);
+        assert_eq!(solver.mover_wins(&p, Some(past)), None);
     }
 }
