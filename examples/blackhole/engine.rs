@@ -79,6 +79,9 @@ pub struct EngineConfig {
     /// the mover wins (one null window), with half the move's time; a proven win is played
     /// (0 or at most `solver_empty`: never).
     pub win_solver_empty: u32,
+    /// The fraction of the game's thinking time kept for the solver's moves (0: two shares of
+    /// what is left, see [`EventHorizon`]'s time split in `docs/blackhole.md`).
+    pub end_reserve: f64,
     /// Uniform playouts instead of the lottery.
     pub uniform_playout: bool,
     /// Stones per live cell in the tree (0: all; see [`AlphaGame::width`]).
@@ -103,6 +106,7 @@ impl Default for EngineConfig {
             target_floor: 76,
             solver_empty: 13,
             win_solver_empty: 15,
+            end_reserve: 0.0,
             uniform_playout: false,
             width: 4,
             max_nodes: 3_000_000,
@@ -125,6 +129,8 @@ pub struct EventHorizon {
     solver: Solver,
     /// The ply and Red's exact score of the last solve.
     last_solved: Option<(usize, i16)>,
+    /// The most time left seen at a decision (the game's thinking time).
+    game_time: Duration,
 }
 
 /// What one move decision found (for logs and tests).
@@ -161,6 +167,12 @@ impl EventHorizon {
         if !(0.0..=1.0).contains(&config.gamma) {
             return Err(format!("gamma {} is not in [0, 1]", config.gamma));
         }
+        if !(0.0..1.0).contains(&config.end_reserve) {
+            return Err(format!(
+                "end reserve {} is not in [0, 1)",
+                config.end_reserve
+            ));
+        }
         if config.target_step < 1 {
             return Err(format!(
                 "target step {} must be positive",
@@ -175,23 +187,32 @@ impl EventHorizon {
             center: 76,
             solver: Solver::new(),
             last_solved: None,
+            game_time: Duration::ZERO,
         })
     }
 
     /// The time to spend on this move: an even share of what is left over the moves still to
-    /// come before the solver takes over, two shares kept for the solver's moves.
+    /// come before the solver takes over. With `end_reserve` at 0, two shares are kept for the
+    /// solver's moves; otherwise that fraction of the game's time (the time left at our
+    /// first move) is kept, and the rest shared, as long as at least two shares are left.
     fn share(&self, pos: &Position, time_left: Duration) -> Duration {
         let empty = pos.empty().count_ones();
         let solver_from = self.config.solver_empty.max(2);
         // Our moves until the solver's range (we move on every other ply).
         let plies = empty.saturating_sub(solver_from);
         let ours = plies.div_ceil(2).max(1);
-        time_left / (ours + 2)
+        let even = time_left / (ours + 2);
+        if plies == 0 || self.config.end_reserve <= 0.0 {
+            return even;
+        }
+        let reserve = self.game_time.mul_f64(self.config.end_reserve);
+        (time_left.saturating_sub(reserve) / ours).max(even)
     }
 
     /// Decides a move and reports how.
     pub fn decide(&mut self, pos: &Position, history: &[Move], time_left: Duration) -> Decision {
         let start = Instant::now();
+        self.game_time = self.game_time.max(time_left);
         let share = self.share(pos, time_left);
         let me = pos.mover();
         let mut moves = Vec::new();
@@ -279,7 +300,12 @@ impl EventHorizon {
             };
         }
         let spent = start.elapsed();
-        let budget = share.saturating_sub(spent).max(Duration::from_millis(1));
+        // A solver that gave up may have used the whole share: the search still gets a sixth
+        // of what is left.
+        let budget = share
+            .saturating_sub(spent)
+            .max(time_left.saturating_sub(spent) / 6)
+            .max(Duration::from_millis(1));
         let alphas: Vec<i16> = match self.config.targets {
             Targets::WinOnly => vec![76],
             Targets::Adaptive => {

@@ -116,6 +116,10 @@ struct PlayerArgs {
     /// time, until the exact solver's range (0: never).
     #[arg(long, default_value_t = 15)]
     win_solver_empty: u32,
+    /// Fraction of the game's thinking time kept for the solver's moves (0: two shares of
+    /// what is left).
+    #[arg(long, default_value_t = 0.0)]
+    end_reserve: f64,
     /// Stones tried per live cell in the tree: the least valuable and the most valuable ones
     /// (0: every stone).
     #[arg(long, default_value_t = 4)]
@@ -176,6 +180,7 @@ impl PlayerArgs {
             target_floor: self.target_floor,
             solver_empty: self.solver_empty,
             win_solver_empty: self.win_solver_empty,
+            end_reserve: self.end_reserve,
             uniform_playout: self.uniform_playout,
             width: self.width,
             verbose: self.verbose,
