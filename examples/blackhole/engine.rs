@@ -79,6 +79,9 @@ pub struct EngineConfig {
     /// the mover wins (one null window), with half the move's time; a proven win is played
     /// (0 or at most `solver_empty`: never).
     pub win_solver_empty: u32,
+    /// From this many empty cells on, simulations also end when the solver's static bounds
+    /// decide the target (0: only the dead-cell declaration).
+    pub static_empty: u32,
     /// The fraction of the game's thinking time kept for the solver's moves (0: two shares of
     /// what is left, see [`EventHorizon`]'s time split in `docs/blackhole.md`).
     pub end_reserve: f64,
@@ -107,6 +110,7 @@ impl Default for EngineConfig {
             solver_empty: 13,
             win_solver_empty: 15,
             end_reserve: 0.0,
+            static_empty: 0,
             uniform_playout: false,
             width: 4,
             max_nodes: 3_000_000,
@@ -336,7 +340,9 @@ impl EventHorizon {
                 }
                 None => {}
             }
-            let game = AlphaGame::new(*pos, me, alpha).with_width(self.config.width);
+            let game = AlphaGame::new(*pos, me, alpha)
+                .with_width(self.config.width)
+                .with_static_verdict(self.config.static_empty);
             let k = match self.trees.iter().position(|(a, _, _)| *a == alpha) {
                 Some(k) => k,
                 None => {

@@ -120,6 +120,10 @@ struct PlayerArgs {
     /// what is left).
     #[arg(long, default_value_t = 0.0)]
     end_reserve: f64,
+    /// Empty cells from which simulations also end when the solver's static bounds decide
+    /// the target (0: only the dead-cell declaration).
+    #[arg(long, default_value_t = 0)]
+    static_empty: u32,
     /// Stones tried per live cell in the tree: the least valuable and the most valuable ones
     /// (0: every stone).
     #[arg(long, default_value_t = 4)]
@@ -181,6 +185,7 @@ impl PlayerArgs {
             solver_empty: self.solver_empty,
             win_solver_empty: self.win_solver_empty,
             end_reserve: self.end_reserve,
+            static_empty: self.static_empty,
             uniform_playout: self.uniform_playout,
             width: self.width,
             verbose: self.verbose,

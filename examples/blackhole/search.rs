@@ -1,14 +1,16 @@
 //! Blackhole as a [`rave_mcts::Game`] with a target score, and the lottery playout policy.
 //!
 //! A search for target `alpha` is a win/loss game: `player` wins when its final score is at
-//! least `alpha`. The dead-cell declaration ([`declared`]) ends a simulation early, and the move
-//! list is pruned by [`reasonable_moves`].
+//! least `alpha`. The dead-cell declaration ([`declared`]), or near the end the solver's static
+//! bounds ([`static_verdict`]), end a simulation early, and the move list is pruned by
+//! [`reasonable_moves`].
 
 use rand::{Rng, RngExt};
 use rave_mcts::{Game, Outcome, Playout, PlayoutResult, Trace};
 
 use crate::board::{NEIGHBOURS, cells_of};
 use crate::rules::{MOVE_BOUND, Move, Position, RED, declared, reasonable_moves};
+use crate::solver::static_verdict;
 
 /// Blackhole seen as "does `player` score at least `alpha`?".
 #[derive(Clone, Copy, Debug)]
@@ -22,6 +24,10 @@ pub struct AlphaGame {
     /// Stones tried per live cell in the tree: the least valuable and the `width - 1` most
     /// valuable ones (0: every stone). A heuristic cut of the branching factor, not exact.
     pub width: u8,
+    /// With at most this many empty cells, a simulation also ends when the solver's static
+    /// bounds decide the target ([`static_verdict`]); above, only the dead-cell declaration
+    /// is checked (0: never).
+    pub static_empty: u32,
 }
 
 impl AlphaGame {
@@ -32,7 +38,14 @@ impl AlphaGame {
             player,
             alpha,
             width: 0,
+            static_empty: 0,
         }
+    }
+
+    /// The same game with the static verdict from `empty` empty cells on (0: never).
+    pub fn with_static_verdict(mut self, empty: u32) -> Self {
+        self.static_empty = empty;
+        self
     }
 
     /// The same game with `width` stones per live cell (0: all).
@@ -73,7 +86,12 @@ impl Game for AlphaGame {
 
     #[inline]
     fn result(&self) -> Option<Outcome> {
-        declared(&self.pos, self.player, self.alpha).map(|win| {
+        let verdict = if self.pos.empty().count_ones() <= self.static_empty {
+            static_verdict(&self.pos, self.player, self.alpha)
+        } else {
+            declared(&self.pos, self.player, self.alpha)
+        };
+        verdict.map(|win| {
             if win {
                 Outcome::win(self.player)
             } else {

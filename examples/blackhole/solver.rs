@@ -159,7 +159,32 @@ fn cell_interval(
 /// Per hand (a stone mask shifted right by one: 2^15 entries), the sums of its `k` most
 /// valuable and of its `k` least valuable stones, `k = 0..=6`: two table reads per node
 /// instead of four loops.
-type HandSums = [[i16; 7]; 2];
+pub(crate) type HandSums = [[i16; 7]; 2];
+
+/// The table of [`HandSums`], built once and shared (for the searches' static verdicts).
+pub(crate) fn hand_sums() -> &'static [HandSums] {
+    static SUMS: std::sync::LazyLock<Vec<HandSums>> = std::sync::LazyLock::new(hand_sums_table);
+    &SUMS
+}
+
+/// Whether `player` reaches `alpha`, when the static bounds of [`static_bounds`] already
+/// decide it (`None`: they do not). Contains [`crate::rules::declared`], and is exact once
+/// the game is over or every empty cell is dead.
+pub fn static_verdict(pos: &Position, player: usize, alpha: i16) -> Option<bool> {
+    if pos.is_over() {
+        return pos.score(player).map(|s| s >= alpha);
+    }
+    // Red reaching `beta` is `player` reaching `alpha` (Red), or missing it (Blue, whose
+    // score is 150 minus Red's: reaching `alpha` is Red staying below `151 - alpha`).
+    let (beta, red) = if player == RED {
+        (alpha, true)
+    } else {
+        (151 - alpha, false)
+    };
+    classify(pos, beta, hand_sums())
+        .cut
+        .map(|v| (v >= beta) == red)
+}
 
 fn hand_sums_table() -> Vec<HandSums> {
     (0u32..1 << 15)
@@ -322,7 +347,7 @@ pub struct Solver {
     age: u8,
     etc_empty: u32,
     tt_empty: u32,
-    sums: Vec<HandSums>,
+    sums: &'static [HandSums],
 }
 
 impl Default for Solver {
@@ -362,7 +387,7 @@ impl Solver {
             age: 0,
             etc_empty: ETC_EMPTY,
             tt_empty: TT_EMPTY,
-            sums: hand_sums_table(),
+            sums: hand_sums(),
         }
     }
 
@@ -614,7 +639,7 @@ impl Solver {
 
     /// A null-window pass at the root: the fail-soft value and the move that decided it.
     fn root(&mut self, pos: &Position, key: u64, beta: i16) -> (i16, Option<Move>) {
-        let c = classify(pos, beta, &self.sums);
+        let c = classify(pos, beta, self.sums);
         let hint = self.probe(key).map_or(0, |e| e.best);
         let red = pos.mover() == RED;
         let mut buf = std::mem::take(&mut self.buffers[0]);
@@ -663,7 +688,7 @@ impl Solver {
         if pos.moves_played() >= 28 {
             return small_ending(pos);
         }
-        let c = classify(pos, beta, &self.sums);
+        let c = classify(pos, beta, self.sums);
         if let Some(v) = c.cut {
             return v;
         }
@@ -1064,6 +1089,25 @@ mod tests {
                 let mut child = p;
                 child.try_play(mv.unwrap()).unwrap();
                 prop_assert!(mine(brute_force(&child)) > DRAW_SCORE, "{:?}", p);
+            }
+        }
+
+        #[test]
+        fn the_static_verdict_is_right_when_it_speaks(
+            seed in any::<u64>(),
+            empty in 1u32..=6,
+            player in 0usize..2,
+            alpha in 60i16..=90,
+        ) {
+            let p = ending(seed, empty);
+            let exact = brute_force(&p);
+            let mine = if player == RED { exact } else { 150 - exact };
+            if let Some(w) = static_verdict(&p, player, alpha) {
+                prop_assert_eq!(w, mine >= alpha, "{:?}", p);
+            }
+            // It speaks whenever the dead-cell declaration does, and agrees with it.
+            if let Some(d) = crate::rules::declared(&p, player, alpha) {
+                prop_assert_eq!(static_verdict(&p, player, alpha), Some(d));
             }
         }
 
