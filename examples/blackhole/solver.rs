@@ -525,6 +525,20 @@ impl Solver {
         })
     }
 
+    /// Starts a solve or a question: its deadline, a new age for the table's entries, and the
+    /// history decayed (divided by four).
+    fn begin(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+        self.aborted = false;
+        self.nodes = 0;
+        self.age = self.age.wrapping_add(1);
+        for h in &mut self.history {
+            for x in h.iter_mut() {
+                *x >>= 2;
+            }
+        }
+    }
+
     /// Narrows Red's score until it is exact or the deadline passes; the first null window is
     /// at `first` (e.g. a guess, or the mover's winning score), then the windows approach
     /// from the side the first answer gave for two more passes, then bisect. `None` if the
@@ -538,15 +552,7 @@ impl Solver {
         if pos.is_over() {
             return None;
         }
-        self.deadline = deadline;
-        self.aborted = false;
-        self.nodes = 0;
-        self.age = self.age.wrapping_add(1);
-        for h in &mut self.history {
-            for x in h.iter_mut() {
-                *x >>= 2;
-            }
-        }
+        self.begin(deadline);
         let key = self.key_of(pos);
         let a = static_bounds(pos);
         let (mut lo, mut hi) = (a.lo, a.hi);
@@ -616,10 +622,7 @@ impl Solver {
         if pos.is_over() {
             return None;
         }
-        self.deadline = deadline;
-        self.aborted = false;
-        self.nodes = 0;
-        self.age = self.age.wrapping_add(1);
+        self.begin(deadline);
         let key = self.key_of(pos);
         let red = pos.mover() == RED;
         // Red wins with 76 or more; Blue wins when Red has 74 or less, i.e. misses 75.
