@@ -80,7 +80,7 @@ pub struct EngineConfig {
     /// (0 or at most `solver_empty`: never).
     pub win_solver_empty: u32,
     /// From this many empty cells on, simulations also end when the solver's static bounds
-    /// decide the target (0: only the dead-cell declaration).
+    /// decide the target (31, the default: always; 0: only the dead-cell declaration).
     pub static_empty: u32,
     /// The fraction of the game's thinking time kept for the solver's moves (0: two shares of
     /// what is left, see [`EventHorizon`]'s time split in `docs/blackhole.md`).
@@ -110,7 +110,7 @@ impl Default for EngineConfig {
             solver_empty: 13,
             win_solver_empty: 15,
             end_reserve: 0.0,
-            static_empty: 0,
+            static_empty: 31,
             uniform_playout: false,
             width: 4,
             max_nodes: 3_000_000,

@@ -121,8 +121,8 @@ struct PlayerArgs {
     #[arg(long, default_value_t = 0.0)]
     end_reserve: f64,
     /// Empty cells from which simulations also end when the solver's static bounds decide
-    /// the target (0: only the dead-cell declaration).
-    #[arg(long, default_value_t = 0)]
+    /// the target (31: always; 0: only the dead-cell declaration).
+    #[arg(long, default_value_t = 31)]
     static_empty: u32,
     /// Stones tried per live cell in the tree: the least valuable and the most valuable ones
     /// (0: every stone).
