@@ -82,6 +82,8 @@ pub struct EngineConfig {
     /// From this many empty cells on, simulations also end when the solver's static bounds
     /// decide the target (31, the default: always; 0: only the dead-cell declaration).
     pub static_empty: u32,
+    /// Prune the tree's moves for each target as the exact solver does (sure cells).
+    pub target_pruning: bool,
     /// The fraction of the game's thinking time kept for the solver's moves (0: two shares of
     /// what is left, see [`EventHorizon`]'s time split in `docs/blackhole.md`).
     pub end_reserve: f64,
@@ -111,6 +113,7 @@ impl Default for EngineConfig {
             win_solver_empty: 15,
             end_reserve: 0.0,
             static_empty: 31,
+            target_pruning: false,
             uniform_playout: false,
             width: 4,
             max_nodes: 3_000_000,
@@ -342,7 +345,8 @@ impl EventHorizon {
             }
             let game = AlphaGame::new(*pos, me, alpha)
                 .with_width(self.config.width)
-                .with_static_verdict(self.config.static_empty);
+                .with_static_verdict(self.config.static_empty)
+                .with_target_pruning(self.config.target_pruning);
             let k = match self.trees.iter().position(|(a, _, _)| *a == alpha) {
                 Some(k) => k,
                 None => {

@@ -10,7 +10,7 @@ use rave_mcts::{Game, Outcome, Playout, PlayoutResult, Trace};
 
 use crate::board::{NEIGHBOURS, cells_of};
 use crate::rules::{MOVE_BOUND, Move, Position, RED, declared, reasonable_moves};
-use crate::solver::static_verdict;
+use crate::solver::{static_verdict, target_moves};
 
 /// Blackhole seen as "does `player` score at least `alpha`?".
 #[derive(Clone, Copy, Debug)]
@@ -28,6 +28,9 @@ pub struct AlphaGame {
     /// bounds decide the target ([`static_verdict`]); above, only the dead-cell declaration
     /// is checked (0: never).
     pub static_empty: u32,
+    /// Prune the moves for the target as the exact solver does ([`target_moves`]) instead of
+    /// by the value-sense rules alone ([`reasonable_moves`]).
+    pub target_pruning: bool,
 }
 
 impl AlphaGame {
@@ -39,7 +42,14 @@ impl AlphaGame {
             alpha,
             width: 0,
             static_empty: 0,
+            target_pruning: false,
         }
+    }
+
+    /// The same game with the moves pruned for the target ([`target_moves`]) or not.
+    pub fn with_target_pruning(mut self, on: bool) -> Self {
+        self.target_pruning = on;
+        self
     }
 
     /// The same game with the static verdict from `empty` empty cells on (0: never).
@@ -64,7 +74,11 @@ impl Game for AlphaGame {
     }
 
     fn legal_moves(&self, moves: &mut Vec<Move>) {
-        reasonable_moves(&self.pos, moves);
+        if self.target_pruning {
+            target_moves(&self.pos, self.player, self.alpha, moves);
+        } else {
+            reasonable_moves(&self.pos, moves);
+        }
         let mover = self.pos.mover();
         let held = self.pos.stones_left_mask(mover).count_ones();
         if self.width > 0 && held > u32::from(self.width) {

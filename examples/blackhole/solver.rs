@@ -174,16 +174,17 @@ pub fn static_verdict(pos: &Position, player: usize, alpha: i16) -> Option<bool>
     if pos.is_over() {
         return pos.score(player).map(|s| s >= alpha);
     }
-    // Red reaching `beta` is `player` reaching `alpha` (Red), or missing it (Blue, whose
-    // score is 150 minus Red's: reaching `alpha` is Red staying below `151 - alpha`).
-    let (beta, red) = if player == RED {
-        (alpha, true)
-    } else {
-        (151 - alpha, false)
-    };
+    let beta = red_beta(player, alpha);
     classify(pos, beta, hand_sums())
         .cut
-        .map(|v| (v >= beta) == red)
+        .map(|v| (v >= beta) == (player == RED))
+}
+
+/// The `beta` of the question "does Red reach `beta`?" that answers "does `player` reach
+/// `alpha`?": `alpha` itself for Red; for Blue, whose score is 150 minus Red's, reaching
+/// `alpha` is Red missing `151 - alpha`.
+fn red_beta(player: usize, alpha: i16) -> i16 {
+    if player == RED { alpha } else { 151 - alpha }
 }
 
 fn hand_sums_table() -> Vec<HandSums> {
@@ -826,29 +827,12 @@ impl Solver {
         v
     }
 
-    /// Fills `out` with the moves to try for the question "does Red reach `beta`?", each with
-    /// its ordering key (best first once sorted by it), and says whether a move was left out that is only dominated for this question (then a
-    /// failing node's value is only known to be on its side of `beta`).
-    ///
-    /// Call an empty cell *sure* for `beta` when its static interval (see [`static_bounds`])
-    /// lies on one side of `beta`: whatever happens, if it ends as the hole, Red's reaching
-    /// `beta` is decided. For the question, a sure cell is only *good* or *bad*, and the values
-    /// of stones next to it do not matter. So:
-    ///
-    /// * A cell is *settled* when it is sure and all its empty neighbours are sure (a dead
-    ///   cell is settled for every `beta`). A stone on it changes no undecided cell, and no
-    ///   stone elsewhere changes its class: settled cells of one class are interchangeable,
-    ///   and the mover would rather fill a settled cell of its bad class than of its good one
-    ///   (swap the two cells in any continuation). One settled-cell move is kept: the mover's
-    ///   worst settled cell by class, then by static value (among dead cells alone this is the
-    ///   value-sense rule of [`crate::rules::reasonable_moves`], sound for every `beta`).
-    /// * A stone on a cell whose empty neighbours are all sure changes nothing but the
-    ///   mover's hand, and a hand with more valuable stones is never worse (each red stone
-    ///   only adds to the deltas, each blue one only subtracts): only the least valuable stone
-    ///   is tried there.
-    ///
-    /// The table's move `hint` (as `index + 1`, 0: none) is left out: the caller tried it.
-    /// The list is not sorted; the keys say the order.
+    /// Fills `out` with the moves of [`question_moves`], each with its ordering key (best first
+    /// once sorted by it: fills of cells bad for the mover, valuable stones next to undecided
+    /// cells, plus the history), and says whether a move was left out that is only dominated
+    /// for this question (then a failing node's value is only known to be on its side of
+    /// `beta`). The table's move `hint` (as `index + 1`, 0: none) is left out: the caller
+    /// tried it. The list is not sorted; the keys say the order.
     fn moves(
         &self,
         pos: &Position,
@@ -857,76 +841,118 @@ impl Solver {
         out: &mut Vec<(i32, Move, u64)>,
     ) -> bool {
         out.clear();
-        let empty = pos.empty();
-        let mover = pos.mover();
-        let red = mover == RED;
-        let sign: i32 = if red { 1 } else { -1 };
-        let sure = cls.good | cls.bad;
-        let good = cls.good;
-        let unsure = empty & !sure;
-        let mut settled = 0u64;
-        for c in cells_of(sure) {
-            if NEIGHBOURS[c.index()] & unsure == 0 {
-                settled |= 1 << c.index();
-            }
-        }
-        let lowest = pos.lowest_stone(mover);
-        let hand = pos.stones_left_mask(mover);
-        let several = hand.count_ones() > 1;
-        let history = &self.history[mover];
-        let mut pruned = false;
-        let mut push = |mv: Move, score: i32| {
+        let history = &self.history[pos.mover()];
+        question_moves(pos, cls, |mv, score| {
             let idx = mv.index();
             if idx as u16 + 1 != hint {
                 out.push((score + (history[idx] as i32).min(1 << 20), mv, 0));
             }
-        };
-        if settled != 0 {
-            let bad = if red { settled & !good } else { settled & good };
-            let pool = if bad != 0 { bad } else { settled };
-            let mut pick = None;
-            let mut worst = i32::MAX;
-            for c in cells_of(pool) {
-                let d = sign * i32::from(pos.delta(c));
-                if d < worst {
-                    worst = d;
-                    pick = Some(c);
-                }
-            }
-            if let Some(c) = pick {
-                push(Move::new(c, lowest), 1 << 16);
-            }
-            let dead = pos.dead_cells();
-            if settled & !dead != 0 {
-                pruned = true;
-            }
-        }
-        for c in cells_of(empty & !settled) {
-            let i = c.index();
-            let open = NEIGHBOURS[i] & unsure;
-            let d = sign * i32::from(pos.delta(c));
-            // A fill of a cell that is bad for the mover.
-            let fill = (-d).max(0) * 64;
-            if open == 0 {
-                push(Move::new(c, lowest), fill);
-                pruned |= several;
-                continue;
-            }
-            let e = open.count_ones() as i32;
-            let mut s = hand;
-            while s != 0 {
-                let v = s.trailing_zeros() as u8;
-                s &= s - 1;
-                let score = if v == lowest {
-                    fill + 16 * e
-                } else {
-                    16 * e * i32::from(v)
-                };
-                push(Move::new(c, v), score);
-            }
-        }
-        pruned
+        })
     }
+}
+
+/// Passes to `push` the moves to try for the question "does Red reach `beta`?" (the classes
+/// `cls` of [`classify`] for that `beta`), each with an ordering score, and says whether a move
+/// was left out that is only dominated for this question.
+///
+/// Call an empty cell *sure* for `beta` when its static interval (see [`static_bounds`])
+/// lies on one side of `beta`: whatever happens, if it ends as the hole, Red's reaching
+/// `beta` is decided. For the question, a sure cell is only *good* or *bad*, and the values
+/// of stones next to it do not matter. So:
+///
+/// * A cell is *settled* when it is sure and all its empty neighbours are sure (a dead
+///   cell is settled for every `beta`). A stone on it changes no undecided cell, and no
+///   stone elsewhere changes its class: settled cells of one class are interchangeable,
+///   and the mover would rather fill a settled cell of its bad class than of its good one
+///   (swap the two cells in any continuation). One settled-cell move is kept: the mover's
+///   worst settled cell by class, then by static value (among dead cells alone this is the
+///   value-sense rule of [`crate::rules::reasonable_moves`], sound for every `beta`).
+/// * A stone on a cell whose empty neighbours are all sure changes nothing but the
+///   mover's hand, and a hand with more valuable stones is never worse (each red stone
+///   only adds to the deltas, each blue one only subtracts): only the least valuable stone
+///   is tried there.
+#[inline]
+fn question_moves(pos: &Position, cls: &Classes, mut push: impl FnMut(Move, i32)) -> bool {
+    let empty = pos.empty();
+    let mover = pos.mover();
+    let red = mover == RED;
+    let sign: i32 = if red { 1 } else { -1 };
+    let sure = cls.good | cls.bad;
+    let good = cls.good;
+    let unsure = empty & !sure;
+    let mut settled = 0u64;
+    for c in cells_of(sure) {
+        if NEIGHBOURS[c.index()] & unsure == 0 {
+            settled |= 1 << c.index();
+        }
+    }
+    let lowest = pos.lowest_stone(mover);
+    let hand = pos.stones_left_mask(mover);
+    let several = hand.count_ones() > 1;
+    let mut pruned = false;
+    if settled != 0 {
+        let bad = if red { settled & !good } else { settled & good };
+        let pool = if bad != 0 { bad } else { settled };
+        let mut pick = None;
+        let mut worst = i32::MAX;
+        for c in cells_of(pool) {
+            let d = sign * i32::from(pos.delta(c));
+            if d < worst {
+                worst = d;
+                pick = Some(c);
+            }
+        }
+        if let Some(c) = pick {
+            push(Move::new(c, lowest), 1 << 16);
+        }
+        let dead = pos.dead_cells();
+        if settled & !dead != 0 {
+            pruned = true;
+        }
+    }
+    for c in cells_of(empty & !settled) {
+        let i = c.index();
+        let open = NEIGHBOURS[i] & unsure;
+        let d = sign * i32::from(pos.delta(c));
+        // A fill of a cell that is bad for the mover.
+        let fill = (-d).max(0) * 64;
+        if open == 0 {
+            push(Move::new(c, lowest), fill);
+            pruned |= several;
+            continue;
+        }
+        let e = open.count_ones() as i32;
+        let mut s = hand;
+        while s != 0 {
+            let v = s.trailing_zeros() as u8;
+            s &= s - 1;
+            let score = if v == lowest {
+                fill + 16 * e
+            } else {
+                16 * e * i32::from(v)
+            };
+            push(Move::new(c, v), score);
+        }
+    }
+    pruned
+}
+
+/// The moves worth trying when the question is "does `player` reach `alpha`?": the legal
+/// moves pruned as the exact solver prunes them for that question ([`question_moves`]; sound:
+/// a best move for the question is among them). When the static bounds already decide the
+/// question, the value-sense pruning of [`crate::rules::reasonable_moves`].
+pub fn target_moves(pos: &Position, player: usize, alpha: i16, out: &mut Vec<Move>) {
+    out.clear();
+    if pos.is_over() {
+        return;
+    }
+    let beta = red_beta(player, alpha);
+    let cls = classify(pos, beta, hand_sums());
+    if cls.cut.is_some() {
+        crate::rules::reasonable_moves(pos, out);
+        return;
+    }
+    question_moves(pos, &cls, |mv, _| out.push(mv));
 }
 
 /// A failing node whose move list was cut for this `beta` only knows its side of `beta`.
@@ -1112,6 +1138,41 @@ mod tests {
             if let Some(d) = crate::rules::declared(&p, player, alpha) {
                 prop_assert_eq!(static_verdict(&p, player, alpha), Some(d));
             }
+        }
+
+        #[test]
+        fn the_target_moves_keep_a_best_move_for_the_question(
+            seed in any::<u64>(),
+            empty in 2u32..=6,
+            player in 0usize..2,
+            offset in -2i16..=2,
+        ) {
+            let p = ending(seed, empty);
+            // Targets next to the exact score, where the question is hard.
+            let exact = brute_force(&p);
+            let alpha = (if player == RED { exact } else { 150 - exact }) + offset;
+            let reaches = |q: &Position| {
+                let exact = brute_force(q);
+                (if player == RED { exact } else { 150 - exact }) >= alpha
+            };
+            // The mover's goal: `player` reaching alpha if it is `player`, else missing it.
+            let goal = p.mover() == player;
+            let mut legal = Vec::new();
+            p.legal_moves(&mut legal);
+            let mut pruned = Vec::new();
+            target_moves(&p, player, alpha, &mut pruned);
+            prop_assert!(!pruned.is_empty());
+            prop_assert!(pruned.iter().all(|m| legal.contains(m)));
+            let achieves = |mv: &Move| {
+                let mut c = p;
+                c.play(*mv);
+                reaches(&c) == goal
+            };
+            prop_assert_eq!(
+                legal.iter().any(achieves),
+                pruned.iter().any(achieves),
+                "{:?}", p
+            );
         }
 
         #[test]
