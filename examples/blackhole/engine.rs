@@ -82,7 +82,8 @@ pub struct EngineConfig {
     /// From this many empty cells on, simulations also end when the solver's static bounds
     /// decide the target (31, the default: always; 0: only the dead-cell declaration).
     pub static_empty: u32,
-    /// Prune the tree's moves for each target as the exact solver does (sure cells).
+    /// Prune the tree's moves for each target as the exact solver does (sure cells; on by
+    /// default).
     pub target_pruning: bool,
     /// The fraction of the game's thinking time kept for the solver's moves (0: two shares of
     /// what is left, see [`EventHorizon`]'s time split in `docs/blackhole.md`).
@@ -113,7 +114,7 @@ impl Default for EngineConfig {
             win_solver_empty: 15,
             end_reserve: 0.0,
             static_empty: 31,
-            target_pruning: false,
+            target_pruning: true,
             uniform_playout: false,
             width: 4,
             max_nodes: 3_000_000,

@@ -124,9 +124,10 @@ struct PlayerArgs {
     /// the target (31: always; 0: only the dead-cell declaration).
     #[arg(long, default_value_t = 31)]
     static_empty: u32,
-    /// Prune the tree's moves for each target as the exact solver does (sure cells).
+    /// Prune the tree's moves by the value-sense rules only, not for each target as the exact
+    /// solver does (sure cells).
     #[arg(long)]
-    target_pruning: bool,
+    no_target_pruning: bool,
     /// Stones tried per live cell in the tree: the least valuable and the most valuable ones
     /// (0: every stone).
     #[arg(long, default_value_t = 4)]
@@ -189,7 +190,7 @@ impl PlayerArgs {
             win_solver_empty: self.win_solver_empty,
             end_reserve: self.end_reserve,
             static_empty: self.static_empty,
-            target_pruning: self.target_pruning,
+            target_pruning: !self.no_target_pruning,
             uniform_playout: self.uniform_playout,
             width: self.width,
             verbose: self.verbose,
