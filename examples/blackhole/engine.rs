@@ -10,7 +10,7 @@ use rave_mcts::{Budget, Config, Mcts, NoPrior, RaveSchedule};
 
 use crate::rules::{Move, Position, declared, reasonable_moves};
 use crate::search::{AlphaGame, LotteryPlayout, lottery_move, uniform_move};
-use crate::solver::Solver;
+use crate::solver::{Solver, static_score_bounds, static_verdict};
 
 /// A program that plays Blackhole moves.
 pub trait Bot {
@@ -328,14 +328,39 @@ impl EventHorizon {
             }
             Targets::Single => vec![self.center],
         };
+        // Targets are decided the way the searches decide them: by the static verdict (or
+        // the dead-cell declaration alone, when the verdict is off here).
+        let by_verdict = e <= self.config.static_empty;
+        let verdict = |p: &Position, alpha: i16| {
+            if by_verdict {
+                static_verdict(p, me, alpha)
+            } else {
+                declared(p, me, alpha)
+            }
+        };
+        let alphas = if by_verdict {
+            // No target above our static upper bound: one that the bounds already lose gives
+            // the search nothing to do. Aim at most at the best score still possible.
+            let (lo, hi) = static_score_bounds(pos);
+            let best = if me == crate::rules::RED {
+                hi
+            } else {
+                150 - lo
+            };
+            let mut v: Vec<i16> = alphas.into_iter().map(|a| a.min(best)).collect();
+            v.dedup();
+            v
+        } else {
+            alphas
+        };
         let per = budget / alphas.len() as u32;
         // Keep only the trees of these targets.
         self.trees.retain(|(a, _, _)| alphas.contains(a));
         let mut results: Vec<(i16, f64, u64, Option<Move>)> = Vec::new();
         for &alpha in &alphas {
-            match declared(pos, me, alpha) {
+            match verdict(pos, alpha) {
                 Some(true) => {
-                    results.push((alpha, 1.0, 0, keep_declared_win(pos, me, alpha)));
+                    results.push((alpha, 1.0, 0, keep_win(pos, alpha, verdict)));
                     continue;
                 }
                 Some(false) => {
@@ -425,14 +450,18 @@ impl EventHorizon {
     }
 }
 
-/// A move after which `player` still has its declared win for `alpha`, if one exists.
-fn keep_declared_win(pos: &Position, player: usize, alpha: i16) -> Option<Move> {
+/// A move after which `verdict` still gives the win for `alpha`, if one exists.
+fn keep_win(
+    pos: &Position,
+    alpha: i16,
+    verdict: impl Fn(&Position, i16) -> Option<bool>,
+) -> Option<Move> {
     let mut moves = Vec::new();
     reasonable_moves(pos, &mut moves);
     moves.into_iter().find(|&mv| {
         let mut p = *pos;
         p.play(mv);
-        declared(&p, player, alpha) == Some(true)
+        verdict(&p, alpha) == Some(true)
     })
 }
 
@@ -553,6 +582,57 @@ mod tests {
             }
         }
         assert!(won > 0, "no ending was a win for the mover");
+    }
+
+    #[test]
+    fn targets_decided_by_the_static_bounds_still_give_a_good_move() {
+        // The solvers off: the searches alone decide. Where the static bounds already lose a
+        // win, the targets come down to the best score still possible and a search plays;
+        // where they already win it, the move keeps the win (checked by alpha-beta).
+        let cfg = EngineConfig {
+            solver_empty: 0,
+            win_solver_empty: 0,
+            ..EngineConfig::default()
+        };
+        let (mut lost, mut won) = (0, 0);
+        for seed in 0..400 {
+            let mut rng = <Pcg64Mcg as SeedableRng>::seed_from_u64(500 + seed);
+            let mut p = start();
+            while p.empty().count_ones() > 9 {
+                let mv = lottery_move(&p, &mut rng);
+                p.play(mv);
+            }
+            let me = p.mover();
+            let verdict = static_verdict(&p, me, 76);
+            if verdict.is_none() || declared(&p, me, 76).is_some() {
+                continue;
+            }
+            let mut bot = EventHorizon::new(cfg.clone(), seed).unwrap();
+            let d = bot.decide(&p, &[], Duration::from_millis(200));
+            let mine = |red_score: i16| {
+                if me == RED {
+                    red_score
+                } else {
+                    150 - red_score
+                }
+            };
+            if verdict == Some(false) {
+                lost += 1;
+                let (lo, hi) = static_score_bounds(&p);
+                let best = if me == RED { hi } else { 150 - lo };
+                assert!(d.targets.iter().all(|t| t.0 <= best), "{:?}", d.targets);
+                assert!(d.targets.iter().any(|t| t.2 > 0), "no search ran: {d:?}");
+            } else {
+                won += 1;
+                let mut q = p;
+                q.try_play(d.mv).unwrap();
+                assert!(mine(crate::solver::alpha_beta(&q, i16::MIN, i16::MAX)) > 75);
+            }
+            if lost >= 3 && won >= 3 {
+                return;
+            }
+        }
+        panic!("too few endings decided by the bounds alone: {lost} lost, {won} won");
     }
 
     #[test]

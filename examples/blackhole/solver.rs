@@ -180,6 +180,12 @@ pub fn static_verdict(pos: &Position, player: usize, alpha: i16) -> Option<bool>
         .map(|v| (v >= beta) == (player == RED))
 }
 
+/// Red's final score lies in `lo..=hi` (the static bounds of [`static_bounds`]).
+pub fn static_score_bounds(pos: &Position) -> (i16, i16) {
+    let a = static_bounds(pos);
+    (a.lo, a.hi)
+}
+
 /// The `beta` of the question "does Red reach `beta`?" that answers "does `player` reach
 /// `alpha`?": `alpha` itself for Red; for Blue, whose score is 150 minus Red's, reaching
 /// `alpha` is Red missing `151 - alpha`.
