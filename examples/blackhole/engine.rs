@@ -499,6 +499,17 @@ mod tests {
         Position::new(&blocked).unwrap()
     }
 
+    /// The position after lottery moves from [`start`] down to `empty` empty cells.
+    fn lottery_ending(seed: u64, empty: u32) -> Position {
+        let mut rng = <Pcg64Mcg as SeedableRng>::seed_from_u64(seed);
+        let mut p = start();
+        while p.empty().count_ones() > empty {
+            let mv = lottery_move(&p, &mut rng);
+            p.play(mv);
+        }
+        p
+    }
+
     #[test]
     fn a_whole_game_against_itself_is_legal_and_within_time() {
         let cfg = EngineConfig::default();
@@ -559,12 +570,7 @@ mod tests {
         };
         let mut won = 0;
         for seed in 0..6 {
-            let mut rng = <Pcg64Mcg as SeedableRng>::seed_from_u64(100 + seed);
-            let mut p = start();
-            while p.empty().count_ones() > 9 {
-                let mv = lottery_move(&p, &mut rng);
-                p.play(mv);
-            }
+            let p = lottery_ending(100 + seed, 9);
             let mut bot = EventHorizon::new(cfg.clone(), seed).unwrap();
             let d = bot.decide(&p, &[], Duration::from_secs(20));
             let red = p.mover() == RED;
@@ -596,12 +602,7 @@ mod tests {
         };
         let (mut lost, mut won) = (0, 0);
         for seed in 0..400 {
-            let mut rng = <Pcg64Mcg as SeedableRng>::seed_from_u64(500 + seed);
-            let mut p = start();
-            while p.empty().count_ones() > 9 {
-                let mv = lottery_move(&p, &mut rng);
-                p.play(mv);
-            }
+            let p = lottery_ending(500 + seed, 9);
             let me = p.mover();
             let verdict = static_verdict(&p, me, 76);
             if verdict.is_none() || declared(&p, me, 76).is_some() {
@@ -638,12 +639,7 @@ mod tests {
     #[test]
     fn the_solver_plays_the_winning_fill_at_the_end() {
         // Play to three empty cells, then check the decision against brute force.
-        let mut rng = <Pcg64Mcg as SeedableRng>::seed_from_u64(3);
-        let mut p = start();
-        while p.empty().count_ones() > 5 {
-            let mv = lottery_move(&p, &mut rng);
-            p.play(mv);
-        }
+        let p = lottery_ending(3, 5);
         let mut bot = EventHorizon::new(EngineConfig::default(), 9).unwrap();
         let d = bot.decide(&p, &[], Duration::from_secs(2));
         let exact = crate::solver::brute_force(&p);
