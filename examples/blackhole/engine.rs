@@ -8,9 +8,9 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use rave_mcts::{Budget, Config, Mcts, NoPrior, RaveSchedule};
 
-use crate::rules::{Move, Position, declared, reasonable_moves};
-use crate::search::{AlphaGame, LotteryPlayout, lottery_move, uniform_move};
-use crate::solver::{Solver, static_score_bounds, static_verdict};
+use crate::rules::{Move, Position, reasonable_moves};
+use crate::search::{AlphaGame, LotteryPlayout, lottery_move, target_verdict, uniform_move};
+use crate::solver::{Solver, static_score_bounds};
 
 /// A program that plays Blackhole moves.
 pub trait Bot {
@@ -234,7 +234,8 @@ impl EventHorizon {
             };
         }
         let short = time_left < Duration::from_millis(20);
-        if self.config.solver_empty > 0 && pos.empty().count_ones() <= self.config.solver_empty {
+        let e = pos.empty().count_ones();
+        if self.config.solver_empty > 0 && e <= self.config.solver_empty {
             // The solver may use up to twice the share (later moves are then free), but never
             // more than half of what is left.
             let limit = if short {
@@ -281,7 +282,6 @@ impl EventHorizon {
             }
         }
         let mut wins = None;
-        let e = pos.empty().count_ones();
         if !short && e > self.config.solver_empty && e <= self.config.win_solver_empty {
             // Only "do we win?": half the share, so that the search keeps the other half
             // when the question is not answered in time.
@@ -331,13 +331,7 @@ impl EventHorizon {
         // Targets are decided the way the searches decide them: by the static verdict (or
         // the dead-cell declaration alone, when the verdict is off here).
         let by_verdict = e <= self.config.static_empty;
-        let verdict = |p: &Position, alpha: i16| {
-            if by_verdict {
-                static_verdict(p, me, alpha)
-            } else {
-                declared(p, me, alpha)
-            }
-        };
+        let verdict = |p: &Position, alpha: i16| target_verdict(p, me, alpha, by_verdict);
         let alphas = if by_verdict {
             // No target above our static upper bound: one that the bounds already lose gives
             // the search nothing to do. Aim at most at the best score still possible.
@@ -492,7 +486,8 @@ impl Bot for EventHorizon {
 mod tests {
     use super::*;
     use crate::board::Cell;
-    use crate::rules::RED;
+    use crate::rules::{RED, declared};
+    use crate::solver::static_verdict;
 
     fn start() -> Position {
         let blocked = ["A1", "D4", "C2", "H1", "B6"].map(|c| Cell::parse(c).unwrap());

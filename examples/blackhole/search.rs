@@ -65,6 +65,17 @@ impl AlphaGame {
     }
 }
 
+/// Whether `player` reaches `alpha` when it is already decided: by the static bounds
+/// ([`static_verdict`]) when `bounds` is set, else by the dead-cell declaration
+/// ([`declared`]) alone. The one rule for the searches and for the engine's targets.
+pub fn target_verdict(pos: &Position, player: usize, alpha: i16, bounds: bool) -> Option<bool> {
+    if bounds {
+        static_verdict(pos, player, alpha)
+    } else {
+        declared(pos, player, alpha)
+    }
+}
+
 impl Game for AlphaGame {
     type Move = Move;
 
@@ -100,12 +111,8 @@ impl Game for AlphaGame {
 
     #[inline]
     fn result(&self) -> Option<Outcome> {
-        let verdict = if self.pos.empty().count_ones() <= self.static_empty {
-            static_verdict(&self.pos, self.player, self.alpha)
-        } else {
-            declared(&self.pos, self.player, self.alpha)
-        };
-        verdict.map(|win| {
+        let bounds = self.pos.empty().count_ones() <= self.static_empty;
+        target_verdict(&self.pos, self.player, self.alpha, bounds).map(|win| {
             if win {
                 Outcome::win(self.player)
             } else {
