@@ -42,6 +42,7 @@ pub struct EngineConfig {
 /// The named configurations the examples accept (see [`EngineConfig::named`]).
 pub const CONFIG_NAMES: &[&str] = &[
     "best",
+    "tree",
     "uct",
     "rave",
     "grave",
@@ -175,6 +176,15 @@ impl EngineConfig {
         let built = |b: rave_mcts::ConfigBuilder| b.build().map_err(|e| e.to_string());
         Ok(match name {
             "best" => EngineConfig::best(),
+            "tree" => EngineConfig {
+                prior: PriorConfig::tree(),
+                ..plain(built(
+                    Config::builder()
+                        .rave(RaveSchedule::MinimumMse { bias: 0.003 })
+                        .expand_threshold(2)
+                        .first_play_urgency(1.0),
+                )?)
+            },
             "uct" => EngineConfig::plain_uct(),
             "rave" => plain(built(rave())?),
             "grave" => plain(built(Config::builder().grave(50))?),

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use havannah_board::{Board, Cell};
 use havannah_rules::{Colour, Position};
-use rave_mcts::{Prior, PriorValue};
+use rave_mcts::{Narrowing, Prior, PriorValue};
 
 use crate::game::{HMove, HavannahGame};
 use crate::td::ValueNet;
@@ -31,6 +31,16 @@ pub struct PriorConfig {
     pub lonely_edge: f32,
     /// Penalty for a cell with no stone within distance 2 once the board has stones.
     pub far: f32,
+    /// Progressive bias per corner and side that the chain of the new stone would touch
+    /// (the cell's own included): moves that connect towards a bridge or a fork first.
+    pub reach: f32,
+    /// Progressive bias for the reply that saves a two-bridge the opponent's last stone
+    /// intruded into (a bridge to a board edge counts).
+    pub bridge_reply: f32,
+    /// Narrow every new node by immediate threats: a move that wins at once proves the node
+    /// won; a single cell where the opponent would win at once is the only move; two or
+    /// more prove the node lost (see [`rave_mcts::Prior::narrow`]).
+    pub threats: bool,
 }
 
 impl Default for PriorConfig {
@@ -44,6 +54,9 @@ impl Default for PriorConfig {
             near_last: 0.06,
             lonely_edge: 0.15,
             far: 0.08,
+            reach: 0.0,
+            bridge_reply: 0.0,
+            threats: false,
         }
     }
 }
@@ -54,6 +67,20 @@ impl PriorConfig {
     pub fn off() -> PriorConfig {
         PriorConfig {
             visits: 0,
+            ..PriorConfig::default()
+        }
+    }
+
+    /// Knowledge in the tree only, as strong programs such as morat use it: immediate wins
+    /// and threats narrow every new node, and a progressive bias for reaching corners and
+    /// sides (0.2 each) and for saving an intruded bridge (0.25); no virtual visits.
+    #[must_use]
+    pub fn tree() -> PriorConfig {
+        PriorConfig {
+            visits: 0,
+            reach: 0.2,
+            bridge_reply: 0.25,
+            threats: true,
             ..PriorConfig::default()
         }
     }
@@ -164,8 +191,105 @@ fn stone_within_two(pos: &Position, board: &Board, cell: Cell) -> bool {
         .any(|&nb| !pos.is_empty(nb) || board.neighbours(nb).iter().any(|&x| !pos.is_empty(x)))
 }
 
+/// The cells where a stone of `me` saves a two-bridge that the opponent's stone on `intruder`
+/// entered: an empty neighbour of `intruder` whose two common neighbours with it are `me`'s
+/// stones or off the board, at least one of them a stone.
+fn bridge_replies(pos: &Position, intruder: Cell, me: Colour) -> impl Iterator<Item = Cell> {
+    let board = pos.board();
+    let n = board.num_cells();
+    let nbs = board.neighbours6(intruder);
+    let own = move |c: Cell| c.index() < n && pos.stone(c) == Some(me);
+    let own_or_off = move |c: Cell| c.index() >= n || pos.stone(c) == Some(me);
+    (0..6).filter_map(move |d| {
+        let (x, a, b) = (nbs[d], nbs[(d + 5) % 6], nbs[(d + 1) % 6]);
+        let saves = x.index() < n
+            && pos.is_empty(x)
+            && own_or_off(a)
+            && own_or_off(b)
+            && (own(a) || own(b));
+        saves.then_some(x)
+    })
+}
+
+/// The number of corners and sides the chain of a stone of `me` on `cell` would touch.
+fn reach(pos: &Position, cell: Cell, me: Colour) -> u32 {
+    let board = pos.board();
+    let mut mask = board.edge_mask(cell);
+    for &nb in board.neighbours(cell) {
+        if pos.stone(nb) == Some(me) {
+            mask |= pos.chain_mask(nb);
+        }
+    }
+    mask.count_ones()
+}
+
+/// What immediate threats say about the position: the first cell where the player to move
+/// wins at once, or else the cells where the opponent would (the first one and how many, up
+/// to two).
+enum Threats {
+    Win(Cell),
+    Against { first: Option<Cell>, count: u8 },
+}
+
+fn threats(pos: &Position) -> Threats {
+    let board = pos.board();
+    let me = pos.to_move();
+    let opp = me.other();
+    let (mut first, mut count) = (None, 0u8);
+    for cell in board.cells().filter(|&c| pos.is_empty(c)) {
+        let (mut mine, mut theirs) = (false, false);
+        for &nb in board.neighbours(cell) {
+            match pos.stone(nb) {
+                Some(c) if c == me => mine = true,
+                Some(_) => theirs = true,
+                None => {}
+            }
+        }
+        // A lone stone touches at most one corner or side: only a neighbour can help it win.
+        if mine && !pos.winning_kinds(cell, me).is_empty() {
+            return Threats::Win(cell);
+        }
+        if theirs && count < 2 && !pos.winning_kinds(cell, opp).is_empty() {
+            first.get_or_insert(cell);
+            count += 1;
+        }
+    }
+    Threats::Against { first, count }
+}
+
 impl Prior<HavannahGame> for HavannahPrior {
+    fn narrow(&self, game: &HavannahGame, moves: &mut Vec<HMove>) -> Narrowing {
+        if !self.config.threats {
+            return Narrowing::Open;
+        }
+        let pos = game.position();
+        // The fewest stones of one colour that can win: a bridge along a side, or a ring.
+        let fewest = usize::from(pos.board().size()).min(6);
+        if pos.num_stones() / 2 + 1 < fewest {
+            return Narrowing::Open;
+        }
+        let (cell, narrowing) = match threats(pos) {
+            Threats::Win(cell) => (cell, Narrowing::Win),
+            Threats::Against {
+                first: Some(cell),
+                count,
+            } => (
+                cell,
+                if count >= 2 {
+                    Narrowing::Loss
+                } else {
+                    Narrowing::Open
+                },
+            ),
+            Threats::Against { first: None, .. } => return Narrowing::Open,
+        };
+        moves.clear();
+        moves.push(HMove::cell(cell));
+        narrowing
+    }
+
     fn priors(&self, game: &HavannahGame, moves: &[HMove], out: &mut [PriorValue]) {
+        self.add_bias(game, moves, out);
         if self.config.visits == 0 {
             return;
         }
@@ -182,10 +306,8 @@ impl Prior<HavannahGame> for HavannahPrior {
             } else {
                 self.value(pos, Cell::from_index(usize::from(mv.0)), me, last)
             };
-            *slot = PriorValue {
-                wins: value * visits as f32,
-                visits,
-            };
+            slot.wins = value * visits as f32;
+            slot.visits = visits;
         }
         if let Some((net, weight)) = &self.net
             && net.size() == board.size()
@@ -213,7 +335,44 @@ impl Prior<HavannahGame> for HavannahPrior {
     }
 
     fn is_active(&self) -> bool {
-        self.config.visits > 0
+        let c = &self.config;
+        c.visits > 0 || c.reach > 0.0 || c.bridge_reply > 0.0
+    }
+}
+
+impl HavannahPrior {
+    /// Sets the progressive bias of every move (see [`PriorConfig::reach`] and
+    /// [`PriorConfig::bridge_reply`]).
+    fn add_bias(&self, game: &HavannahGame, moves: &[HMove], out: &mut [PriorValue]) {
+        let c = &self.config;
+        if c.reach <= 0.0 && c.bridge_reply <= 0.0 {
+            return;
+        }
+        let pos = game.position();
+        let board = pos.board();
+        let me = pos.to_move();
+        let (last, _) = game.last_cells();
+        let mut replies = [board.sentinel(); 6];
+        if usize::from(last) < board.num_cells() && c.bridge_reply > 0.0 {
+            for (slot, cell) in
+                replies
+                    .iter_mut()
+                    .zip(bridge_replies(pos, Cell::from_index(usize::from(last)), me))
+            {
+                *slot = cell;
+            }
+        }
+        for (mv, slot) in moves.iter().zip(out.iter_mut()) {
+            if usize::from(mv.0) >= board.num_cells() {
+                continue;
+            }
+            let cell = Cell::from_index(usize::from(mv.0));
+            let mut bias = c.reach * reach(pos, cell, me) as f32;
+            if replies.contains(&cell) {
+                bias += c.bridge_reply;
+            }
+            slot.bias = bias;
+        }
     }
 }
 

@@ -298,10 +298,13 @@ impl<G: Game> Playout<G> for UniformPlayout<G> {
     }
 }
 
-/// Virtual statistics given to a new child: `visits` virtual simulations of which the player
-/// making the move won `wins` (`0 <= wins <= visits`).
+/// What a [`Prior`] gives a new child: `visits` virtual simulations of which the player
+/// making the move won `wins` (`0 <= wins <= visits`), and a progressive bias.
 ///
-/// They are added to the child's UCT statistics and, when RAVE is on, to its AMAF statistics.
+/// The virtual statistics go into the child's UCT statistics, its AMAF statistics or both (see
+/// [`PriorTarget`](crate::PriorTarget)). The bias is added to the child's selection value
+/// divided by the square root of its visits, so it steers the first visits and fades (as in
+/// Chaslot et al.'s progressive bias).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PriorValue {
@@ -309,15 +312,45 @@ pub struct PriorValue {
     pub wins: f32,
     /// Virtual visits.
     pub visits: u32,
+    /// The progressive bias, in `[0, 2.55]` (kept to two decimals).
+    pub bias: f32,
+}
+
+/// What a [`Prior`] proved about a node while narrowing its moves (see [`Prior::narrow`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Narrowing {
+    /// Nothing proven: the moves kept are the ones worth searching.
+    #[default]
+    Open,
+    /// The player to move wins at once with the first move kept.
+    Win,
+    /// The player to move loses whatever it plays; the moves kept are its best tries.
+    Loss,
 }
 
 /// Domain knowledge for new nodes: priors for the children of a node being expanded.
 ///
 /// Shared by all search threads (hence `Sync`).
 pub trait Prior<G: Game>: Sync {
-    /// Fills `out[i]` with the prior of `moves[i]` (the legal moves of `game`, the state of the
-    /// node being expanded). `out` has the same length as `moves` and holds zeros on entry.
+    /// Fills `out[i]` with the prior of `moves[i]` (the moves of `game`, the state of the
+    /// node being expanded, as left by [`Prior::narrow`]). `out` has the same length as `moves`
+    /// and holds zeros on entry.
     fn priors(&self, game: &G, moves: &[G::Move], out: &mut [PriorValue]);
+
+    /// Narrows the legal moves of a node being expanded to those worth searching, and says
+    /// whether that proves the node. Called at every expansion, whatever
+    /// [`Prior::is_active`] says, before [`Prior::priors`].
+    ///
+    /// It may only remove moves and must keep at least one: with [`Narrowing::Win`] the
+    /// winning move first, with [`Narrowing::Loss`] the move to try. It must be sound: remove
+    /// a move only when a kept one is at least as good (for example, when the opponent
+    /// threatens to win at one cell, blocking there is the only move that does not lose at
+    /// once). The MCTS-solver turns `Win` and `Loss` into proofs. The default keeps every
+    /// move.
+    fn narrow(&self, game: &G, moves: &mut Vec<G::Move>) -> Narrowing {
+        let _ = (game, moves);
+        Narrowing::Open
+    }
 
     /// Whether this prior does anything; `false` lets the search skip the call.
     fn is_active(&self) -> bool {

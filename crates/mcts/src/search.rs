@@ -10,11 +10,11 @@ use crate::config::{
     AmafWeighting, Budget, Config, FinalMove, PriorTarget, RaveSchedule, Selection,
 };
 use crate::game::{
-    Game, NoPrior, Outcome, Player, Playout, Prior, PriorValue, Trace, UniformPlayout,
+    Game, Narrowing, NoPrior, Outcome, Player, Playout, Prior, PriorValue, Trace, UniformPlayout,
 };
 use crate::result::{ChildStats, Proof, SearchResult, StopReason};
 use crate::tree::{
-    DRAW, LOSS, NONE, Node, NodeId, ROOT, UNPROVEN, WIN, proof_of_reward, proof_value,
+    DRAW, LOSS, MAX_CHILDREN, NONE, Node, NodeId, ROOT, UNPROVEN, WIN, proof_of_reward, proof_value,
 };
 
 /// How a simulation ended.
@@ -67,6 +67,8 @@ struct Worker<G: Game, P> {
     weight_count: f64,
     /// Where priors go (set from the config before each search).
     prior_target: PriorTarget,
+    /// Whether the MCTS-solver is on (set from the config before each search).
+    solver: bool,
 }
 
 impl<G: Game, P: Playout<G>> Worker<G, P> {
@@ -88,6 +90,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             weight_sum: 0.0,
             weight_count: 0.0,
             prior_target: PriorTarget::Both,
+            solver: true,
         }
     }
 
@@ -131,12 +134,17 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
     ) -> Expansion {
         self.moves.clear();
         game.legal_moves(&mut self.moves);
-        let count = self.moves.len();
-        if count == 0 {
+        if self.moves.is_empty() {
             return Expansion::NoMoves;
         }
+        let narrowing = prior.narrow(game, &mut self.moves);
+        if self.moves.is_empty() {
+            // A prior that broke its contract: search every move.
+            game.legal_moves(&mut self.moves);
+        }
+        let count = self.moves.len();
         let first = self.nodes.len();
-        if first + count > node_limit || first + count > NONE as usize {
+        if first + count > node_limit || first + count > NONE as usize || count > MAX_CHILDREN {
             return Expansion::Full;
         }
         let horizon = self.nodes[node as usize].horizon;
@@ -152,6 +160,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
                 PriorTarget::Amaf => (false, true),
             };
             for (n, p) in self.nodes[first..].iter_mut().zip(&self.priors) {
+                n.bias = (p.bias * 100.0).round().clamp(0.0, 255.0) as u8;
                 let wins = p.wins.clamp(0.0, p.visits as f32);
                 if uct {
                     n.visits = p.visits;
@@ -165,7 +174,15 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
         }
         let n = &mut self.nodes[node as usize];
         n.first_child = first as NodeId;
-        n.num_children = count as u32;
+        n.num_children = count as u16;
+        if self.solver {
+            // The node's proof is its mover's: the opponent of the player to move here.
+            n.proof = match narrowing {
+                Narrowing::Open => UNPROVEN,
+                Narrowing::Win => LOSS,
+                Narrowing::Loss => WIN,
+            };
+        }
         Expansion::Done
     }
 
@@ -336,7 +353,16 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
                     break Leaf::Playout;
                 }
                 match self.expand(node, &game, prior, node_limit) {
-                    Expansion::Done => expanded = true,
+                    Expansion::Done => {
+                        expanded = true;
+                        let proof = self.nodes[node as usize].proof;
+                        if proof != UNPROVEN {
+                            // The prior proved the node while narrowing its moves.
+                            self.mark_parent_of(self.path.len() - 1);
+                            let mover = self.mover(root_player);
+                            break Leaf::Terminal(outcome_for(mover, proof_value(proof)), true);
+                        }
+                    }
                     Expansion::Full => {
                         full = true;
                         break Leaf::Playout;
@@ -495,6 +521,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
                     v
                 }
             };
+            let score = score + progressive_bias(ch);
             if score > best_score {
                 best_score = score;
                 best = i as NodeId;
@@ -732,7 +759,8 @@ fn select_mse_unproven<M>(children: &[Node<M>], k: f32, fpu: f32) -> usize {
     best
 }
 
-/// A child's minimum-MSE RAVE value on its own statistics (see [`mse_value`]).
+/// A child's minimum-MSE RAVE value on its own statistics (see [`mse_value`]) plus its
+/// progressive bias.
 #[inline(always)]
 fn mse_score<M>(ch: &Node<M>, k: f32, fpu: f32) -> f32 {
     mse_value(
@@ -742,7 +770,13 @@ fn mse_score<M>(ch: &Node<M>, k: f32, fpu: f32) -> f32 {
         ch.amaf_wins,
         k,
         fpu,
-    )
+    ) + progressive_bias(ch)
+}
+
+/// The prior's bonus for a child, fading with the square root of its visits.
+#[inline(always)]
+fn progressive_bias<M>(ch: &Node<M>) -> f32 {
+    f32::from(ch.bias) * 0.01 / (ch.visits.max(1) as f32).sqrt()
 }
 
 /// The minimum-MSE RAVE value `(1 - b) w/n + b aw/an` with `b = an / (n + an + k n an)`, in
@@ -908,6 +942,7 @@ impl<G: Game, P: Playout<G>, K: Prior<G>> Mcts<G, P, K> {
         let nodes_only = budget.simulations.is_none() && budget.time.is_none();
         for w in &mut self.workers {
             w.prior_target = self.config.prior_target();
+            w.solver = self.config.solver();
             if !w.prepare(&self.game, &self.prior, node_share) {
                 if w.nodes.is_empty() {
                     return Err(MctsError::GameOver);

@@ -15,6 +15,10 @@ pub(crate) const ROOT: NodeId = 0;
 /// No node.
 pub(crate) const NONE: NodeId = u32::MAX;
 
+/// The most children a node can have: a state with more legal moves is never expanded (its
+/// simulations go on with playouts).
+pub(crate) const MAX_CHILDREN: usize = u16::MAX as usize;
+
 /// Proof states, from the point of view of the node's mover.
 pub(crate) const UNPROVEN: u8 = 0;
 /// The mover loses (value 0).
@@ -24,7 +28,8 @@ pub(crate) const DRAW: u8 = 2;
 /// The mover wins (value 1).
 pub(crate) const WIN: u8 = 3;
 
-/// One tree node: 32 bytes for moves of 1 to 4 bytes, alignment at most 4.
+/// One tree node: 32 bytes for moves of 1 to 4 bytes, alignment at most 4. A node has at most
+/// [`MAX_CHILDREN`] children.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Node<M> {
     /// Simulations through this node (plus prior visits).
@@ -38,7 +43,7 @@ pub(crate) struct Node<M> {
     /// First child, or [`NONE`] when not expanded.
     pub first_child: NodeId,
     /// Number of children (0 when not expanded).
-    pub num_children: u32,
+    pub num_children: u16,
     /// Playout horizon of playouts started here (0: none yet).
     pub horizon: u16,
     /// Proof state (`UNPROVEN`, `LOSS`, `DRAW`, `WIN`) for the mover.
@@ -46,6 +51,10 @@ pub(crate) struct Node<M> {
     /// Whether some child has been proven: until then selection skips the proof tests (the
     /// flag fits in the node's padding).
     pub child_proven: bool,
+    /// The prior's progressive bias in hundredths (see [`PriorValue::bias`]).
+    ///
+    /// [`PriorValue::bias`]: crate::PriorValue::bias
+    pub bias: u8,
     /// The move from the parent (the root holds a placeholder that is never read).
     pub mv: M,
 }
@@ -62,6 +71,7 @@ impl<M: Copy> Node<M> {
             horizon,
             proof: UNPROVEN,
             child_proven: false,
+            bias: 0,
             mv,
         }
     }
@@ -112,7 +122,7 @@ mod tests {
 
     #[test]
     fn node_is_at_most_32_bytes_for_small_moves() {
-        // 28 bytes of fields besides the move, 4-byte alignment.
+        // 27 bytes of fields besides the move, 4-byte alignment.
         assert_eq!(node_bytes::<u8>(), 32);
         assert_eq!(node_bytes::<u16>(), 32);
         assert_eq!(node_bytes::<(u8, u8)>(), 32);

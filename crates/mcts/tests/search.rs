@@ -279,11 +279,13 @@ impl Prior<Hex> for Favour {
                 *p = PriorValue {
                     wins: 50.0,
                     visits: 50,
+                    bias: 0.0,
                 };
             } else {
                 *p = PriorValue {
                     wins: 0.0,
                     visits: 50,
+                    bias: 0.0,
                 };
             }
         }
