@@ -39,10 +39,12 @@ pub struct EngineConfig {
     pub safety_margin: Duration,
 }
 
+/// The parameter keys [`EngineConfig::named`] accepts after a configuration name.
+pub const PARAMETER_KEYS: &str = "bias, c, expand, fpu, stop, reach, reply, threats";
+
 /// The named configurations the examples accept (see [`EngineConfig::named`]).
 pub const CONFIG_NAMES: &[&str] = &[
     "best",
-    "tree",
     "uct",
     "rave",
     "grave",
@@ -60,23 +62,26 @@ pub const CONFIG_NAMES: &[&str] = &[
 ];
 
 impl EngineConfig {
-    /// The engine's best configuration as measured in `docs/strength.md`: UCT-RAVE
-    /// (Gelly-Silver minimum-MSE schedule, bias 0.05) with uniform playouts and on-line rings,
-    /// a leaf expanded after 8 visits (as strong as after 1, with faster simulations and a
-    /// tree a tenth the size).
-    /// The other features did not win their equal-time matches against it yet (see the page),
-    /// so they stay selectable but off.
+    /// The engine's best configuration as measured against morat-havannah in
+    /// `docs/strength.md`: knowledge in the tree, as strong Havannah programs use it
+    /// ([`PriorConfig::tree`]: immediate wins and threats narrow every new node and prove it
+    /// where they can; a progressive bias for reaching corners and sides and for saving an
+    /// intruded bridge), UCT-RAVE with a RAVE weight that fades slowly (minimum-MSE bias
+    /// 0.003: AMAF and own visits weigh the same after about 28,000 visits) and no
+    /// exploration term, a leaf expanded on its second visit, uniform playouts with on-line
+    /// rings, the tree kept between moves.
     #[must_use]
     pub fn best() -> EngineConfig {
         EngineConfig {
             name: "best".to_string(),
             search: Config::builder()
-                .rave(RaveSchedule::MinimumMse { bias: 0.05 })
-                .expand_threshold(8)
+                .rave(RaveSchedule::MinimumMse { bias: 0.003 })
+                .expand_threshold(2)
+                .first_play_urgency(1.0)
                 .build()
                 .unwrap_or_default(),
             playout: PlayoutConfig::default(),
-            prior: PriorConfig::off(),
+            prior: PriorConfig::tree(),
             value_net: None,
             simulations: 10_000,
             max_nodes: 4_000_000,
@@ -109,7 +114,9 @@ impl EngineConfig {
     /// A name may be followed by `:` and comma-separated search parameters that replace the
     /// configuration's own, for tuning matches: `bias=B` (the minimum-MSE RAVE bias; turns
     /// RAVE on), `c=C` (the UCT exploration constant), `expand=N` (the expansion threshold),
-    /// `fpu=F` (first-play urgency). For example `best:bias=0.02,expand=4`.
+    /// `fpu=F` (first-play urgency), `stop=0|1` (early stop), and the tree knowledge of
+    /// [`PriorConfig::tree`]: `reach=W`, `reply=W`, `threats=0|1` (see [`PriorConfig::set`]).
+    /// For example `best:bias=0.02,expand=4`.
     ///
     /// ```
     /// use havannah::EngineConfig;
@@ -151,9 +158,14 @@ impl EngineConfig {
                     }
                     builder.expand_threshold(number as u32)
                 }
+                "stop" => builder.early_stop(number != 0.0),
+                "reach" | "reply" | "threats" => {
+                    config.prior.set(key.trim(), number)?;
+                    builder
+                }
                 other => {
                     return Err(format!(
-                        "unknown search parameter {other:?} in {spec:?}; known: bias, c, expand, fpu"
+                        "unknown search parameter {other:?} in {spec:?}; known: {PARAMETER_KEYS}"
                     ));
                 }
             };
@@ -176,15 +188,6 @@ impl EngineConfig {
         let built = |b: rave_mcts::ConfigBuilder| b.build().map_err(|e| e.to_string());
         Ok(match name {
             "best" => EngineConfig::best(),
-            "tree" => EngineConfig {
-                prior: PriorConfig::tree(),
-                ..plain(built(
-                    Config::builder()
-                        .rave(RaveSchedule::MinimumMse { bias: 0.003 })
-                        .expand_threshold(2)
-                        .first_play_urgency(1.0),
-                )?)
-            },
             "uct" => EngineConfig::plain_uct(),
             "rave" => plain(built(rave())?),
             "grave" => plain(built(Config::builder().grave(50))?),

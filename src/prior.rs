@@ -71,6 +71,25 @@ impl PriorConfig {
         }
     }
 
+    /// Sets one tree-knowledge weight by its parameter name (see
+    /// [`EngineConfig::named`](crate::EngineConfig::named)): `reach`, `reply`
+    /// ([`PriorConfig::bridge_reply`]) or `threats` (0 off, anything else on).
+    ///
+    /// # Errors
+    /// An unknown key, or a weight that is negative or not finite.
+    pub fn set(&mut self, key: &str, value: f64) -> Result<(), String> {
+        if !(value.is_finite() && value >= 0.0) {
+            return Err(format!("parameter {key}: {value} is not a weight >= 0"));
+        }
+        match key {
+            "reach" => self.reach = value as f32,
+            "reply" => self.bridge_reply = value as f32,
+            "threats" => self.threats = value != 0.0,
+            other => return Err(format!("unknown prior parameter {other:?}")),
+        }
+        Ok(())
+    }
+
     /// Knowledge in the tree only, as strong programs such as morat use it: immediate wins
     /// and threats narrow every new node, and a progressive bias for reaching corners and
     /// sides (0.2 each) and for saving an intruded bridge (0.25); no virtual visits.
@@ -443,6 +462,135 @@ mod tests {
             None,
         );
         assert!(to_side > inward, "{to_side} {inward}");
+    }
+
+    /// The cells where the player to move wins by placing a stone, by playing each one.
+    fn wins_by_playing(pos: &Position) -> Vec<Cell> {
+        pos.board()
+            .cells()
+            .filter(|&c| pos.is_empty(c))
+            .filter(|&c| {
+                let mut after = pos.clone();
+                after.place(c);
+                after.win().is_some()
+            })
+            .collect()
+    }
+
+    /// The cells where the opponent of the player to move would win at once: the mover's
+    /// stone on an empty cell `x` changes no opponent threat but the one on `x` (rings may
+    /// enclose anything), so two different such cells show them all.
+    fn opponent_wins_by_playing(pos: &Position) -> Vec<Cell> {
+        let empty: Vec<Cell> = pos.board().cells().filter(|&c| pos.is_empty(c)).collect();
+        let mut found = Vec::new();
+        for &x in empty.iter().take(2) {
+            let mut after = pos.clone();
+            after.place(x);
+            if after.win().is_some() {
+                continue;
+            }
+            found.extend(wins_by_playing(&after));
+        }
+        found.sort();
+        found.dedup();
+        found
+    }
+
+    #[test]
+    fn narrowing_agrees_with_playing_every_cell() {
+        use rand::{RngExt, SeedableRng};
+        use rave_mcts::Game as _;
+        let prior = HavannahPrior::new(PriorConfig::tree());
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(17);
+        let (mut wins, mut blocks, mut losses) = (0, 0, 0);
+        for size in [4u8, 5, 6] {
+            for _ in 0..60 {
+                let mut state = HavannahGame::new(Board::new(size).unwrap(), false);
+                loop {
+                    let mut legal = Vec::new();
+                    state.legal_moves(&mut legal);
+                    if state.result().is_some() || legal.is_empty() {
+                        break;
+                    }
+                    let pos = state.position();
+                    let mut moves = legal.clone();
+                    let narrowing = prior.narrow(&state, &mut moves);
+                    let mine = wins_by_playing(pos);
+                    let theirs = opponent_wins_by_playing(pos);
+                    let enough = pos.num_stones() / 2 + 1 >= usize::from(size).min(6);
+                    let kept = Cell::from_index(usize::from(moves[0].0));
+                    if !enough {
+                        assert!(mine.is_empty() && theirs.is_empty());
+                        assert_eq!(moves, legal);
+                    } else if !mine.is_empty() {
+                        assert_eq!(narrowing, Narrowing::Win);
+                        assert!(moves.len() == 1 && mine.contains(&kept));
+                        wins += 1;
+                    } else if theirs.len() >= 2 {
+                        assert_eq!(narrowing, Narrowing::Loss);
+                        assert!(moves.len() == 1 && theirs.contains(&kept));
+                        losses += 1;
+                    } else if theirs.len() == 1 {
+                        assert_eq!(narrowing, Narrowing::Open);
+                        assert_eq!(moves, vec![HMove::cell(theirs[0])]);
+                        blocks += 1;
+                    } else {
+                        assert_eq!(narrowing, Narrowing::Open);
+                        assert_eq!(moves, legal);
+                    }
+                    let mv = legal[rng.random_range(0..legal.len())];
+                    state.play(mv);
+                }
+            }
+        }
+        assert!(
+            wins > 20 && blocks > 20 && losses > 5,
+            "{wins} {blocks} {losses}"
+        );
+    }
+
+    #[test]
+    fn bridge_replies_save_the_intruded_bridge() {
+        // White h8 and i10 form a bridge through i9 and h9; Black intrudes at i9.
+        let g = game(&["h8", "a1", "i10", "i9"]);
+        let b = g.board();
+        let pos = g.position();
+        let replies: Vec<Cell> =
+            bridge_replies(pos, b.parse_cell("i9").unwrap(), Colour::White).collect();
+        assert_eq!(replies, vec![b.parse_cell("h9").unwrap()]);
+        // Black has no bridge there to save.
+        assert_eq!(
+            bridge_replies(pos, b.parse_cell("h8").unwrap(), Colour::Black).count(),
+            0
+        );
+        // The bias goes to that reply only.
+        let prior = HavannahPrior::new(PriorConfig {
+            reach: 0.0,
+            ..PriorConfig::tree()
+        });
+        let state = HavannahGame::from_game(&g);
+        let moves = [
+            HMove::cell(b.parse_cell("h9").unwrap()),
+            HMove::cell(b.parse_cell("j9").unwrap()),
+        ];
+        let mut out = [PriorValue::default(); 2];
+        prior.priors(&state, &moves, &mut out);
+        assert_eq!(out[0].bias, 0.25);
+        assert_eq!(out[1].bias, 0.0);
+    }
+
+    #[test]
+    fn reach_counts_the_corners_and_sides_of_the_joined_chain() {
+        // White a1 (a corner) and b1 (on the side between corners a1 and h1); c1 joins them:
+        // one corner and one side, plus c1's own side (the same one).
+        let g = game(&["a1", "o15", "b1", "o14"]);
+        let b = g.board();
+        let pos = g.position();
+        assert_eq!(reach(pos, b.parse_cell("c1").unwrap(), Colour::White), 2);
+        // An inner cell away from everything touches nothing.
+        assert_eq!(reach(pos, b.parse_cell("h8").unwrap(), Colour::White), 0);
+        // A side cell alone touches its side.
+        assert_eq!(reach(pos, b.parse_cell("a5").unwrap(), Colour::White), 1);
     }
 
     #[test]
