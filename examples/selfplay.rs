@@ -7,6 +7,14 @@
 //!     [--out selfplay-out] [--player-a random] [--player-b random]
 //! ```
 //!
+//! Either player may be another program speaking GTP, for example morat-havannah:
+//!
+//! ```sh
+//! cargo run --release --example selfplay -- --size 8 --games 100 --opening 2 \
+//!     --time-per-move 0.5 --player-a best --player-b gtp:/path/to/morat-havannah \
+//!     --gtp-setup "time -m 0.5 -g 0 -f 0" --gtp-setup "params -t 1"
+//! ```
+//!
 //! Player A moves first in the odd-numbered games (1, 3, ...), B in the others. The output
 //! folder gets `games.txt` (one record per line, with the result), `games.sgf`,
 //! `last_game.svg` and `results.txt`.
@@ -16,7 +24,7 @@ use std::time::Duration;
 
 use clap::Parser;
 use havannah::selfplay::{MatchConfig, PlayerId, run_match, write_outputs};
-use havannah::{Clock, Engine, EngineConfig, Player, RandomPlayer};
+use havannah::{Clock, Engine, EngineConfig, GtpProgram, Player, RandomPlayer};
 use indicatif::{ProgressBar, ProgressStyle};
 
 /// Command-line options.
@@ -51,15 +59,20 @@ struct Opts {
     /// The output folder.
     #[arg(long, default_value = "selfplay-out")]
     out: PathBuf,
-    /// Player A's configuration: random, or an engine configuration (best, uct, rave, grave,
-    /// wamaf, horizon, weighted, offline, prior, prior-uct, prior-amaf, knowledge, decisive,
-    /// bridge, lgr), optionally with search parameters (`best:bias=0.02,expand=4`; keys bias, c,
-    /// expand, fpu), with `+td` to mix in the value network of --value-net.
+    /// Player A's configuration: random, `gtp:COMMAND` (an external GTP program, see
+    /// --gtp-setup), or an engine configuration (best, uct, rave, grave, wamaf, horizon,
+    /// weighted, offline, prior, prior-uct, prior-amaf, knowledge, decisive, bridge, lgr),
+    /// optionally with parameters (`best:bias=0.02,expand=4`; keys bias, c, expand, fpu, stop,
+    /// reach, reply, threats), with `+td` to mix in the value network of --value-net.
     #[arg(long, default_value = "best")]
     player_a: String,
     /// Player B's configuration (as player A's).
     #[arg(long, default_value = "uct")]
     player_b: String,
+    /// GTP commands sent to external players (`gtp:COMMAND`) after each new game, e.g.
+    /// `--gtp-setup "time -m 0.5 -g 0 -f 0" --gtp-setup "params -t 1"` for morat-havannah.
+    #[arg(long)]
+    gtp_setup: Vec<String>,
     /// A value network (weights file from `td_train`) for configurations ending in `+td`.
     #[arg(long)]
     value_net: Option<PathBuf>,
@@ -76,6 +89,9 @@ struct Opts {
 fn make_player(name: &str, opts: &Opts, seed: u64) -> Result<Box<dyn Player>, String> {
     if name == "random" {
         return Ok(Box::new(RandomPlayer::new(seed)));
+    }
+    if let Some(command) = name.strip_prefix("gtp:") {
+        return Ok(Box::new(GtpProgram::spawn(command, &opts.gtp_setup)?));
     }
     // A configuration name of the engine, optionally with a value network: `best+td`.
     let (config_name, with_net) = match name.strip_suffix("+td") {

@@ -15,6 +15,7 @@ pub use havannah_board as board;
 pub use havannah_rules as rules;
 
 pub mod engine;
+pub mod external;
 pub mod game;
 pub mod gtp;
 pub mod player;
@@ -26,6 +27,7 @@ pub mod svg;
 pub mod td;
 
 pub use engine::{CONFIG_NAMES, Engine, EngineConfig};
+pub use external::GtpProgram;
 pub use game::{HMove, HavannahGame};
 pub use gtp::GtpSession;
 pub use player::{Clock, Player, RandomPlayer};
