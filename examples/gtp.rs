@@ -46,7 +46,8 @@ struct Opts {
     player: PlayerKind,
     /// The engine configuration: best, uct, rave, grave, wamaf, horizon, weighted, offline,
     /// prior, prior-uct, prior-amaf, knowledge, decisive, bridge, lgr; optionally with search
-    /// parameters (`best:bias=0.02,expand=4`; keys bias, c, expand, fpu).
+    /// parameters (`best:bias=0.02,expand=4`; keys bias, c, expand, fpu, stop, reach, reply,
+    /// threats).
     #[arg(long, default_value = "best")]
     config: String,
     /// A value network (weights file from `td_train`) mixed into the engine's prior; it must
@@ -62,6 +63,9 @@ struct Opts {
     /// Play without the pie rule (the `swap` move).
     #[arg(long)]
     no_pie: bool,
+    /// Do not write the search statistics to standard error after each move.
+    #[arg(long)]
+    quiet: bool,
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -115,6 +119,7 @@ fn main() {
     let session = GtpSession::new(player)
         .with_rules(Rules { pie: !opts.no_pie })
         .with_time_per_move(per_move)
+        .with_search_log(!opts.quiet)
         .with_size(opts.size);
     let mut session = match session {
         Ok(s) => s,

@@ -4,6 +4,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use havannah_board::Board;
 use havannah_rules::{Game, Move};
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
@@ -423,6 +424,11 @@ impl Player for Engine {
         self.config.name.clone()
     }
 
+    fn search_report(&self) -> Option<String> {
+        let board = self.search.as_ref()?.game().board();
+        Some(search_report(self.last.as_ref()?, board))
+    }
+
     fn reset(&mut self, game: &Game) {
         self.search = Some(self.fresh(game));
         self.last = None;
@@ -456,4 +462,31 @@ impl Player for Engine {
             Err(_) => None,
         }
     }
+}
+
+/// The summary of a search that the GTP engine writes to standard error after each move:
+/// simulations and their rate, time, the best move's win rate or proof, the principal
+/// variation (at most 10 moves), the tree's size and depth, and why the search stopped.
+#[must_use]
+pub fn search_report(result: &SearchResult<HMove>, board: &Board) -> String {
+    let pv: Vec<String> = result
+        .principal_variation
+        .iter()
+        .take(10)
+        .map(|m| m.to_move(board).to_notation(board))
+        .collect();
+    let verdict = match result.proven {
+        Some(proof) => format!("proven {proof:?}"),
+        None => format!("win rate {:.1}%", 100.0 * result.value),
+    };
+    format!(
+        "simulations {} ({:.0}/s) in {:.3} s, {verdict}\npv {}\ntree {} nodes, depth {}, stopped: {:?}",
+        result.simulations,
+        result.simulations_per_second,
+        result.elapsed.as_secs_f64(),
+        pv.join(" "),
+        result.tree_nodes,
+        result.max_depth,
+        result.stop,
+    )
 }

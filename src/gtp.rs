@@ -16,7 +16,7 @@
 //! `boardsize N` (2 to 13; clears the board), `clear_board`, `play COLOUR MOVE`, `genmove COLOUR`,
 //! `reg_genmove COLOUR`, `undo`, `showboard`, `time_settings MAIN BYO_TIME BYO_STONES`,
 //! `time_left COLOUR TIME STONES`, `final_score`, and the Havannah-specific `havannah-winner`,
-//! `havannah-record` and `havannah-pie [on|off]`.
+//! `havannah-record`, `havannah-pie [on|off]` and `havannah-stats` (the last search's statistics).
 //!
 //! `play` and `genmove` must name the side to move: a controller that sends a move out of turn
 //! gets an error naming the move and the side to move, and the game is unchanged. `swap` is
@@ -69,6 +69,7 @@ pub const COMMANDS: &[&str] = &[
     "havannah-winner",
     "havannah-record",
     "havannah-pie",
+    "havannah-stats",
 ];
 
 /// A reply to one command: success or failure, with the command's id if it had one.
@@ -216,6 +217,7 @@ pub struct GtpSession<P: Player + ?Sized = dyn Player> {
     time: Option<TimeSettings>,
     clocks: [PlayerClock; 2],
     quit: bool,
+    search_log: bool,
 }
 
 impl<P: Player + ?Sized> fmt::Debug for GtpSession<P> {
@@ -250,6 +252,7 @@ impl<P: Player + ?Sized> GtpSession<P> {
             time: None,
             clocks: [PlayerClock::default(); 2],
             quit: false,
+            search_log: false,
         };
         session.player.reset(&session.game);
         session
@@ -274,6 +277,14 @@ impl<P: Player + ?Sized> GtpSession<P> {
     #[must_use]
     pub fn with_safety_margin(mut self, margin: Duration) -> Self {
         self.safety_margin = margin;
+        self
+    }
+
+    /// Writes the player's [`Player::search_report`] to standard error after every
+    /// `genmove` (default off; the `gtp` example turns it on unless `--quiet`).
+    #[must_use]
+    pub fn with_search_log(mut self, on: bool) -> Self {
+        self.search_log = on;
         self
     }
 
@@ -466,6 +477,10 @@ impl<P: Player + ?Sized> GtpSession<P> {
                 Ok(String::new())
             }
             "showboard" => Ok(self.showboard()),
+            "havannah-stats" => self
+                .player
+                .search_report()
+                .ok_or_else(|| "no search yet".to_string()),
             "time_settings" => self.cmd_time_settings(args),
             "time_left" => self.cmd_time_left(args),
             "final_score" => match self.game.outcome() {
@@ -554,6 +569,11 @@ impl<P: Player + ?Sized> GtpSession<P> {
         let start = Instant::now();
         let chosen = self.player.choose(&self.game, &clock);
         let spent = start.elapsed();
+        if self.search_log
+            && let Some(report) = self.player.search_report()
+        {
+            eprintln!("{report}");
+        }
         if let Some(settings) = self.time.filter(|t| !t.is_unlimited()) {
             self.clocks[colour.index()].charge(&settings, spent);
         }

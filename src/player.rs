@@ -60,6 +60,12 @@ pub trait Player: Send {
 
     /// Chooses a legal move for the side to move in `game`; `None` when the game is over.
     fn choose(&mut self, game: &Game, clock: &Clock) -> Option<Move>;
+
+    /// A few human-readable lines about the last search (simulations, speed, win rate,
+    /// principal variation, ...), for logs and GUIs; `None` for players that do not search.
+    fn search_report(&self) -> Option<String> {
+        None
+    }
 }
 
 /// A uniformly random empty cell of `game` (never `swap`); `None` on a full board.

@@ -2,7 +2,7 @@
 //! and property tests that no input can crash it.
 
 use havannah::gtp::{COMMANDS, GtpSession, Response};
-use havannah::{Clock, Player, RandomPlayer};
+use havannah::{Clock, Engine, EngineConfig, Player, RandomPlayer};
 use havannah_rules::{Colour, Game, Move, Record};
 use proptest::prelude::*;
 
@@ -392,4 +392,26 @@ proptest! {
         prop_assert_eq!(replayed.moves(), s.game().moves());
         prop_assert_eq!(replayed.outcome(), s.game().outcome());
     }
+}
+
+#[test]
+fn stats_report_the_last_search() {
+    let mut config = EngineConfig::best();
+    config.simulations = 300;
+    let mut s = GtpSession::new(Box::new(Engine::new(config, 4)) as Box<dyn Player>);
+    assert!(err(&mut s, "havannah-stats").contains("no search yet"));
+    ok(&mut s, "boardsize 5");
+    let mv = ok(&mut s, "genmove w");
+    let stats = ok(&mut s, "havannah-stats");
+    assert!(stats.contains("simulations"), "{stats}");
+    // The principal variation starts with the move played.
+    let pv = stats
+        .lines()
+        .find(|l| l.starts_with("pv "))
+        .expect("a pv line");
+    assert_eq!(pv.split_whitespace().nth(1), Some(mv.as_str()), "{stats}");
+    // A player that does not search has no statistics.
+    let mut random = session();
+    ok(&mut random, "genmove w");
+    assert!(err(&mut random, "havannah-stats").contains("no search yet"));
 }
