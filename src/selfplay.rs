@@ -171,6 +171,8 @@ pub struct GameRecord {
     pub time: [Duration; 2],
     /// Moves chosen by A and B in this game (random opening moves are nobody's).
     pub moves_chosen: [u32; 2],
+    /// The longest thinking time of one move of A and of B in this game.
+    pub longest_move: [Duration; 2],
 }
 
 impl GameRecord {
@@ -315,6 +317,17 @@ impl MatchResult {
         let (total, n) = self.time_used(player);
         mean_duration(total, n)
     }
+
+    /// The longest thinking time of one move of `player` in the match.
+    #[must_use]
+    pub fn longest_move(&self, player: PlayerId) -> Duration {
+        let i = player.index();
+        self.games
+            .iter()
+            .map(|g| g.longest_move[i])
+            .max()
+            .unwrap_or_default()
+    }
 }
 
 impl fmt::Display for MatchResult {
@@ -383,9 +396,11 @@ impl fmt::Display for MatchResult {
         writeln!(f, "Elo A - B: {}", s.elo())?;
         write!(
             f,
-            "Mean time per move: A {}, B {}",
+            "Mean time per move: A {}, B {}; longest move: A {}, B {}",
             format_duration(self.mean_time_per_move(PlayerId::A)),
-            format_duration(self.mean_time_per_move(PlayerId::B))
+            format_duration(self.mean_time_per_move(PlayerId::B)),
+            format_duration(self.longest_move(PlayerId::A)),
+            format_duration(self.longest_move(PlayerId::B))
         )
     }
 }
@@ -420,6 +435,7 @@ fn play_game(
     }
     let mut time = [Duration::ZERO; 2];
     let mut moves_chosen = [0u32; 2];
+    let mut longest_move = [Duration::ZERO; 2];
     let mut forfeit = None;
     while !game.outcome().is_over() {
         // The first player moves at even plies, swap or not.
@@ -431,7 +447,9 @@ fn play_game(
         let i = mover.index();
         let start = Instant::now();
         let chosen = players[i].choose(&game, &config.clock);
-        time[i] += start.elapsed();
+        let spent = start.elapsed();
+        time[i] += spent;
+        longest_move[i] = longest_move[i].max(spent);
         moves_chosen[i] += 1;
         let Some(mv) = chosen else {
             forfeit = Some(Forfeit {
@@ -470,6 +488,7 @@ fn play_game(
         forfeit: None,
         time,
         moves_chosen,
+        longest_move,
     };
     if let Some(f) = forfeit {
         let winner_player = f.player.other();

@@ -103,6 +103,16 @@ fn random_match_records_replay_and_outputs_are_written() {
         assert_eq!(g.winner_player, owner);
         // Every ply was chosen by one of the players.
         assert_eq!(g.moves_chosen[0] + g.moves_chosen[1], g.plies() as u32);
+        // The longest move is at most the total and at least the mean.
+        for i in 0..2 {
+            let n = g.moves_chosen[i].max(1);
+            assert!(g.longest_move[i] <= g.time[i], "{:?}", g.longest_move);
+            assert!(g.longest_move[i] >= g.time[i] / n, "{:?}", g.longest_move);
+        }
+    }
+    for p in [PlayerId::A, PlayerId::B] {
+        let longest = result.games.iter().map(|g| g.longest_move[p.index()]).max();
+        assert_eq!(Some(result.longest_move(p)), longest);
     }
     let score = result.score(PlayerId::A);
     assert_eq!(score.games(), 10);
