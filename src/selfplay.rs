@@ -691,6 +691,7 @@ mod tests {
             }),
             time: [Duration::ZERO; 2],
             moves_chosen: [0; 2],
+            longest_move: [Duration::ZERO; 2],
         };
         let names = ["x".to_string(), "y\\z".to_string()];
         let sgf = game_sgf(&record, &names);
@@ -717,6 +718,7 @@ mod tests {
             forfeit: None,
             time: [Duration::ZERO; 2],
             moves_chosen: [0; 2],
+            longest_move: [Duration::ZERO; 2],
         };
         assert!(record.swapped());
         assert_eq!(record.player_of(Colour::White), PlayerId::B);
