@@ -18,6 +18,7 @@ pub mod engine;
 pub mod external;
 pub mod game;
 pub mod gtp;
+mod pattern;
 pub mod player;
 pub mod playout;
 pub mod prior;

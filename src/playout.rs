@@ -8,6 +8,7 @@ use rave_mcts::{Outcome, Playout, PlayoutResult, Trace};
 use weighted_sampler::DenseSampler;
 
 use crate::game::{HMove, HavannahGame};
+use crate::pattern::bridge_saves;
 
 /// How a playout picks the moves no knowledge rule chose.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -265,32 +266,14 @@ fn win_next_to(pos: &Position, around: u16, colour: Colour) -> Option<u16> {
     pos.win_next_to(around).map(|c| c.index() as u16)
 }
 
-/// The cell that saves a two-bridge the opponent's stone `last` intruded into, if any:
-/// around `last`, two stones of `me` at cyclic distance two with the cell between them
-/// empty (that cell and `last` are the bridge's two common neighbours).
+/// The first cell that saves a two-bridge the opponent's stone `last` intruded into, if any
+/// (see [`bridge_saves`]).
 #[inline]
 fn bridge_save(pos: &Position, board: &Board, last: u16, me: Colour) -> Option<u16> {
-    let nbs = board.neighbours6(Cell::from_index(usize::from(last)));
-    let mut mine = 0u8;
-    let mut empty = 0u8;
-    for (d, &nb) in nbs.iter().enumerate() {
-        if nb.index() < board.num_cells() {
-            match pos.stone(nb) {
-                Some(c) if c == me => mine |= 1 << d,
-                None => empty |= 1 << d,
-                _ => {}
-            }
-        }
-    }
-    if mine.count_ones() < 2 {
-        return None;
-    }
-    nbs.iter().enumerate().find_map(|(d, nb)| {
-        let prev = (d + 5) % 6;
-        let next = (d + 1) % 6;
-        (empty & (1 << d) != 0 && mine & (1 << prev) != 0 && mine & (1 << next) != 0)
-            .then_some(nb.index() as u16)
-    })
+    let intruder = Cell::from_index(usize::from(last));
+    let saves = bridge_saves(pos, intruder, me);
+    (saves != 0)
+        .then(|| board.neighbours6(intruder)[saves.trailing_zeros() as usize].index() as u16)
 }
 
 impl Playout<HavannahGame> for HavannahPlayout {

@@ -7,6 +7,7 @@ use havannah_rules::{Colour, Position};
 use rave_mcts::{Narrowing, Prior, PriorValue};
 
 use crate::game::{HMove, HavannahGame};
+use crate::pattern::bridge_saves;
 use crate::td::ValueNet;
 
 /// The weights of the prior's features. A child starts with `visits` virtual visits at a value
@@ -210,26 +211,6 @@ fn stone_within_two(pos: &Position, board: &Board, cell: Cell) -> bool {
         .any(|&nb| !pos.is_empty(nb) || board.neighbours(nb).iter().any(|&x| !pos.is_empty(x)))
 }
 
-/// The cells where a stone of `me` saves a two-bridge that the opponent's stone on `intruder`
-/// entered: an empty neighbour of `intruder` whose two common neighbours with it are `me`'s
-/// stones or off the board, at least one of them a stone.
-fn bridge_replies(pos: &Position, intruder: Cell, me: Colour) -> impl Iterator<Item = Cell> {
-    let board = pos.board();
-    let n = board.num_cells();
-    let nbs = board.neighbours6(intruder);
-    let own = move |c: Cell| c.index() < n && pos.stone(c) == Some(me);
-    let own_or_off = move |c: Cell| c.index() >= n || pos.stone(c) == Some(me);
-    (0..6).filter_map(move |d| {
-        let (x, a, b) = (nbs[d], nbs[(d + 5) % 6], nbs[(d + 1) % 6]);
-        let saves = x.index() < n
-            && pos.is_empty(x)
-            && own_or_off(a)
-            && own_or_off(b)
-            && (own(a) || own(b));
-        saves.then_some(x)
-    })
-}
-
 /// The number of corners and sides the chain of a stone of `me` on `cell` would touch.
 fn reach(pos: &Position, cell: Cell, me: Colour) -> u32 {
     let board = pos.board();
@@ -373,12 +354,16 @@ impl HavannahPrior {
         let (last, _) = game.last_cells();
         let mut replies = [board.sentinel(); 6];
         if usize::from(last) < board.num_cells() && c.bridge_reply > 0.0 {
-            for (slot, cell) in
-                replies
-                    .iter_mut()
-                    .zip(bridge_replies(pos, Cell::from_index(usize::from(last)), me))
+            let intruder = Cell::from_index(usize::from(last));
+            let saves = bridge_saves(pos, intruder, me);
+            for (d, (slot, &nb)) in replies
+                .iter_mut()
+                .zip(board.neighbours6(intruder))
+                .enumerate()
             {
-                *slot = cell;
+                if saves & (1 << d) != 0 {
+                    *slot = nb;
+                }
             }
         }
         for (mv, slot) in moves.iter().zip(out.iter_mut()) {
@@ -554,16 +539,7 @@ mod tests {
         // White h8 and i10 form a bridge through i9 and h9; Black intrudes at i9.
         let g = game(&["h8", "a1", "i10", "i9"]);
         let b = g.board();
-        let pos = g.position();
-        let replies: Vec<Cell> =
-            bridge_replies(pos, b.parse_cell("i9").unwrap(), Colour::White).collect();
-        assert_eq!(replies, vec![b.parse_cell("h9").unwrap()]);
-        // Black has no bridge there to save.
-        assert_eq!(
-            bridge_replies(pos, b.parse_cell("h8").unwrap(), Colour::Black).count(),
-            0
-        );
-        // The bias goes to that reply only.
+        // The bias goes to the reply that saves White's bridge only.
         let prior = HavannahPrior::new(PriorConfig {
             reach: 0.0,
             ..PriorConfig::tree()
