@@ -44,9 +44,10 @@ struct Opts {
     /// --simulations, players get 0.05 s per move.
     #[arg(long)]
     time_per_move: Option<f64>,
-    /// Search threads per player.
-    #[arg(long, default_value_t = 1)]
-    threads: usize,
+    /// Search threads for both players; without it each configuration's own (1 unless its
+    /// parameters say `threads=N`, as in `--player-a best:threads=2`).
+    #[arg(long)]
+    threads: Option<usize>,
     /// The random seed (players and openings).
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -99,9 +100,10 @@ fn make_player(name: &str, opts: &Opts, seed: u64) -> Result<Box<dyn Player>, St
         None => (name, false),
     };
     let mut config = EngineConfig::named(config_name)
-        .map_err(|e| format!("{e}, random (add +td to use --value-net)"))?
-        .with_threads(opts.threads)
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| format!("{e}, random (add +td to use --value-net)"))?;
+    if let Some(threads) = opts.threads {
+        config = config.with_threads(threads).map_err(|e| e.to_string())?;
+    }
     if let Some(n) = opts.simulations {
         config = config.with_simulations(n)?;
     }

@@ -41,7 +41,7 @@ pub struct EngineConfig {
 }
 
 /// The parameter keys [`EngineConfig::named`] accepts after a configuration name.
-pub const PARAMETER_KEYS: &str = "bias, c, expand, fpu, stop, reach, reply, threats";
+pub const PARAMETER_KEYS: &str = "bias, c, expand, fpu, stop, threads, reach, reply, threats";
 
 /// The named configurations the examples accept (see [`EngineConfig::named`]).
 pub const CONFIG_NAMES: &[&str] = &[
@@ -115,7 +115,8 @@ impl EngineConfig {
     /// A name may be followed by `:` and comma-separated search parameters that replace the
     /// configuration's own, for tuning matches: `bias=B` (the minimum-MSE RAVE bias; turns
     /// RAVE on), `c=C` (the UCT exploration constant), `expand=N` (the expansion threshold),
-    /// `fpu=F` (first-play urgency), `stop=0|1` (early stop), and the tree knowledge of
+    /// `fpu=F` (first-play urgency), `stop=0|1` (early stop), `threads=N` (search threads, so
+    /// that one match can pit thread counts against each other), and the tree knowledge of
     /// [`PriorConfig::tree`]: `reach=W`, `reply=W`, `threats=0|1` (see [`PriorConfig::set`]).
     /// For example `best:bias=0.02,expand=4`.
     ///
@@ -126,6 +127,10 @@ impl EngineConfig {
     /// assert_eq!(tuned.search.expand_threshold(), 4);
     /// assert_eq!(tuned.search.exploration(), 0.1);
     /// assert!(EngineConfig::named("best:depth=3").unwrap_err().contains("depth"));
+    /// assert_eq!(EngineConfig::named("best:threads=2").unwrap().search.threads(), 2);
+    /// assert!(EngineConfig::named("best:threads=0").unwrap_err().contains("threads"));
+    /// assert!(!EngineConfig::named("best:threats=0").unwrap().prior.threats);
+    /// assert!(EngineConfig::named("best:reach=-1").unwrap_err().contains("reach"));
     /// ```
     ///
     /// # Errors
@@ -160,6 +165,12 @@ impl EngineConfig {
                     builder.expand_threshold(number as u32)
                 }
                 "stop" => builder.early_stop(number != 0.0),
+                "threads" => {
+                    if !(number.fract() == 0.0 && (1.0..=1024.0).contains(&number)) {
+                        return Err(format!("parameter threads: {value:?} is not a count >= 1"));
+                    }
+                    builder.threads(number as usize)
+                }
                 "reach" | "reply" | "threats" => {
                     config.prior.set(key.trim(), number)?;
                     builder
