@@ -4,7 +4,8 @@
 //! ```sh
 //! cargo run --release --example selfplay -- [--size 6] [--games 20] [--simulations N] \
 //!     [--time-per-move SECONDS] [--threads N] [--seed N] [--opening PLIES] [--pie] \
-//!     [--out selfplay-out] [--player-a random] [--player-b random]
+//!     [--out selfplay-out] [--player-a random] [--player-b random] [--gtp-setup CMD]... \
+//!     [--gtp-timeout SECONDS] [--gtp-stderr FILE]
 //! ```
 //!
 //! Either player may be another program speaking GTP, for example morat-havannah:
@@ -15,15 +16,22 @@
 //!     --gtp-setup "time -m 0.5 -g 0 -f 0" --gtp-setup "params -t 1"
 //! ```
 //!
+//! `--gtp-setup` commands are sent to external programs after `boardsize` and `clear_board` at
+//! the start of every game (give them their time control there: our clock is not sent). Our
+//! rules judge every move; a program that resigns, dies, answers an error, names an illegal
+//! cell or gives no answer within `--gtp-timeout` seconds forfeits the game (the reason goes
+//! into `results.txt`) and is restarted for the next one. `--gtp-stderr FILE` keeps the
+//! programs' standard error (discarded by default).
+//!
 //! Player A moves first in the odd-numbered games (1, 3, ...), B in the others. The output
 //! folder gets `games.txt` (one record per line, with the result), `games.sgf`,
-//! `last_game.svg` and `results.txt`.
+//! `results.txt` and, when a game was played, `last_game.svg`.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use clap::Parser;
-use havannah::selfplay::{MatchConfig, PlayerId, run_match, write_outputs};
+use havannah::selfplay::{MatchConfig, OutputFiles, PlayerId, run_match, write_outputs};
 use havannah::{Clock, Engine, EngineConfig, GtpProgram, Player, RandomPlayer};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -74,6 +82,14 @@ struct Opts {
     /// `--gtp-setup "time -m 0.5 -g 0 -f 0" --gtp-setup "params -t 1"` for morat-havannah.
     #[arg(long)]
     gtp_setup: Vec<String>,
+    /// Seconds an external program may take to answer one command before it forfeits the game
+    /// as hung (it is then restarted); 0 waits for ever.
+    #[arg(long, default_value_t = 60.0)]
+    gtp_timeout: f64,
+    /// A file that collects the standard error of external programs (appended); without it,
+    /// their standard error is discarded.
+    #[arg(long)]
+    gtp_stderr: Option<PathBuf>,
     /// A value network (weights file from `td_train`) for configurations ending in `+td`.
     #[arg(long)]
     value_net: Option<PathBuf>,
@@ -92,7 +108,10 @@ fn make_player(name: &str, opts: &Opts, seed: u64) -> Result<Box<dyn Player>, St
         return Ok(Box::new(RandomPlayer::new(seed)));
     }
     if let Some(command) = name.strip_prefix("gtp:") {
-        return Ok(Box::new(GtpProgram::spawn(command, &opts.gtp_setup)?));
+        let timeout = gtp_timeout(opts.gtp_timeout)?;
+        let program =
+            GtpProgram::spawn_with_log(command, &opts.gtp_setup, opts.gtp_stderr.as_deref())?;
+        return Ok(Box::new(program.with_timeout(timeout)));
     }
     // A configuration name of the engine, optionally with a value network: `best+td`.
     let (config_name, with_net) = match name.strip_suffix("+td") {
@@ -116,6 +135,30 @@ fn make_player(name: &str, opts: &Opts, seed: u64) -> Result<Box<dyn Player>, St
         config.name = name.to_string();
     }
     Ok(Box::new(Engine::new(config, seed)))
+}
+
+/// The answer timeout of external programs: `None` for 0 (no limit).
+fn gtp_timeout(seconds: f64) -> Result<Option<Duration>, String> {
+    match seconds {
+        0.0 => Ok(None),
+        s if s.is_finite() && s > 0.0 => Ok(Some(Duration::from_secs_f64(s))),
+        s => Err(format!(
+            "--gtp-timeout must be 0 or a positive number of seconds, not {s}"
+        )),
+    }
+}
+
+/// Names the files `write_outputs` wrote.
+fn announce(files: &OutputFiles, dir: &Path) {
+    let mut names = vec!["games.txt", "games.sgf"];
+    if files.last_game_svg.is_some() {
+        names.push("last_game.svg");
+    }
+    println!(
+        "Wrote {} and results.txt to {}",
+        names.join(", "),
+        dir.display()
+    );
 }
 
 fn main() {
@@ -189,10 +232,7 @@ fn main() {
     };
     println!("{result}");
     match write_outputs(&result, &opts.out) {
-        Ok(_) => println!(
-            "Wrote games.txt, games.sgf, last_game.svg and results.txt to {}",
-            opts.out.display()
-        ),
+        Ok(files) => announce(&files, &opts.out),
         Err(e) => {
             eprintln!("selfplay: cannot write to {}: {e}", opts.out.display());
             std::process::exit(1);

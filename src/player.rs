@@ -66,6 +66,13 @@ pub trait Player: Send {
     fn search_report(&self) -> Option<String> {
         None
     }
+
+    /// Why the player's last [`Player::choose`] gave no move or a bad one, if it knows (an
+    /// external program that died, answered an error or resigned); the match runner writes it
+    /// into the forfeit's reason. `None` for players that cannot fail that way.
+    fn failure(&self) -> Option<String> {
+        None
+    }
 }
 
 /// A uniformly random empty cell of `game` (never `swap`); `None` on a full board.

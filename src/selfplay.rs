@@ -455,7 +455,10 @@ fn play_game(
             forfeit = Some(Forfeit {
                 player: mover,
                 chosen: None,
-                reason: "chose no move while the game goes on".to_string(),
+                reason: match players[i].failure() {
+                    Some(why) => format!("chose no move: {why}"),
+                    None => "chose no move while the game goes on".to_string(),
+                },
             });
             break;
         };

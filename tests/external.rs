@@ -1,6 +1,7 @@
 //! `GtpProgram`: external GTP engines as players, driven by small shell-script engines.
 
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 use havannah::selfplay::{MatchConfig, PlayerId, run_match};
 use havannah::{Clock, GtpProgram, Player, RandomPlayer};
@@ -23,6 +24,11 @@ fn script(name: &str, body: &str) -> PathBuf {
 /// An engine that logs every command to `log`, answers `=` to all of them and plays the first
 /// cell of `cells` that no `play` command has named yet.
 fn logging_engine(name: &str, cells: &str) -> (PathBuf, PathBuf) {
+    logging_engine_with(name, cells, "")
+}
+
+/// As [`logging_engine`], with `extra` as the first branches of the `case` on the command.
+fn logging_engine_with(name: &str, cells: &str, extra: &str) -> (PathBuf, PathBuf) {
     let log = std::env::temp_dir().join(format!(
         "havannah-external-{}-{name}.log",
         std::process::id()
@@ -33,6 +39,9 @@ fn logging_engine(name: &str, cells: &str) -> (PathBuf, PathBuf) {
 while read -r line; do
   echo "$line" >> "{log}"
   set -- $line
+  case "$1 $3" in
+{extra}
+  esac
   case "$1" in
     play) taken="$taken $3" ;;
     genmove)
@@ -126,4 +135,98 @@ fn an_error_answer_or_a_missing_program_is_reported() {
     let missing = GtpProgram::spawn("/nonexistent/engine --flag", &[]).unwrap_err();
     assert!(missing.contains("/nonexistent/engine"), "{missing}");
     assert!(GtpProgram::spawn("  ", &[]).is_err());
+}
+
+#[test]
+fn a_swap_is_sent_as_black_and_ignored_by_programs_without_the_pie_rule() {
+    // It answers an error to `play ... swap`, as morat-havannah does.
+    let reject = "    \"play swap\") echo \"$line\" >> \"$0.log\"; printf '? Invalid move\\n\\n'; continue ;;";
+    let (path, log) = logging_engine_with("no-pie", "a1 b1", reject);
+    let mut program = GtpProgram::spawn(path.to_str().unwrap(), &[]).unwrap();
+    let mut game = Game::new(5, Rules { pie: true }).unwrap();
+    program.reset(&game);
+    game.play_str("c3").unwrap();
+    program.observe(&game, game.moves()[0]);
+    game.play(Move::Swap).unwrap();
+    program.observe(&game, Move::Swap);
+    // After the swap Black (the first player) moves again: the program is asked for it.
+    let mv = program.choose(&game, &Clock::unlimited());
+    assert_eq!(mv, Some(Move::Cell(game.board().parse_cell("a1").unwrap())));
+    assert_eq!(program.error(), None);
+    drop(program);
+    let rejected = std::fs::read_to_string(format!("{}.log", path.display())).unwrap();
+    assert_eq!(rejected.trim(), "play black swap");
+    let sent = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = sent.lines().collect();
+    let expected = ["play white c3", "play black swap", "genmove black"];
+    assert_eq!(lines[2..5], expected, "{sent}");
+    // A new game with the swap already played replays it the same way.
+    let (path, log) = logging_engine("replay-swap", "a1");
+    let mut program = GtpProgram::spawn(path.to_str().unwrap(), &[]).unwrap();
+    program.reset(&game);
+    drop(program);
+    let sent = std::fs::read_to_string(&log).unwrap();
+    assert!(sent.contains("play white c3\nplay black swap\n"), "{sent}");
+}
+
+#[test]
+fn a_hung_program_forfeits_after_the_timeout() {
+    // It answers everything but genmove, and then nothing more.
+    let path = script(
+        "hangs",
+        "while read -r line; do case \"$line\" in genmove*) exec sleep 30 ;; *) printf '=\\n\\n' ;; esac; done\n",
+    );
+    let mut program = GtpProgram::spawn(path.to_str().unwrap(), &[])
+        .unwrap()
+        .with_timeout(Some(Duration::from_millis(300)));
+    let game = Game::new(5, Rules { pie: false }).unwrap();
+    program.reset(&game);
+    assert_eq!(program.error(), None);
+    let start = Instant::now();
+    assert_eq!(program.choose(&game, &Clock::unlimited()), None);
+    assert!(start.elapsed() < Duration::from_secs(10));
+    let error = program.error().unwrap();
+    assert!(
+        error.contains("genmove") && error.contains("no answer"),
+        "{error}"
+    );
+}
+
+#[test]
+fn a_program_that_dies_mid_game_is_restarted_and_the_reason_recorded() {
+    // It dies when asked for a move; every game starts it afresh.
+    let path = script(
+        "dies-on-genmove",
+        "while read -r line; do case \"$line\" in genmove*) exit 1 ;; *) printf '=\\n\\n' ;; esac; done\n",
+    );
+    let mut program = GtpProgram::spawn(path.to_str().unwrap(), &[]).unwrap();
+    let mut random = RandomPlayer::new(5);
+    let config = MatchConfig::new(5, 3).clock(Clock::unlimited());
+    let result = run_match(&mut program, &mut random, &config, |_| {}).unwrap();
+    assert_eq!(result.forfeits(), 3);
+    for game in &result.games {
+        let forfeit = game.forfeit.as_ref().expect("a forfeit");
+        assert_eq!(forfeit.player, PlayerId::A);
+        // Each game got as far as genmove: the program was started again after dying.
+        assert!(
+            forfeit.reason.contains("genmove") && forfeit.reason.contains("closed its output"),
+            "{}",
+            forfeit.reason
+        );
+    }
+}
+
+#[test]
+fn standard_error_goes_to_the_log_file() {
+    let path = script(
+        "chatty",
+        "while read -r line; do echo \"thinking about $line\" >&2; printf '=\\n\\n'; done\n",
+    );
+    let log = path.with_extension("stderr");
+    let _ = std::fs::remove_file(&log);
+    let mut program = GtpProgram::spawn_with_log(path.to_str().unwrap(), &[], Some(&log)).unwrap();
+    program.send("name").unwrap();
+    drop(program);
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert!(text.contains("thinking about name"), "{text}");
 }
