@@ -34,7 +34,9 @@ pub struct EngineConfig {
     pub value_net: Option<(Arc<ValueNet>, f32)>,
     /// The budget of a move when the clock sets no time: this many simulations.
     pub simulations: u64,
-    /// The most tree nodes the search may hold (its memory budget; 32 bytes a node).
+    /// The most tree nodes each search thread may hold (the memory budget: 32 bytes a node,
+    /// times the threads). Per thread, because each thread grows a tree of its own: a total
+    /// shared out among threads starved each of them.
     pub max_nodes: usize,
     /// Time kept back from every time limit for the work around the search.
     pub safety_margin: Duration,
@@ -426,7 +428,8 @@ impl Engine {
             Some(t) => Budget::time(t),
             None => Budget::simulations(self.config.simulations.max(1)),
         };
-        budget.with_nodes(self.config.max_nodes.max(2))
+        let threads = self.config.search.threads();
+        budget.with_nodes(self.config.max_nodes.max(2).saturating_mul(threads))
     }
 }
 

@@ -167,6 +167,15 @@ fn node_budget_is_honoured() {
 }
 
 #[test]
+fn node_budget_is_per_thread() {
+    let mut config = EngineConfig::best().with_threads(2).unwrap();
+    config.max_nodes = 3_000;
+    let e = Engine::new(config, 1);
+    let game = setup(8, &[]);
+    assert_eq!(e.budget(&game, &Clock::unlimited()).nodes, Some(6_000));
+}
+
+#[test]
 fn engine_beats_random_at_size_5() {
     let mut wins = 0;
     let games = 12;
