@@ -28,7 +28,7 @@ pub(crate) const DRAW: u8 = 2;
 /// The mover wins (value 1).
 pub(crate) const WIN: u8 = 3;
 
-/// One tree node: 32 bytes for moves of 1 to 4 bytes, alignment at most 4. A node has at most
+/// One tree node: at most 32 bytes for moves of 1 to 4 bytes (28 for one-byte moves), alignment at most 4. A node has at most
 /// [`MAX_CHILDREN`] children.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Node<M> {
@@ -110,8 +110,8 @@ pub(crate) fn proof_of_reward(mover: f32, other: f32) -> u8 {
     }
 }
 
-/// Bytes taken by one tree node for moves of type `M`: 32 for moves of 1 to 4 bytes (e.g. a
-/// `u16` cell index).
+/// Bytes taken by one tree node for moves of type `M`: at most 32 for moves of 1 to 4 bytes (e.g. a
+/// `u16` cell index; 28 for one-byte moves).
 pub fn node_bytes<M>() -> usize {
     size_of::<Node<M>>()
 }
@@ -122,8 +122,8 @@ mod tests {
 
     #[test]
     fn node_is_at_most_32_bytes_for_small_moves() {
-        // 27 bytes of fields besides the move, 4-byte alignment.
-        assert_eq!(node_bytes::<u8>(), 32);
+        // 27 bytes of fields besides the move, 4-byte alignment: a one-byte move fits in 28.
+        assert_eq!(node_bytes::<u8>(), 28);
         assert_eq!(node_bytes::<u16>(), 32);
         assert_eq!(node_bytes::<(u8, u8)>(), 32);
         assert_eq!(node_bytes::<u32>(), 32);
