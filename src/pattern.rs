@@ -37,15 +37,8 @@ pub(crate) fn bridge_saves(pos: &Position, intruder: Cell, me: Colour) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use havannah_rules::{Game, Rules};
-
-    fn game(moves: &[&str]) -> Game {
-        let mut g = Game::new(8, Rules { pie: false }).unwrap();
-        for m in moves {
-            g.play_str(m).unwrap();
-        }
-        g
-    }
+    use crate::prior::tests::game;
+    use havannah_rules::Game;
 
     /// The cells of a direction set around `around`.
     fn cells(g: &Game, around: &str, dirs: u8) -> Vec<String> {

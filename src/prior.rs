@@ -381,11 +381,12 @@ impl HavannahPrior {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use havannah_rules::{Game, Rules};
 
-    fn game(moves: &[&str]) -> Game {
+    /// A size-8 game without the pie rule after `moves`.
+    pub(crate) fn game(moves: &[&str]) -> Game {
         let mut g = Game::new(8, Rules { pie: false }).unwrap();
         for m in moves {
             g.play_str(m).unwrap();
