@@ -1,9 +1,9 @@
 //! `GtpProgram`: external GTP engines as players, driven by small shell-script engines.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use havannah::selfplay::{MatchConfig, PlayerId, run_match};
+use havannah::selfplay::{GameRecord, MatchConfig, PlayerId, run_match};
 use havannah::{Clock, GtpProgram, Player, RandomPlayer};
 use havannah_rules::{Game, Move, Rules};
 
@@ -59,6 +59,21 @@ done
     (script(name, &body), log)
 }
 
+/// Plays `games` games of the program at `path` (player A) against a random player seeded with
+/// `seed`, checks that the program forfeited every one of them, and returns the games.
+fn match_lost_by_forfeits(path: &Path, games: usize, seed: u64) -> Vec<GameRecord> {
+    let mut program = GtpProgram::spawn(path.to_str().unwrap(), &[]).unwrap();
+    let mut random = RandomPlayer::new(seed);
+    let config = MatchConfig::new(5, games).clock(Clock::unlimited());
+    let result = run_match(&mut program, &mut random, &config, |_| {}).unwrap();
+    assert_eq!(result.forfeits(), games);
+    for game in &result.games {
+        let forfeit = game.forfeit.as_ref().expect("a forfeit");
+        assert_eq!(forfeit.player, PlayerId::A);
+    }
+    result.games
+}
+
 #[test]
 fn moves_go_both_ways_in_our_notation() {
     let (path, log) = logging_engine("both-ways", "a1 b1 c1 d1 e1 f1 g1 h1 a2 b2");
@@ -108,14 +123,7 @@ fn an_illegal_answer_loses_the_game_by_forfeit() {
         "stubborn",
         "while read -r line; do case \"$line\" in genmove*) printf '= a1\\n\\n' ;; quit*) exit 0 ;; *) printf '=\\n\\n' ;; esac; done\n",
     );
-    let mut program = GtpProgram::spawn(path.to_str().unwrap(), &[]).unwrap();
-    let mut random = RandomPlayer::new(3);
-    let config = MatchConfig::new(5, 2).clock(Clock::unlimited());
-    let result = run_match(&mut program, &mut random, &config, |_| {}).unwrap();
-    assert_eq!(result.forfeits(), 2);
-    for game in &result.games {
-        let forfeit = game.forfeit.as_ref().expect("a forfeit");
-        assert_eq!(forfeit.player, PlayerId::A);
+    for game in match_lost_by_forfeits(&path, 2, 3) {
         assert_eq!(game.winner_player, Some(PlayerId::B));
     }
 }
@@ -199,14 +207,8 @@ fn a_program_that_dies_mid_game_is_restarted_and_the_reason_recorded() {
         "dies-on-genmove",
         "while read -r line; do case \"$line\" in genmove*) exit 1 ;; *) printf '=\\n\\n' ;; esac; done\n",
     );
-    let mut program = GtpProgram::spawn(path.to_str().unwrap(), &[]).unwrap();
-    let mut random = RandomPlayer::new(5);
-    let config = MatchConfig::new(5, 3).clock(Clock::unlimited());
-    let result = run_match(&mut program, &mut random, &config, |_| {}).unwrap();
-    assert_eq!(result.forfeits(), 3);
-    for game in &result.games {
+    for game in match_lost_by_forfeits(&path, 3, 5) {
         let forfeit = game.forfeit.as_ref().expect("a forfeit");
-        assert_eq!(forfeit.player, PlayerId::A);
         // Each game got as far as genmove: the program was started again after dying.
         assert!(
             forfeit.reason.contains("genmove") && forfeit.reason.contains("closed its output"),

@@ -28,8 +28,8 @@ pub(crate) const DRAW: u8 = 2;
 /// The mover wins (value 1).
 pub(crate) const WIN: u8 = 3;
 
-/// One tree node: at most 32 bytes for moves of 1 to 4 bytes (28 for one-byte moves), alignment at most 4. A node has at most
-/// [`MAX_CHILDREN`] children.
+/// One tree node: at most 32 bytes for moves of 1 to 4 bytes (28 for one-byte moves),
+/// alignment at most 4. A node has at most [`MAX_CHILDREN`] children.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Node<M> {
     /// Simulations through this node (plus prior visits).
@@ -110,8 +110,8 @@ pub(crate) fn proof_of_reward(mover: f32, other: f32) -> u8 {
     }
 }
 
-/// Bytes taken by one tree node for moves of type `M`: at most 32 for moves of 1 to 4 bytes (e.g. a
-/// `u16` cell index; 28 for one-byte moves).
+/// Bytes taken by one tree node for moves of type `M`: at most 32 for moves of 1 to 4 bytes
+/// (e.g. a `u16` cell index; 28 for one-byte moves).
 pub fn node_bytes<M>() -> usize {
     size_of::<Node<M>>()
 }
