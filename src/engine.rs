@@ -43,7 +43,7 @@ pub struct EngineConfig {
 }
 
 /// The parameter keys [`EngineConfig::named`] accepts after a configuration name.
-pub const PARAMETER_KEYS: &str = "bias, c, expand, fpu, stop, threads, reach, reply, threats";
+pub const PARAMETER_KEYS: &str = "bias, ravebase, ravemove, c, expand, fpu, stop, threads, reach, reply, threats, decisive, block, save, lgr";
 
 /// The named configurations the examples accept (see [`EngineConfig::named`]).
 pub const CONFIG_NAMES: &[&str] = &[
@@ -133,6 +133,15 @@ impl EngineConfig {
     /// assert!(EngineConfig::named("best:threads=0").unwrap_err().contains("threads"));
     /// assert!(!EngineConfig::named("best:threats=0").unwrap().prior.threats);
     /// assert!(EngineConfig::named("best:reach=-1").unwrap_err().contains("reach"));
+    /// let knowing = EngineConfig::named("best:decisive=1,block=1").unwrap();
+    /// assert!(knowing.playout.decisive && knowing.playout.anti_decisive);
+    /// assert!(!knowing.playout.save_bridge);
+    /// let fading = EngineConfig::named("best:ravemove=100").unwrap();
+    /// assert_eq!(
+    ///     fading.search.selection(),
+    ///     rave_mcts::Selection::Rave(rave_mcts::RaveSchedule::Fading { base: 500.0, per_move: 100.0 })
+    /// );
+    /// assert!(EngineConfig::named("best:ravebase=-1").unwrap_err().contains("base"));
     /// ```
     ///
     /// # Errors
@@ -148,6 +157,9 @@ impl EngineConfig {
             return Ok(config);
         };
         let mut builder = config.search.to_builder();
+        // `ravebase` and `ravemove` set the fading schedule together (morat's 500 and 200
+        // for the one not given).
+        let mut fading: Option<(f64, f64)> = None;
         for param in params.split(',') {
             let (key, value) = param
                 .split_once('=')
@@ -158,6 +170,14 @@ impl EngineConfig {
                 .map_err(|_| format!("parameter {key}: {value:?} is not a number"))?;
             builder = match key.trim() {
                 "bias" => builder.rave(RaveSchedule::MinimumMse { bias: number }),
+                "ravebase" => {
+                    fading = Some((number, fading.map_or(200.0, |f| f.1)));
+                    builder
+                }
+                "ravemove" => {
+                    fading = Some((fading.map_or(500.0, |f| f.0), number));
+                    builder
+                }
                 "c" => builder.exploration(number),
                 "fpu" => builder.first_play_urgency(number),
                 "expand" => {
@@ -177,12 +197,19 @@ impl EngineConfig {
                     config.prior.set(key.trim(), number)?;
                     builder
                 }
+                "decisive" | "block" | "save" | "lgr" => {
+                    config.playout.set(key.trim(), number)?;
+                    builder
+                }
                 other => {
                     return Err(format!(
                         "unknown search parameter {other:?} in {spec:?}; known: {PARAMETER_KEYS}"
                     ));
                 }
             };
+        }
+        if let Some((base, per_move)) = fading {
+            builder = builder.rave(RaveSchedule::Fading { base, per_move });
         }
         config.search = builder.build().map_err(|e| format!("{spec:?}: {e}"))?;
         config.name = spec.to_string();

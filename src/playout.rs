@@ -88,6 +88,23 @@ impl PlayoutConfig {
             ..PlayoutConfig::default()
         }
     }
+
+    /// Sets one knowledge rule by its parameter name (`decisive`, `block` for anti-decisive,
+    /// `save` for bridge saving, `lgr` for last-good-reply) on (`value` not 0) or off.
+    ///
+    /// # Errors
+    /// A message naming the key if it is not one of those.
+    pub fn set(&mut self, key: &str, value: f64) -> Result<(), String> {
+        let on = value != 0.0;
+        match key {
+            "decisive" => self.decisive = on,
+            "block" => self.anti_decisive = on,
+            "save" => self.save_bridge = on,
+            "lgr" => self.last_good_reply = on,
+            other => return Err(format!("unknown playout parameter {other:?}")),
+        }
+        Ok(())
+    }
 }
 
 const NO_CELL: u16 = u16::MAX;

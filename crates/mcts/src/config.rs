@@ -37,6 +37,16 @@ pub enum RaveSchedule {
         /// The equivalence parameter `k` (visits at which beta is 1/2).
         k: f64,
     },
+    /// The schedule of Ewalds' Castro and morat: `beta = k / (k + n)` with
+    /// `k = base + per_move * m`, `m` the number of moves at the parent. The AMAF count does
+    /// not enter, so one unlucky visit cannot push a child out of favour while AMAF still
+    /// says it is good, and the AMAF value fades sooner as the game gets shorter.
+    Fading {
+        /// `k` when no moves are left.
+        base: f64,
+        /// What each move at the parent adds to `k`.
+        per_move: f64,
+    },
 }
 
 impl Default for RaveSchedule {
@@ -48,15 +58,20 @@ impl Default for RaveSchedule {
 }
 
 impl RaveSchedule {
-    /// The weight of the AMAF value for `n` visits and `n_amaf` AMAF samples.
+    /// The weight of the AMAF value for `n` visits and `n_amaf` AMAF samples of a child whose
+    /// parent has `moves` moves.
     #[inline]
-    pub fn beta(&self, n: f64, n_amaf: f64) -> f64 {
+    pub fn beta(&self, n: f64, n_amaf: f64, moves: usize) -> f64 {
         match *self {
             RaveSchedule::MinimumMse { bias } => {
                 let d = n + n_amaf + 4.0 * bias * bias * n * n_amaf;
                 if d > 0.0 { n_amaf / d } else { 0.0 }
             }
             RaveSchedule::Equivalence { k } => (k / (3.0 * n + k)).sqrt(),
+            RaveSchedule::Fading { base, per_move } => {
+                let k = base + per_move * moves as f64;
+                if n > 0.0 { k / (k + n) } else { 1.0 }
+            }
         }
     }
 }
@@ -396,6 +411,18 @@ impl ConfigBuilder {
                 }
                 RaveSchedule::Equivalence { k } if !(k.is_finite() && k > 0.0) => {
                     return Err(bad("rave equivalence k", k, "a finite number > 0"));
+                }
+                RaveSchedule::Fading { base, .. } if !(base.is_finite() && base >= 0.0) => {
+                    return Err(bad("rave fading base", base, "a finite number >= 0"));
+                }
+                RaveSchedule::Fading { per_move, .. }
+                    if !(per_move.is_finite() && per_move >= 0.0) =>
+                {
+                    return Err(bad(
+                        "rave fading per_move",
+                        per_move,
+                        "a finite number >= 0",
+                    ));
                 }
                 _ => {}
             }

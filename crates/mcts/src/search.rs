@@ -463,20 +463,15 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
         if reference != NONE && self.grave_owner != reference {
             self.build_grave_map(reference, game);
         }
-        // Minimum-MSE schedule in one division:
-        // (1 - b) w/n + b aw/an = (w (1 + k an) + aw) / (n + an + k n an), k = 4 bias^2.
-        let mse_k = match schedule {
-            Some(RaveSchedule::MinimumMse { bias }) => Some((4.0 * bias * bias) as f32),
-            _ => None,
-        };
+        let blend = schedule.and_then(|s| Blend::of(s, range.len()));
         let c = c as f32;
         let ln_n = ln_n as f32;
         let fpu = fpu as f32;
-        if let Some(k) = mse_k
+        if let Some(blend) = blend
             && reference == NONE
             && c <= 0.0
         {
-            return self.select_mse(range, k, fpu, parent.child_proven);
+            return self.select_fast(range, blend, fpu, parent.child_proven);
         }
         let mut best = NONE;
         let mut best_score = f32::NEG_INFINITY;
@@ -502,14 +497,14 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
                     } else {
                         self.grave_stats(game.move_index(ch.mv))
                     };
-                    let mut v = if let Some(k) = mse_k {
-                        mse_value(n, ch.wins, an, aw, k, fpu)
+                    let mut v = if let Some(blend) = blend {
+                        blend.value(n, ch.wins, an, aw, fpu)
                     } else if ch.visits == 0 && an <= 0.0 {
                         fpu
                     } else {
                         let q = if ch.visits > 0 { ch.wins / n } else { 0.0 };
                         if an > 0.0 {
-                            let beta = s.beta(f64::from(n), f64::from(an)) as f32;
+                            let beta = s.beta(f64::from(n), f64::from(an), range.len()) as f32;
                             (1.0 - beta) * q + beta * (aw / an)
                         } else {
                             q
@@ -533,20 +528,20 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
         best
     }
 
-    /// `select` in its most common case (see [`select_mse`]).
+    /// `select` in its most common case (see [`select_fast`]).
     #[inline]
-    fn select_mse(
+    fn select_fast(
         &self,
         range: std::ops::Range<usize>,
-        k: f32,
+        blend: Blend,
         fpu: f32,
         child_proven: bool,
     ) -> NodeId {
         let children = &self.nodes[range.clone()];
         if !child_proven {
-            return (range.start + select_mse_unproven(children, k, fpu)) as NodeId;
+            return (range.start + select_fast_unproven(children, blend, fpu)) as NodeId;
         }
-        match select_mse(children, k, fpu) {
+        match select_fast(children, blend, fpu) {
             Some(j) => (range.start + j) as NodeId,
             None => self.most_visited(range),
         }
@@ -717,13 +712,43 @@ enum Expansion {
     NoMoves,
 }
 
+/// A RAVE schedule with its constant worked out for one parent, for the fast selection pass.
+#[derive(Clone, Copy, Debug)]
+enum Blend {
+    /// Minimum-MSE with `k = 4 bias^2`.
+    Mse(f32),
+    /// Fading with `k = base + per_move * moves`.
+    Fading(f32),
+}
+
+impl Blend {
+    /// The blend of `schedule` at a parent with `moves` children (`None`: no fast form).
+    fn of(schedule: RaveSchedule, moves: usize) -> Option<Blend> {
+        match schedule {
+            RaveSchedule::MinimumMse { bias } => Some(Blend::Mse((4.0 * bias * bias) as f32)),
+            RaveSchedule::Fading { base, per_move } => {
+                Some(Blend::Fading((base + per_move * moves as f64) as f32))
+            }
+            _ => None,
+        }
+    }
+
+    /// `(1 - beta) w/n + beta aw/an`, or `fpu` without any statistics.
+    #[inline(always)]
+    fn value(self, n: f32, w: f32, an: f32, aw: f32, fpu: f32) -> f32 {
+        match self {
+            Blend::Mse(k) => mse_value(n, w, an, aw, k, fpu),
+            Blend::Fading(k) => fading_value(n, w, an, aw, k, fpu),
+        }
+    }
+}
+
 /// The child to descend into in the most common case, in one tight pass over the children:
-/// the minimum-MSE RAVE schedule (constant `k = 4 bias^2`) on the children's own AMAF
-/// statistics, no UCT bonus; a proven win is taken at once, proven losses are skipped.
-/// The same choice as the general loop of `Worker::select`; `None` when every child is a
-/// proven loss.
+/// a RAVE blend on the children's own AMAF statistics, no UCT bonus; a proven win is taken
+/// at once, proven losses are skipped. The same choice as the general loop of
+/// `Worker::select`; `None` when every child is a proven loss.
 #[inline]
-fn select_mse<M>(children: &[Node<M>], k: f32, fpu: f32) -> Option<usize> {
+fn select_fast<M>(children: &[Node<M>], blend: Blend, fpu: f32) -> Option<usize> {
     let mut best = None;
     let mut best_score = f32::NEG_INFINITY;
     for (j, ch) in children.iter().enumerate() {
@@ -734,7 +759,7 @@ fn select_mse<M>(children: &[Node<M>], k: f32, fpu: f32) -> Option<usize> {
                 _ => {}
             }
         }
-        let score = mse_score(ch, k, fpu);
+        let score = fast_score(ch, blend, fpu);
         if score > best_score {
             best_score = score;
             best = Some(j);
@@ -743,14 +768,14 @@ fn select_mse<M>(children: &[Node<M>], k: f32, fpu: f32) -> Option<usize> {
     best
 }
 
-/// [`select_mse`] when no child is proven: the same choice without the proof tests. The
+/// [`select_fast`] when no child is proven: the same choice without the proof tests. The
 /// children must not be empty.
 #[inline]
-fn select_mse_unproven<M>(children: &[Node<M>], k: f32, fpu: f32) -> usize {
+fn select_fast_unproven<M>(children: &[Node<M>], blend: Blend, fpu: f32) -> usize {
     let mut best = 0;
     let mut best_score = f32::NEG_INFINITY;
     for (j, ch) in children.iter().enumerate() {
-        let score = mse_score(ch, k, fpu);
+        let score = fast_score(ch, blend, fpu);
         if score > best_score {
             best_score = score;
             best = j;
@@ -759,18 +784,12 @@ fn select_mse_unproven<M>(children: &[Node<M>], k: f32, fpu: f32) -> usize {
     best
 }
 
-/// A child's minimum-MSE RAVE value on its own statistics (see [`mse_value`]) plus its
-/// progressive bias.
+/// A child's RAVE value on its own statistics (see [`Blend::value`]) plus its progressive
+/// bias.
 #[inline(always)]
-fn mse_score<M>(ch: &Node<M>, k: f32, fpu: f32) -> f32 {
-    mse_value(
-        ch.visits as f32,
-        ch.wins,
-        ch.amaf_visits,
-        ch.amaf_wins,
-        k,
-        fpu,
-    ) + progressive_bias(ch)
+fn fast_score<M>(ch: &Node<M>, blend: Blend, fpu: f32) -> f32 {
+    let (n, w) = (ch.visits as f32, ch.wins);
+    blend.value(n, w, ch.amaf_visits, ch.amaf_wins, fpu) + progressive_bias(ch)
 }
 
 /// The prior's bonus for a child, fading with the square root of its visits.
@@ -787,6 +806,24 @@ fn mse_value(n: f32, w: f32, an: f32, aw: f32, k: f32, fpu: f32) -> f32 {
     let d = n + an + k * n * an;
     if d > 0.0 {
         (w * (1.0 + k * an) + aw) / d
+    } else {
+        fpu
+    }
+}
+
+/// The fading RAVE value `(1 - beta) w/n + beta aw/an` with `beta = k / (k + n)`, as
+/// `(k aw/an + w) / (k + n)`; the plain mean without AMAF samples, `fpu` without any
+/// statistics.
+#[inline(always)]
+fn fading_value(n: f32, w: f32, an: f32, aw: f32, k: f32, fpu: f32) -> f32 {
+    if an > 0.0 {
+        if n > 0.0 {
+            (k * aw / an + w) / (k + n)
+        } else {
+            aw / an
+        }
+    } else if n > 0.0 {
+        w / n
     } else {
         fpu
     }
@@ -1155,18 +1192,26 @@ mod tests {
         n
     }
 
-    /// Gelly and Silver's minimum-MSE value written out in f64, the textbook way:
-    /// beta = an / (n + an + 4 b^2 n an), value = (1 - beta) w/n + beta aw/an.
-    fn textbook(c: &Node<u16>, bias: f64, fpu: f64) -> f64 {
+    /// The RAVE value written out in f64, the textbook way: value = (1 - beta) w/n + beta
+    /// aw/an, with Gelly and Silver's minimum-MSE beta = an / (n + an + 4 b^2 n an) when
+    /// `fading_k` is `None`, else Castro's beta = k / (k + n) (1 without visits); the mean
+    /// without AMAF samples.
+    fn textbook(c: &Node<u16>, bias: f64, fading_k: Option<f64>, fpu: f64) -> f64 {
         let (n, w) = (f64::from(c.visits), f64::from(c.wins));
         let (an, aw) = (f64::from(c.amaf_visits), f64::from(c.amaf_wins));
         if n == 0.0 && an == 0.0 {
             return fpu;
         }
-        let beta = an / (n + an + 4.0 * bias * bias * n * an);
         let q = if n > 0.0 { w / n } else { 0.0 };
-        let amaf = if an > 0.0 { aw / an } else { 0.0 };
-        (1.0 - beta) * q + beta * amaf
+        if an == 0.0 {
+            return q;
+        }
+        let beta = match fading_k {
+            None => an / (n + an + 4.0 * bias * bias * n * an),
+            Some(_) if n == 0.0 => 1.0,
+            Some(k) => k / (k + n),
+        };
+        (1.0 - beta) * q + beta * aw / an
     }
 
     fn stats() -> impl Strategy<Value = (u32, f64, u32, f64, u8)> {
@@ -1194,19 +1239,23 @@ mod tests {
         fn the_fast_selection_takes_a_best_child_by_the_textbook_formula(
             raw in prop::collection::vec(stats(), 1..40),
             bias in 0.0f64..0.5,
+            fading in prop::option::of(0.0f64..50_000.0),
             fpu in 0.0f64..=1.0,
         ) {
             let children = build(&raw);
-            let k = (4.0 * bias * bias) as f32;
-            let chosen = select_mse(&children, k, fpu as f32);
+            let blend = match fading {
+                None => Blend::Mse((4.0 * bias * bias) as f32),
+                Some(k) => Blend::Fading(k as f32),
+            };
+            let chosen = select_fast(&children, blend, fpu as f32);
             // Without proven children the proof-free pass makes the same choice.
             let mut unproven = children.clone();
             for c in &mut unproven {
                 c.proof = UNPROVEN;
             }
             prop_assert_eq!(
-                Some(select_mse_unproven(&unproven, k, fpu as f32)),
-                select_mse(&unproven, k, fpu as f32)
+                Some(select_fast_unproven(&unproven, blend, fpu as f32)),
+                select_fast(&unproven, blend, fpu as f32)
             );
             let open: Vec<usize> = (0..children.len())
                 .filter(|&j| children[j].proof != LOSS)
@@ -1217,9 +1266,9 @@ mod tests {
                     prop_assert!(children[j].proof != LOSS);
                     let best = open
                         .iter()
-                        .map(|&i| textbook(&children[i], bias, fpu))
+                        .map(|&i| textbook(&children[i], bias, fading, fpu))
                         .fold(f64::NEG_INFINITY, f64::max);
-                    let got = textbook(&children[j], bias, fpu);
+                    let got = textbook(&children[j], bias, fading, fpu);
                     prop_assert!(got >= best - 1e-5, "chose {got}, best {best}");
                 }
             }
@@ -1233,11 +1282,12 @@ mod tests {
             child(10, 1.0, 10.0, 1.0, UNPROVEN),
             child(10, 2.0, 10.0, 2.0, UNPROVEN),
         ];
-        assert_eq!(select_mse(&children, 0.01, 1.0), Some(2));
+        let blend = Blend::Mse(0.01);
+        assert_eq!(select_fast(&children, blend, 1.0), Some(2));
         let mut with_win = children.clone();
         with_win.push(child(1, 0.0, 0.0, 0.0, WIN));
-        assert_eq!(select_mse(&with_win, 0.01, 1.0), Some(3));
+        assert_eq!(select_fast(&with_win, blend, 1.0), Some(3));
         let lost = vec![child(3, 0.0, 0.0, 0.0, LOSS), child(9, 0.0, 0.0, 0.0, LOSS)];
-        assert_eq!(select_mse(&lost, 0.01, 1.0), None);
+        assert_eq!(select_fast(&lost, blend, 1.0), None);
     }
 }
