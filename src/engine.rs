@@ -43,7 +43,7 @@ pub struct EngineConfig {
 }
 
 /// The parameter keys [`EngineConfig::named`] accepts after a configuration name.
-pub const PARAMETER_KEYS: &str = "bias, ravebase, ravemove, c, expand, fpu, stop, threads, reach, reply, threats, decisive, block, save, lgr";
+pub const PARAMETER_KEYS: &str = "bias, ravebase, ravemove, c, expand, fpu, stop, threads, reach, reply, threats, decisive, block, save, lgr, kmoves";
 
 /// The named configurations the examples accept (see [`EngineConfig::named`]).
 pub const CONFIG_NAMES: &[&str] = &[
@@ -197,7 +197,7 @@ impl EngineConfig {
                     config.prior.set(key.trim(), number)?;
                     builder
                 }
-                "decisive" | "block" | "save" | "lgr" => {
+                "decisive" | "block" | "save" | "lgr" | "kmoves" => {
                     config.playout.set(key.trim(), number)?;
                     builder
                 }

@@ -58,6 +58,10 @@ pub struct PlayoutConfig {
     pub last_good_reply: bool,
     /// The initial weight of the centre cell for [`Policy::Weighted`] (others start at 1).
     pub centre_weight: u32,
+    /// The knowledge rules above apply to the first this many moves of a playout only (0: to
+    /// every move). They cost more than a random move, and near the tree is where they
+    /// matter (morat's instant-win rule stops after 10 moves for the same reason).
+    pub knowledge_moves: u32,
 }
 
 impl Default for PlayoutConfig {
@@ -71,6 +75,7 @@ impl Default for PlayoutConfig {
             save_bridge: false,
             last_good_reply: false,
             centre_weight: 8,
+            knowledge_moves: 0,
         }
     }
 }
@@ -90,13 +95,21 @@ impl PlayoutConfig {
     }
 
     /// Sets one knowledge rule by its parameter name (`decisive`, `block` for anti-decisive,
-    /// `save` for bridge saving, `lgr` for last-good-reply) on (`value` not 0) or off.
+    /// `save` for bridge saving, `lgr` for last-good-reply) on (`value` not 0) or off, or
+    /// with `kmoves` the number of playout moves the rules apply to.
     ///
     /// # Errors
-    /// A message naming the key if it is not one of those.
+    /// A message naming the key if it is not one of those, or a `kmoves` value that is not a
+    /// count.
     pub fn set(&mut self, key: &str, value: f64) -> Result<(), String> {
         let on = value != 0.0;
         match key {
+            "kmoves" => {
+                if !(value.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(&value)) {
+                    return Err(format!("parameter kmoves: {value} is not a count >= 0"));
+                }
+                self.knowledge_moves = value as u32;
+            }
             "decisive" => self.decisive = on,
             "block" => self.anti_decisive = on,
             "save" => self.save_bridge = on,
@@ -314,6 +327,7 @@ impl Playout<HavannahGame> for HavannahPlayout {
             || self.config.anti_decisive
             || self.config.save_bridge
             || self.config.last_good_reply;
+        let limit = self.config.knowledge_moves as usize;
         let first_colour = pos.to_move();
         let mut last = last0;
         let mut last2 = last1;
@@ -324,7 +338,7 @@ impl Playout<HavannahGame> for HavannahPlayout {
                 stopped = true;
                 break;
             }
-            let chosen = if knowledge {
+            let chosen = if knowledge && (limit == 0 || length < limit) {
                 self.knowledge(pos, last, last2)
             } else {
                 None
@@ -429,6 +443,39 @@ mod tests {
         let black_to_move = state(4, &["a1", "g7", "b1", "g5", "c1"]);
         let (l1, l2) = black_to_move.last_cells();
         assert_eq!(p.knowledge(black_to_move.position(), l1, l2), Some(d1));
+    }
+
+    #[test]
+    fn knowledge_stops_after_its_moves() {
+        // Black to move; White threatens d1. With the decisive rule on the first two playout
+        // moves, White's first playout move wins unless Black's random move took d1; with
+        // the rule on the first move only, White's move is random and some playouts go on.
+        let start = state(4, &["a1", "g7", "b1", "g5", "c1"]);
+        let d1 = start.board().parse_cell("d1").unwrap().index() as u16;
+        let lengths = |knowledge_moves: u32| {
+            let config = PlayoutConfig {
+                decisive: true,
+                knowledge_moves,
+                ..PlayoutConfig::default()
+            };
+            let mut p = HavannahPlayout::new(config);
+            let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(5);
+            (0..100)
+                .map(|_| {
+                    let mut g = start.clone();
+                    let mut trace = Trace::new();
+                    let r = p.playout(&mut g, &mut rng, usize::MAX, &mut trace);
+                    let blocked = trace.iter().next().is_some_and(|(_, mv)| mv.0 == d1);
+                    (r.length, blocked)
+                })
+                .collect::<Vec<_>>()
+        };
+        assert!(lengths(2).iter().all(|&(len, blocked)| blocked || len == 2));
+        assert!(lengths(1).iter().any(|&(len, blocked)| !blocked && len > 2));
+        let mut config = PlayoutConfig::default();
+        assert!(config.set("kmoves", -1.0).unwrap_err().contains("kmoves"));
+        config.set("kmoves", 10.0).unwrap();
+        assert_eq!(config.knowledge_moves, 10);
     }
 
     #[test]
