@@ -20,6 +20,7 @@ use crate::td::ValueNet;
 
 /// Everything that decides how the engine plays.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct EngineConfig {
     /// A name for tables and logs.
     pub name: String,

@@ -179,6 +179,7 @@ impl<M: Copy> Default for Trace<M> {
 
 /// What a [`Playout`] reports.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct PlayoutResult {
     /// The result of the game, or the playout's estimate when it stopped early.
     pub outcome: Outcome,

@@ -22,3 +22,8 @@ pub use game::{
 pub use result::{ChildStats, Proof, SearchResult, StopReason};
 pub use search::Mcts;
 pub use tree::node_bytes;
+
+/// The `rand` this crate is built against (0.10): [`Mcts::search`] and [`Playout`] take its
+/// [`Rng`](rand::Rng). A generator from another `rand` major version does not implement it;
+/// use `rave_mcts::rand` to name the right one.
+pub use rand;

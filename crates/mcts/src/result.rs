@@ -45,6 +45,7 @@ pub enum StopReason {
 /// Statistics of one root child (one move of the player to move), merged over all threads.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct ChildStats<M> {
     /// The move.
     pub mv: M,
@@ -63,6 +64,7 @@ pub struct ChildStats<M> {
 /// The result of [`Mcts::search`](crate::Mcts::search).
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct SearchResult<M> {
     /// The move to play: a proven win if there is one, else by the configured
     /// [`FinalMove`](crate::FinalMove) rule, avoiding proven losses.

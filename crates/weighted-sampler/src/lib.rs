@@ -108,3 +108,8 @@ pub use dense::{DenseSampler, Iter};
 pub use error::Error;
 pub use keyed::WeightedSampler;
 pub use weight::Weight;
+
+/// The `rand_core` this crate is built against (0.10): sampling takes its
+/// [`Rng`](rand_core::Rng). A generator from another `rand` major version does not implement
+/// it; use `weighted_sampler::rand_core` to name the right one.
+pub use rand_core;
