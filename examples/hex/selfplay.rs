@@ -13,7 +13,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use crate::board::{Colour, HexMove};
 use crate::engine::{Engine, Settings};
 use crate::game::HexGame;
-use havannah::stats::{WinRate, Z_95, elo_from_score, format_elo};
+use game_harness::stats::{WinRate, Z_95, elo_from_score, format_elo};
 
 /// One finished game.
 #[derive(Debug, Clone, PartialEq)]

@@ -11,6 +11,8 @@
 //! ```
 #![deny(missing_docs)]
 
+/// Match statistics (Wilson interval, Elo), from the generic crate [`game_harness`].
+pub use game_harness::stats;
 pub use havannah_board as board;
 pub use havannah_rules as rules;
 
@@ -23,7 +25,6 @@ pub mod player;
 pub mod playout;
 pub mod prior;
 pub mod selfplay;
-pub mod stats;
 pub mod svg;
 pub mod td;
 
