@@ -8,17 +8,9 @@
 //! cargo run --release --example blackhole -- referee -n 20 "CMD_A" "CMD_B"
 //! ```
 //!
-//! See `docs/blackhole.md` for the method and measured results.
-
-mod bench;
-mod board;
-mod engine;
-mod error;
-mod protocol;
-mod referee;
-mod rules;
-mod search;
-mod solver;
+//! The command-line glue only: the player, solver, protocol and referee are the library crate
+//! `blackhole` in `crates/blackhole`. See `docs/blackhole.md` for the method and measured
+//! results.
 
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
@@ -26,11 +18,16 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::engine::{Bot, EngineConfig, EventHorizon, RandomBot, Targets};
+use blackhole::engine::{Bot, EngineConfig, EventHorizon, RandomBot, Targets};
+use blackhole::{bench, protocol, referee};
 
 /// Blackhole (CodeCup 2018) on rave-mcts.
 #[derive(Debug, Parser)]
-#[command(name = "blackhole", version, about)]
+#[command(
+    name = "blackhole",
+    version,
+    about = "Blackhole (CodeCup 2018) on rave-mcts: a player, a random player, a referee and a solver benchmark"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
