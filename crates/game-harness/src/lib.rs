@@ -1,9 +1,16 @@
 //! # game-harness
 //!
-//! What every game-playing program needs around its search, for any game: match statistics
-//! (a score with its Wilson interval and the Elo difference it implies) and formatting for
-//! result tables. It knows nothing of Havannah or of any other game; the Havannah engine, Hex
-//! and Blackhole of this workspace all use it.
+//! What every game-playing program needs around its search, for any game:
+//!
+//! - [`stats`]: a score with draws counted half, its Wilson interval and the Elo difference it
+//!   implies, and formatting for result tables;
+//! - [`time`]: time control: the time a player may spend on a move ([`Clock`]), main time and
+//!   Canadian byo-yomi ([`TimeSettings`]), both players' clocks ([`TimeControl`]);
+//! - [`gtp`]: a GTP v2 server loop over an engine trait ([`GtpEngine`]): ids, errors,
+//!   comments, `list_commands`, `known_command`, `quit`, end of input.
+//!
+//! It knows nothing of Havannah or of any other game; the Havannah engine and Hex of this
+//! workspace use it.
 //!
 //! ```
 //! use game_harness::stats::Score;
@@ -13,9 +20,13 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod gtp;
 pub mod stats;
+pub mod time;
 
+pub use gtp::{GtpEngine, Response};
 pub use stats::{Elo, Score, WinRate};
+pub use time::{Clock, PlayerClock, TimeControl, TimeSettings};
 
 /// The README's examples, compiled and run as doctests.
 #[doc = include_str!("../README.md")]
