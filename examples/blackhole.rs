@@ -253,7 +253,7 @@ fn player(args: &PlayerArgs) -> Result<ExitCode, String> {
 
 fn referee(args: &RefereeArgs) -> Result<ExitCode, String> {
     let limit = seconds("--time", args.time)?;
-    let bar = indicatif::ProgressBar::new(args.games as u64);
+    let bar = game_harness::matches::progress_bar(args.games, false);
     let verbose = args.verbose;
     let summary = referee::run_match(
         args.games,
@@ -292,11 +292,13 @@ fn referee(args: &RefereeArgs) -> Result<ExitCode, String> {
     let mut out = std::io::stdout().lock();
     let _ = writeln!(out, "games: {}", summary.scores.len());
     let _ = writeln!(out, "A mean score: {mean:.2} +- {se:.2} (standard error)");
+    let score = summary.tally.score(game_harness::PlayerId::A);
     let _ = writeln!(
         out,
         "A wins/draws/losses: {}/{}/{}",
-        summary.wins, summary.draws, summary.losses
+        score.wins, score.draws, score.losses
     );
+    let _ = writeln!(out, "{}", summary.tally.summary());
     let _ = writeln!(
         out,
         "forfeits: A {}, B {}",
