@@ -12,7 +12,7 @@
 //! `blackhole` in `crates/blackhole`. See `docs/blackhole.md` for the method and measured
 //! results.
 
-use std::io::{BufWriter, Write};
+use std::io::BufWriter;
 use std::process::ExitCode;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -287,31 +287,7 @@ fn referee(args: &RefereeArgs) -> Result<ExitCode, String> {
         },
     )?;
     bar.finish_and_clear();
-    let (mean, se) = summary.mean_and_error();
-    let n = summary.scores.len().max(1) as u32;
-    let mut out = std::io::stdout().lock();
-    let _ = writeln!(out, "games: {}", summary.scores.len());
-    let _ = writeln!(out, "A mean score: {mean:.2} +- {se:.2} (standard error)");
-    let score = summary.tally.score(game_harness::PlayerId::A);
-    let _ = writeln!(
-        out,
-        "A wins/draws/losses: {}/{}/{}",
-        score.wins, score.draws, score.losses
-    );
-    let _ = writeln!(out, "{}", summary.tally.summary());
-    let _ = writeln!(
-        out,
-        "forfeits: A {}, B {}",
-        summary.forfeits[0], summary.forfeits[1]
-    );
-    for (k, name) in ["A", "B"].into_iter().enumerate() {
-        let _ = writeln!(
-            out,
-            "thinking time {name}: mean {:.3} s per game, max {:.3} s",
-            (summary.think_total[k] / n).as_secs_f64(),
-            summary.think_max[k].as_secs_f64()
-        );
-    }
+    println!("{summary}");
     Ok(ExitCode::SUCCESS)
 }
 

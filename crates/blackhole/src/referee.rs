@@ -1,6 +1,7 @@
 //! The referee: plays games between two CodeCup-protocol programs, in pairs on the same random
 //! blocked cells with colours swapped, enforcing legality and the thinking time.
 
+use std::fmt;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
@@ -257,6 +258,38 @@ impl MatchSummary {
     }
 }
 
+impl fmt::Display for MatchSummary {
+    /// The referee's report: games, A's mean score with its standard error, A's wins, draws
+    /// and losses with the Wilson interval and Elo of the harness, forfeits, thinking times.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (mean, se) = self.mean_and_error();
+        let n = u32::try_from(self.scores.len().max(1)).unwrap_or(u32::MAX);
+        writeln!(f, "games: {}", self.scores.len())?;
+        writeln!(f, "A mean score: {mean:.2} +- {se:.2} (standard error)")?;
+        let score = self.tally.score(PlayerId::A);
+        writeln!(
+            f,
+            "A wins/draws/losses: {}/{}/{}",
+            score.wins, score.draws, score.losses
+        )?;
+        writeln!(f, "{}", self.tally.summary())?;
+        write!(
+            f,
+            "forfeits: A {}, B {}",
+            self.forfeits[0], self.forfeits[1]
+        )?;
+        for (k, name) in ["A", "B"].into_iter().enumerate() {
+            write!(
+                f,
+                "\nthinking time {name}: mean {:.3} s per game, max {:.3} s",
+                (self.think_total[k] / n).as_secs_f64(),
+                self.think_max[k].as_secs_f64()
+            )?;
+        }
+        Ok(())
+    }
+}
+
 /// Plays `games` games between A and B (pairs on the same blocked cells, colours swapped).
 /// `report` is called after every game with its number, A's colour and the result.
 pub fn run_match(
@@ -317,6 +350,19 @@ mod tests {
         assert_eq!((a.wins, a.draws, a.losses), (1, 1, 1));
         // A was Red (moved first) in the win and the draw.
         assert_eq!((s.tally.a_first.wins, s.tally.a_first.draws), (1, 1));
+        let report = s.to_string();
+        assert!(
+            report.starts_with("games: 3\nA mean score: 75.00 +- 2.89"),
+            "{report}"
+        );
+        assert!(
+            report.contains("A wins/draws/losses: 1/1/1\nScore of A: 50.0% ["),
+            "{report}"
+        );
+        assert!(
+            report.contains("thinking time B: mean 0.017 s per game, max 0.020 s"),
+            "{report}"
+        );
         assert_eq!(s.think_total[0], Duration::from_millis(10 + 20 + 10));
         assert_eq!(s.think_max[1], Duration::from_millis(20));
     }
