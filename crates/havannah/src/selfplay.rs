@@ -44,6 +44,9 @@ use rand_pcg::Pcg64Mcg;
 use crate::player::{Clock, Player, random_cell};
 use crate::stats::{Score, format_duration, mean_duration, percent};
 use crate::svg::{SvgOptions, position_svg};
+/// One of the two players of a match (from the generic [`game_harness::matches`]).
+pub use game_harness::matches::PlayerId;
+use game_harness::matches::{Tally, first_player, play_games};
 
 /// The settings of a match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -98,42 +101,6 @@ impl MatchConfig {
         self.opening_plies = plies;
         self.seed = seed;
         self
-    }
-}
-
-/// One of the two players of a match.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum PlayerId {
-    /// The first player passed to [`run_match`].
-    A,
-    /// The second player passed to [`run_match`].
-    B,
-}
-
-impl PlayerId {
-    /// The other player.
-    #[must_use]
-    pub const fn other(self) -> PlayerId {
-        match self {
-            PlayerId::A => PlayerId::B,
-            PlayerId::B => PlayerId::A,
-        }
-    }
-
-    /// 0 for A, 1 for B.
-    #[must_use]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-}
-
-impl fmt::Display for PlayerId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            PlayerId::A => "A",
-            PlayerId::B => "B",
-        })
     }
 }
 
@@ -239,7 +206,13 @@ impl MatchResult {
     /// Wins, losses and draws of `player`.
     #[must_use]
     pub fn score(&self, player: PlayerId) -> Score {
-        tally(self.games.iter(), player)
+        self.tally().score(player)
+    }
+
+    /// A's results by who moved first (the harness's [`Tally`]).
+    #[must_use]
+    pub fn tally(&self) -> Tally {
+        Tally::of_games(self.games.iter().map(|g| (g.first_player, g.winner_player)))
     }
 
     /// Games won by each colour (White, Black) and draws.
@@ -260,12 +233,7 @@ impl MatchResult {
     /// the second.
     #[must_use]
     pub fn score_moving(&self, player: PlayerId, first: bool) -> Score {
-        tally(
-            self.games
-                .iter()
-                .filter(|g| (g.first_player == player) == first),
-            player,
-        )
+        self.tally().score_moving(player, first)
     }
 
     /// How many won games completed each figure: bridge, fork, ring (a move completing two
@@ -341,32 +309,8 @@ impl fmt::Display for MatchResult {
             self.config.size,
             if self.config.pie { "on" } else { "off" }
         )?;
-        writeln!(
-            f,
-            "{:<18}{:>7}{:>8}{:>8}{:>8}",
-            "", "games", "A wins", "B wins", "draws"
-        )?;
-        for (label, first) in [("A moves first", true), ("B moves first", false)] {
-            let s = self.score_moving(PlayerId::A, first);
-            writeln!(
-                f,
-                "{label:<18}{:>7}{:>8}{:>8}{:>8}",
-                s.games(),
-                s.wins,
-                s.losses,
-                s.draws
-            )?;
-        }
-        let s = self.score(PlayerId::A);
-        writeln!(
-            f,
-            "{:<18}{:>7}{:>8}{:>8}{:>8}",
-            "total",
-            s.games(),
-            s.wins,
-            s.losses,
-            s.draws
-        )?;
+        let tally = self.tally();
+        f.write_str(&tally.table())?;
         let (w, bl, d) = self.wins_by_colour();
         let of = |k: u32| {
             if n == 0 {
@@ -388,12 +332,7 @@ impl fmt::Display for MatchResult {
             self.forfeits()
         )?;
         writeln!(f, "Mean game length: {:.1} plies", self.mean_plies())?;
-        writeln!(
-            f,
-            "Score of A: {} (95% Wilson interval, draws count half)",
-            s.win_rate()
-        )?;
-        writeln!(f, "Elo A - B: {}", s.elo())?;
+        writeln!(f, "{}", tally.summary())?;
         write!(
             f,
             "Mean time per move: A {}, B {}; longest move: A {}, B {}",
@@ -411,11 +350,7 @@ fn play_game(
     players: &mut [&mut dyn Player; 2],
     config: &MatchConfig,
 ) -> Result<GameRecord, RulesError> {
-    let first = if index.is_multiple_of(2) {
-        PlayerId::A
-    } else {
-        PlayerId::B
-    };
+    let first = first_player(index);
     let mut game = Game::new(config.size, Rules { pie: config.pie })?;
     // The same opening for games 2k and 2k+1.
     let mut rng = Pcg64Mcg::seed_from_u64(
@@ -525,12 +460,11 @@ pub fn run_match(
     Game::new(config.size, Rules { pie: config.pie })?;
     let names = [a.name(), b.name()];
     let mut players: [&mut dyn Player; 2] = [a, b];
-    let mut games = Vec::with_capacity(config.games);
-    for index in 0..config.games {
-        let record = play_game(index, &mut players, config)?;
-        on_game(&record);
-        games.push(record);
-    }
+    let games = play_games(
+        config.games,
+        |index| play_game(index, &mut players, config),
+        |_, record| on_game(record),
+    )?;
     Ok(MatchResult {
         names,
         config: *config,
@@ -657,19 +591,6 @@ fn result_words(g: &GameRecord) -> String {
         (Some(c), Some(_)) => format!("{c} wins by forfeit"),
         (Some(c), None) => format!("{c} wins ({})", g.kinds),
     }
-}
-
-/// The score of `player` over `games`: wins, losses and draws.
-fn tally<'a>(games: impl Iterator<Item = &'a GameRecord>, player: PlayerId) -> Score {
-    let mut score = Score::default();
-    for g in games {
-        match g.winner_player {
-            None => score.draws += 1,
-            Some(p) if p == player => score.wins += 1,
-            Some(_) => score.losses += 1,
-        }
-    }
-    score
 }
 
 #[cfg(test)]

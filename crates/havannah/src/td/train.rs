@@ -10,7 +10,8 @@ use crate::td::net::{Gradient, SparseInput};
 use crate::td::{TdError, ValueNet};
 
 /// Settings of a training run. [`TrainConfig::new`] gives the defaults.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct TrainConfig {
     /// Board size (cells per side), `2..=13`.
     pub size: u8,
@@ -95,7 +96,8 @@ impl TrainConfig {
 }
 
 /// Counts over the games trained so far.
-#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct TrainStats {
     /// Self-play games played.
     pub games: u64,

@@ -1,7 +1,7 @@
 //! An exact Hex solver for boards up to 4x4 (tests only), and the check that the search's move
 //! from the empty board and from hand-made positions is a winning move by the solver.
 //!
-//! The solver is independent of the example's game code: stones are two bit sets (one bit per
+//! The solver is independent of the crate's game code: stones are two bit sets (one bit per
 //! cell, `row * n + col`), neighbours come from the offsets written here again, wins are found
 //! by a bit-set flood fill, and positions are memoised (the side to move follows from the stone
 //! counts, play alternates from the empty board, no swap).

@@ -9,7 +9,8 @@ use crate::td::train::{best_index, game_rng, value_moves};
 use crate::td::{TdError, ValueNet};
 
 /// An opponent for evaluation games.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum Opponent {
     /// Plays a uniformly random empty cell.
@@ -81,7 +82,8 @@ fn greedy_with(
 }
 
 /// The results of an evaluation match, from the net's side.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MatchResult {
     /// Games played.
     pub games: u64,

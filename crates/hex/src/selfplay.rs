@@ -1,19 +1,18 @@
-//! Self-play matches between two configurations, with a progress bar and a results table.
+//! Self-play matches between two configurations, with a progress bar and a results table, on
+//! the generic match runner of [`game_harness::matches`].
 //!
-//! Player A is Black in games 0, 2, 4, ... and White in the others, so both players get the
-//! first-move advantage equally often. Each game starts from a fresh tree; each player's
+//! Player A is Black (moves first) in games 0, 2, 4, ... and White in the others, so both
+//! players get the first-move advantage equally often. Each game starts from a fresh tree; each player's
 //! generator is seeded from the match seed and the game number, so a match with a simulation
 //! budget is reproducible.
 
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressStyle};
-
 use crate::board::{Colour, HexMove};
 use crate::engine::{Engine, Settings};
 use crate::game::HexGame;
-use havannah::stats::{WinRate, Z_95, elo_from_score, format_elo};
+use game_harness::matches::{PlayerId, Tally, first_player, play_games, progress_bar};
 
 /// One finished game.
 #[derive(Debug, Clone, PartialEq)]
@@ -36,6 +35,24 @@ impl GameRecord {
     /// Whether A won.
     pub fn a_won(&self) -> bool {
         (self.winner == Colour::Black) == self.a_black
+    }
+
+    /// The player who moved first (had Black).
+    pub fn first(&self) -> PlayerId {
+        if self.a_black {
+            PlayerId::A
+        } else {
+            PlayerId::B
+        }
+    }
+
+    /// The player who won.
+    pub fn winner_player(&self) -> PlayerId {
+        if self.a_won() {
+            PlayerId::A
+        } else {
+            PlayerId::B
+        }
     }
 }
 
@@ -80,7 +97,7 @@ fn seed_for(seed: u64, game: usize, player: u64) -> u64 {
 /// Plays game number `index` of the match.
 pub fn play_game(config: &Match, index: usize) -> Result<GameRecord, String> {
     let start = HexGame::new(config.size, config.swap).map_err(|e| e.to_string())?;
-    let a_black = index.is_multiple_of(2);
+    let a_black = first_player(index) == PlayerId::A;
     let mut players = [
         Engine::new(&start, config.a, seed_for(config.seed, index, 0))
             .map_err(|e| e.to_string())?,
@@ -119,46 +136,36 @@ pub fn play_game(config: &Match, index: usize) -> Result<GameRecord, String> {
 /// Plays the match, showing a progress bar (hidden when `quiet`); with `verbose` each game's
 /// moves are printed above the bar.
 pub fn run_match(config: &Match, quiet: bool, verbose: bool) -> Result<MatchResult, String> {
-    let bar = if quiet {
-        ProgressBar::hidden()
-    } else {
-        ProgressBar::new(config.games as u64)
-    };
-    let style = ProgressStyle::with_template(
-        "{elapsed_precise} [{bar:30}] {pos}/{len} games, eta {eta}  {msg}",
-    )
-    .map_err(|e| e.to_string())?
-    .progress_chars("=> ");
-    bar.set_style(style);
+    let bar = progress_bar(config.games, quiet);
     let started = Instant::now();
-    let mut games = Vec::with_capacity(config.games);
-    let (mut a_wins, mut b_wins) = (0, 0);
-    for index in 0..config.games {
-        let record = play_game(config, index)?;
-        if record.a_won() {
-            a_wins += 1;
-        } else {
-            b_wins += 1;
-        }
-        if verbose {
-            let moves: Vec<String> = record.moves.iter().map(|m| m.to_string()).collect();
-            bar.println(format!(
-                "game {index}: A {} B {}, {} wins: {} {}",
-                if record.a_black { "black" } else { "white" },
-                if record.a_black { "white" } else { "black" },
-                record.winner,
-                config.size,
-                moves.join(" ")
+    let mut tally = Tally::default();
+    let games = play_games(
+        config.games,
+        |index| play_game(config, index),
+        |index, record| {
+            tally.add(record.first(), Some(record.winner_player()));
+            if verbose {
+                let moves: Vec<String> = record.moves.iter().map(|m| m.to_string()).collect();
+                bar.println(format!(
+                    "game {index}: A {} B {}, {} wins: {} {}",
+                    if record.a_black { "black" } else { "white" },
+                    if record.a_black { "white" } else { "black" },
+                    record.winner,
+                    config.size,
+                    moves.join(" ")
+                ));
+            }
+            let score = tally.score(PlayerId::A);
+            bar.set_message(format!(
+                "A {} {} : {} B {}",
+                config.a.algorithm.name(),
+                score.wins,
+                score.losses,
+                config.b.algorithm.name()
             ));
-        }
-        games.push(record);
-        bar.set_message(format!(
-            "A {} {a_wins} : {b_wins} B {}",
-            config.a.algorithm.name(),
-            config.b.algorithm.name()
-        ));
-        bar.inc(1);
-    }
+            bar.inc(1);
+        },
+    )?;
     bar.finish_and_clear();
     Ok(MatchResult {
         config: *config,
@@ -187,6 +194,17 @@ fn budget_words(s: &Settings) -> String {
     )
 }
 
+impl MatchResult {
+    /// A's results by who moved first (the harness's [`Tally`]).
+    pub fn tally(&self) -> Tally {
+        Tally::of_games(
+            self.games
+                .iter()
+                .map(|g| (g.first(), Some(g.winner_player()))),
+        )
+    }
+}
+
 impl fmt::Display for MatchResult {
     /// The results table.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -203,44 +221,11 @@ impl fmt::Display for MatchResult {
             self.elapsed.as_secs_f64(),
             size = c.size,
         )?;
-        let count =
-            |pred: &dyn Fn(&GameRecord) -> bool| self.games.iter().filter(|g| pred(g)).count();
-        let a_black_wins = count(&|g| g.a_black && g.winner == Colour::Black);
-        let a_white_wins = count(&|g| !g.a_black && g.winner == Colour::White);
-        let b_black_wins = count(&|g| !g.a_black && g.winner == Colour::Black);
-        let b_white_wins = count(&|g| g.a_black && g.winner == Colour::White);
-        let a_black_games = count(&|g| g.a_black);
-        let b_black_games = n - a_black_games;
-        writeln!(
-            f,
-            "{:<12}{:>14}{:>14}{:>10}",
-            "player", "wins as Black", "wins as White", "total"
-        )?;
-        for (label, bw, bg, ww, wg) in [
-            (
-                format!("A {a}"),
-                a_black_wins,
-                a_black_games,
-                a_white_wins,
-                b_black_games,
-            ),
-            (
-                format!("B {b}"),
-                b_black_wins,
-                b_black_games,
-                b_white_wins,
-                a_black_games,
-            ),
-        ] {
-            writeln!(
-                f,
-                "{label:<12}{:>14}{:>14}{:>10}",
-                format!("{bw}/{bg}"),
-                format!("{ww}/{wg}"),
-                format!("{}/{n}", bw + ww)
-            )?;
-        }
-        let black = a_black_wins + b_black_wins;
+        let tally = self.tally();
+        f.write_str(&tally.table())?;
+        // Black moves first: Black's wins are the first movers' wins.
+        let black = (tally.score_moving(PlayerId::A, true).wins
+            + tally.score_moving(PlayerId::B, true).wins) as usize;
         let pct = |k: usize| {
             if n == 0 {
                 0.0
@@ -292,24 +277,7 @@ impl fmt::Display for MatchResult {
                 rate
             )?;
         }
-        let wins = a_black_wins + a_white_wins;
-        // The statistics of the Havannah match runner serve Hex unchanged.
-        let rate = WinRate::wilson(wins as f64, n as f64, Z_95);
-        let (score, lo, hi) = (rate.value, rate.lower, rate.upper);
-        writeln!(
-            f,
-            "Win rate of A: {:.1}% (95% Wilson interval {:.1}% to {:.1}%)",
-            100.0 * score,
-            100.0 * lo,
-            100.0 * hi
-        )?;
-        write!(
-            f,
-            "Elo A - B: {} (95% interval {} to {})",
-            format_elo(elo_from_score(score)),
-            format_elo(elo_from_score(lo)),
-            format_elo(elo_from_score(hi))
-        )
+        f.write_str(&tally.summary())
     }
 }
 
@@ -351,7 +319,7 @@ mod tests {
             );
         }
         let table = result.to_string();
-        assert!(table.contains("Win rate of A"), "{table}");
+        assert!(table.contains("Score of A"), "{table}");
         assert!(table.contains("Elo A - B"), "{table}");
         // Reproducible with a simulation budget.
         assert_eq!(

@@ -4,14 +4,14 @@
 //! `lo..=hi` of Red's score until it closes (bisection of the interval, which every fail-soft
 //! answer can shrink by more than half). Around that:
 //!
-//! * **Static bounds** at every node ([`static_bounds`]): a score interval from the empty
+//! * **Static bounds** at every node (`static_bounds`): a score interval from the empty
 //!   cells alone, which contains the dead-cell declarations and is exact when every empty cell
 //!   is dead.
 //! * **An abstract transposition key**: the rest of the game depends only on the empty cells,
 //!   each one's delta (adjacent red minus blue stones) and the stones in each hand, so the key
 //!   hashes exactly that (stones that touch no empty cell are forgotten). Updated per move from
 //!   the moved cell and its empty neighbours.
-//! * **Pruning, sound for the question asked** (see [`Solver::moves`]): the value-sense rules of
+//! * **Pruning, sound for the question asked** (see `Solver::moves`): the value-sense rules of
 //!   [`crate::rules::reasonable_moves`] and, for a given `beta`, cells whose fate is already
 //!   decided ("sure" cells) are treated as dead.
 //! * **Enhanced transposition cutoffs** from 8 empty cells: a child whose stored bound answers
@@ -133,7 +133,7 @@ fn partial_sums(mask: u16, mut take: impl FnMut(&mut u16) -> i16) -> [i16; 7] {
 }
 
 /// The score interval of one empty cell with delta `delta` and `k` empty neighbours if it
-/// ends as the hole (see [`static_bounds`]): `top`/`bottom` are the sums of the most/least
+/// ends as the hole (see `static_bounds`): `top`/`bottom` are the sums of the most/least
 /// valuable stones of each hand, `r`/`b` the stones left.
 #[inline]
 #[allow(clippy::too_many_arguments)]
@@ -167,7 +167,7 @@ pub(crate) fn hand_sums() -> &'static [HandSums] {
     &SUMS
 }
 
-/// Whether `player` reaches `alpha`, when the static bounds of [`static_bounds`] already
+/// Whether `player` reaches `alpha`, when the static bounds of `static_bounds` already
 /// decide it (`None`: they do not). Contains [`crate::rules::declared`], and is exact once
 /// the game is over or every empty cell is dead.
 pub fn static_verdict(pos: &Position, player: usize, alpha: i16) -> Option<bool> {
@@ -180,7 +180,7 @@ pub fn static_verdict(pos: &Position, player: usize, alpha: i16) -> Option<bool>
         .map(|v| (v >= beta) == (player == RED))
 }
 
-/// Red's final score lies in `lo..=hi` (the static bounds of [`static_bounds`]).
+/// Red's final score lies in `lo..=hi` (the static bounds of `static_bounds`).
 pub fn static_score_bounds(pos: &Position) -> (i16, i16) {
     let a = static_bounds(pos);
     (a.lo, a.hi)
@@ -271,7 +271,7 @@ fn static_bounds(pos: &Position) -> Analysis {
 }
 
 /// The empty cells sorted by what they decide for the question "does Red reach `beta`?",
-/// from the per-cell intervals of [`static_bounds`], and the static bound's cutoff if it
+/// from the per-cell intervals of `static_bounds`, and the static bound's cutoff if it
 /// answers the question.
 struct Classes {
     /// Cells with `low(c) >= beta`: Red reaches `beta` if one ends as the hole.
@@ -282,7 +282,7 @@ struct Classes {
     cut: Option<i16>,
 }
 
-/// [`static_bounds`] for one `beta`, cheaper: the order statistics are only needed when they
+/// `static_bounds` for one `beta`, cheaper: the order statistics are only needed when they
 /// answer the question, and counting decides that. `lo >= beta` iff at least `b + 1` cells
 /// have `low(c) >= beta` (the `(b+1)`-th largest `low` is `>= beta` exactly then), and
 /// `hi < beta` iff at least `r + 1` cells have `high(c) < beta`; only then is the order
@@ -833,7 +833,7 @@ impl Solver {
         v
     }
 
-    /// Fills `out` with the moves of [`question_moves`], each with its ordering key (best first
+    /// Fills `out` with the moves of `question_moves`, each with its ordering key (best first
     /// once sorted by it: fills of cells bad for the mover, valuable stones next to undecided
     /// cells, plus the history), and says whether a move was left out that is only dominated
     /// for this question (then a failing node's value is only known to be on its side of
@@ -861,7 +861,7 @@ impl Solver {
 /// `cls` of [`classify`] for that `beta`), each with an ordering score, and says whether a move
 /// was left out that is only dominated for this question.
 ///
-/// Call an empty cell *sure* for `beta` when its static interval (see [`static_bounds`])
+/// Call an empty cell *sure* for `beta` when its static interval (see `static_bounds`)
 /// lies on one side of `beta`: whatever happens, if it ends as the hole, Red's reaching
 /// `beta` is decided. For the question, a sure cell is only *good* or *bad*, and the values
 /// of stones next to it do not matter. So:
@@ -944,7 +944,7 @@ fn question_moves(pos: &Position, cls: &Classes, mut push: impl FnMut(Move, i32)
 }
 
 /// The moves worth trying when the question is "does `player` reach `alpha`?": the legal
-/// moves pruned as the exact solver prunes them for that question ([`question_moves`]; sound:
+/// moves pruned as the exact solver prunes them for that question (`question_moves`; sound:
 /// a best move for the question is among them). When the static bounds already decide the
 /// question, the value-sense pruning of [`crate::rules::reasonable_moves`].
 pub fn target_moves(pos: &Position, player: usize, alpha: i16, out: &mut Vec<Move>) {

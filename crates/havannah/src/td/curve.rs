@@ -4,7 +4,8 @@ use std::fmt::Write as _;
 
 /// One measurement: after `games` self-play games, the net won `win_rate` of
 /// `eval_games` games against `opponent`.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct CurvePoint {
     /// Self-play games trained when measured.
     pub games: u64,
@@ -17,7 +18,8 @@ pub struct CurvePoint {
 }
 
 /// Win rates against self-play games, one series per opponent.
-#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct LearningCurve {
     /// The measurements in the order they were taken.
     pub points: Vec<CurvePoint>,

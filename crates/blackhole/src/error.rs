@@ -1,4 +1,4 @@
-//! The error type of the Blackhole example.
+//! The error type of the Blackhole crate.
 
 /// Everything that can go wrong with outside input (moves, cells, protocol lines, options).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -1,5 +1,5 @@
 //! Hex geometry and notation: the n x n rhombus, cell indices, neighbour tables with edge
-//! sentinels, moves written as `c4` or `swap-pieces`, and the error type of the example.
+//! sentinels, moves written as `c4` or `swap-pieces`, and the error type of the crate.
 //!
 //! Cells are numbered `row * size + col`. Column `a` is the left edge, row `1` the top edge;
 //! `a1` is an acute corner (two neighbours), as HexGui and the Hex literature draw the board.

@@ -7,7 +7,8 @@ use crate::td::TdError;
 use crate::td::net::SparseInput;
 
 /// Which transformations multiply a training position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Augmentation {
     /// Use the 12 symmetries of the hexagon (6 rotations, each with or without a reflection).
     pub symmetries: bool,

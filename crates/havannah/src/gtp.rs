@@ -5,12 +5,10 @@
 //! moves on `genmove`. It never panics on input: every bad command or argument is answered with
 //! `? message`.
 //!
-//! Protocol details (GTP 2):
-//! - A command may start with a numeric id, echoed in the reply: `=7 h8` or `?7 message`.
-//! - Every reply ends with an empty line; a multi-line reply (`showboard`) never contains one.
-//! - Control characters other than tab and newline are removed, tabs count as spaces,
-//!   everything after `#` is a comment, and empty lines are ignored (no reply).
-//! - Command names are case-insensitive.
+//! The protocol itself (ids, `=`/`?` replies ending with an empty line, comments, control
+//! characters, case-insensitive command names, `list_commands`, `known_command`, `quit`, end of
+//! input) is the generic loop of [`game_harness::gtp`]; the session is its [`GtpEngine`], and
+//! the clocks are [`game_harness::time`]'s.
 //!
 //! Commands: `protocol_version`, `name`, `version`, `known_command`, `list_commands`, `quit`,
 //! `boardsize N` (2 to 13; clears the board), `clear_board`, `play COLOUR MOVE`, `genmove COLOUR`,
@@ -43,10 +41,12 @@ use std::time::{Duration, Instant};
 
 use havannah_rules::{Colour, Game, Move, Outcome, Record, Rules};
 
-use crate::player::{Clock, Player};
+use game_harness::gtp::{GtpEngine, count, seconds, shorten};
+pub use game_harness::gtp::{PROTOCOL_VERSION, Response};
+use game_harness::time::TimeControl;
+pub use game_harness::time::{PlayerClock, TimeSettings};
 
-/// The GTP protocol version this session speaks.
-pub const PROTOCOL_VERSION: &str = "2";
+use crate::player::{Clock, Player};
 
 /// The commands the session knows, in the order `list_commands` gives them.
 pub const COMMANDS: &[&str] = &[
@@ -72,128 +72,6 @@ pub const COMMANDS: &[&str] = &[
     "havannah-stats",
 ];
 
-/// A reply to one command: success or failure, with the command's id if it had one.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Response {
-    /// The numeric id of the command, echoed in the reply.
-    pub id: Option<u64>,
-    /// The text of a success (`Ok`) or the message of a failure (`Err`).
-    pub result: Result<String, String>,
-}
-
-impl Response {
-    /// Whether the command succeeded (`=`).
-    #[must_use]
-    pub fn is_success(&self) -> bool {
-        self.result.is_ok()
-    }
-
-    /// The text of the reply without the `=`/`?`, the id and the final empty line.
-    #[must_use]
-    pub fn text(&self) -> &str {
-        match &self.result {
-            Ok(t) | Err(t) => t,
-        }
-    }
-}
-
-impl fmt::Display for Response {
-    /// The reply as sent: `=id text` or `?id text`, then an empty line. Empty lines inside the
-    /// text are dropped so they cannot end the reply early.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mark = if self.is_success() { '=' } else { '?' };
-        f.write_str(&mark.to_string())?;
-        if let Some(id) = self.id {
-            write!(f, "{id}")?;
-        }
-        let text = self.text().trim_end();
-        if !text.is_empty() {
-            let mut lines = text.split('\n').map(|l| l.trim_end_matches('\r'));
-            // The first line may be empty (a board starts on its own line); later ones may not.
-            let first = lines.next().unwrap_or("");
-            write!(f, " {first}")?;
-            for line in lines.filter(|l| !l.trim().is_empty()) {
-                write!(f, "\n{line}")?;
-            }
-        }
-        f.write_str("\n\n")
-    }
-}
-
-/// The time rules GTP `time_settings` gives: main time, then byo-yomi periods of
-/// `byo_yomi_time` for `byo_yomi_stones` moves (Canadian byo-yomi).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TimeSettings {
-    /// The main time of each player.
-    pub main_time: Duration,
-    /// The length of one byo-yomi period; zero for none (sudden death).
-    pub byo_yomi_time: Duration,
-    /// The moves to make in one byo-yomi period; zero for none.
-    pub byo_yomi_stones: u32,
-}
-
-impl TimeSettings {
-    /// Whether these settings mean no limit at all (GTP: byo-yomi time but no stones).
-    #[must_use]
-    pub fn is_unlimited(&self) -> bool {
-        self.byo_yomi_stones == 0 && !self.byo_yomi_time.is_zero()
-    }
-
-    fn has_byo_yomi(&self) -> bool {
-        self.byo_yomi_stones > 0
-    }
-}
-
-/// One player's clock as the session tracks it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct PlayerClock {
-    /// The main time left.
-    pub main_left: Duration,
-    /// The time left in the current byo-yomi period (when `stones_left > 0`).
-    pub period_left: Duration,
-    /// Moves still to make in the current byo-yomi period; 0 while in main time.
-    pub stones_left: u32,
-}
-
-impl PlayerClock {
-    fn start(settings: &TimeSettings) -> PlayerClock {
-        if settings.main_time.is_zero() && settings.has_byo_yomi() {
-            PlayerClock {
-                main_left: Duration::ZERO,
-                period_left: settings.byo_yomi_time,
-                stones_left: settings.byo_yomi_stones,
-            }
-        } else {
-            PlayerClock {
-                main_left: settings.main_time,
-                period_left: Duration::ZERO,
-                stones_left: 0,
-            }
-        }
-    }
-
-    /// Charges `spent` for one move.
-    fn charge(&mut self, settings: &TimeSettings, spent: Duration) {
-        let mut spent = spent;
-        if self.stones_left == 0 {
-            if self.main_left >= spent || !settings.has_byo_yomi() {
-                self.main_left = self.main_left.saturating_sub(spent);
-                return;
-            }
-            spent -= self.main_left;
-            self.main_left = Duration::ZERO;
-            self.period_left = settings.byo_yomi_time;
-            self.stones_left = settings.byo_yomi_stones;
-        }
-        self.period_left = self.period_left.saturating_sub(spent);
-        self.stones_left -= 1;
-        if self.stones_left == 0 {
-            self.period_left = settings.byo_yomi_time;
-            self.stones_left = settings.byo_yomi_stones;
-        }
-    }
-}
-
 /// An estimate of the moves the side to move still has to make: half the empty cells, but
 /// Havannah games rarely fill the board, so at most `max(10, empty/4)`, and at least 1.
 #[must_use]
@@ -214,8 +92,7 @@ pub struct GtpSession<P: Player + ?Sized = dyn Player> {
     version: String,
     per_move: Option<Duration>,
     safety_margin: Duration,
-    time: Option<TimeSettings>,
-    clocks: [PlayerClock; 2],
+    time: TimeControl,
     quit: bool,
     search_log: bool,
 }
@@ -228,7 +105,6 @@ impl<P: Player + ?Sized> fmt::Debug for GtpSession<P> {
             .field("rules", &self.rules)
             .field("per_move", &self.per_move)
             .field("time", &self.time)
-            .field("clocks", &self.clocks)
             .finish_non_exhaustive()
     }
 }
@@ -249,8 +125,7 @@ impl<P: Player + ?Sized> GtpSession<P> {
             version: env!("CARGO_PKG_VERSION").to_string(),
             per_move: None,
             safety_margin: Duration::from_millis(50),
-            time: None,
-            clocks: [PlayerClock::default(); 2],
+            time: TimeControl::default(),
             quit: false,
             search_log: false,
         };
@@ -261,7 +136,11 @@ impl<P: Player + ?Sized> GtpSession<P> {
     /// Sets the name `name` answers (default `havannah`).
     #[must_use]
     pub fn with_name(mut self, name: impl Into<String>) -> Self {
-        self.name = sanitize(&name.into());
+        let name: String = name.into();
+        self.name = name
+            .chars()
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .collect();
         self
     }
 
@@ -320,13 +199,13 @@ impl<P: Player + ?Sized> GtpSession<P> {
     /// The time settings, if `time_settings` set limits.
     #[must_use]
     pub fn time_settings(&self) -> Option<TimeSettings> {
-        self.time
+        self.time.settings()
     }
 
     /// The clock of a colour as the session tracks it.
     #[must_use]
     pub fn player_clock(&self, colour: Colour) -> PlayerClock {
-        self.clocks[colour.index()]
+        self.time.player_clock(colour.index())
     }
 
     /// Whether `quit` has been received.
@@ -344,28 +223,12 @@ impl<P: Player + ?Sized> GtpSession<P> {
     /// less the margin, and the stones left in it.
     #[must_use]
     pub fn clock_for(&self, colour: Colour) -> Clock {
-        let mut clock = Clock {
-            per_move: self.per_move,
-            remaining: None,
-            moves_to_go: None,
-        };
-        let Some(settings) = self.time.filter(|t| !t.is_unlimited()) else {
-            return clock;
-        };
-        let c = self.clocks[colour.index()];
-        let (remaining, to_go) = if c.stones_left > 0 {
-            (c.period_left, c.stones_left)
-        } else if settings.has_byo_yomi() {
-            (
-                c.main_left + settings.byo_yomi_time,
-                estimate_moves_to_go(&self.game).saturating_add(settings.byo_yomi_stones),
-            )
-        } else {
-            (c.main_left, estimate_moves_to_go(&self.game))
-        };
-        clock.remaining = Some(remaining.saturating_sub(self.safety_margin));
-        clock.moves_to_go = Some(to_go);
-        clock
+        self.time.clock_for(
+            colour.index(),
+            self.per_move,
+            self.safety_margin,
+            estimate_moves_to_go(&self.game),
+        )
     }
 
     fn new_game(&mut self, size: u8) {
@@ -373,9 +236,7 @@ impl<P: Player + ?Sized> GtpSession<P> {
             Ok(game) => self.game = game,
             Err(_) => self.game = Game::on_board(self.game.board(), self.rules),
         }
-        if let Some(settings) = self.time {
-            self.clocks = [PlayerClock::start(&settings); 2];
-        }
+        self.time.restart();
         self.player.reset(&self.game);
     }
 
@@ -393,27 +254,7 @@ impl<P: Player + ?Sized> GtpSession<P> {
 
     /// Handles one line of input; `None` for a line to ignore (empty or a comment).
     pub fn handle(&mut self, line: &str) -> Option<Response> {
-        let clean = preprocess(line);
-        let mut words = clean.split_whitespace();
-        let first = words.next()?;
-        let (id, command) = match first.parse::<u64>() {
-            Ok(id) => match words.next() {
-                Some(cmd) => (Some(id), cmd),
-                None => {
-                    return Some(Response {
-                        id: Some(id),
-                        result: Err("missing command after the id".to_string()),
-                    });
-                }
-            },
-            Err(_) => (None, first),
-        };
-        let args: Vec<&str> = words.collect();
-        let result = self.execute(&command.to_ascii_lowercase(), &args);
-        Some(Response {
-            id,
-            result: result.map(|s| sanitize_reply(&s)).map_err(|e| sanitize(&e)),
-        })
+        game_harness::gtp::handle(self, line).map(|(response, _)| response)
     }
 
     /// Reads commands from `input` and writes the replies to `output` until `quit` or the end
@@ -421,40 +262,12 @@ impl<P: Player + ?Sized> GtpSession<P> {
     ///
     /// # Errors
     /// Only errors of reading `input` or writing `output`.
-    pub fn run(&mut self, mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
-        let mut buf = Vec::new();
-        loop {
-            buf.clear();
-            if input.read_until(b'\n', &mut buf)? == 0 {
-                return Ok(());
-            }
-            let line = String::from_utf8_lossy(&buf);
-            if let Some(response) = self.handle(&line) {
-                write!(output, "{response}")?;
-                output.flush()?;
-            }
-            if self.quit {
-                return Ok(());
-            }
-        }
+    pub fn run(&mut self, input: impl BufRead, output: impl Write) -> io::Result<()> {
+        game_harness::gtp::run(self, input, output)
     }
 
-    fn execute(&mut self, command: &str, args: &[&str]) -> Result<String, String> {
+    fn command(&mut self, command: &str, args: &[&str]) -> Result<String, String> {
         match command {
-            "protocol_version" => Ok(PROTOCOL_VERSION.to_string()),
-            "name" => Ok(self.name.clone()),
-            "version" => Ok(self.version.clone()),
-            "known_command" => {
-                let name = one_arg(args, "known_command COMMAND")?;
-                Ok(COMMANDS
-                    .contains(&name.to_ascii_lowercase().as_str())
-                    .to_string())
-            }
-            "list_commands" => Ok(COMMANDS.join("\n")),
-            "quit" => {
-                self.quit = true;
-                Ok(String::new())
-            }
             "boardsize" => {
                 let text = one_arg(args, "boardsize SIZE")?;
                 let size: u8 = text
@@ -574,9 +387,7 @@ impl<P: Player + ?Sized> GtpSession<P> {
         {
             eprintln!("{report}");
         }
-        if let Some(settings) = self.time.filter(|t| !t.is_unlimited()) {
-            self.clocks[colour.index()].charge(&settings, spent);
-        }
+        self.time.charge(colour.index(), spent);
         let board = self.game.board();
         let mv = chosen.ok_or_else(|| "the player found no move".to_string())?;
         let name = mv.to_notation(board);
@@ -621,13 +432,11 @@ impl<P: Player + ?Sized> GtpSession<P> {
                 "syntax: time_settings MAIN_TIME BYO_YOMI_TIME BYO_YOMI_STONES".to_string(),
             );
         };
-        let settings = TimeSettings {
+        self.time.set_settings(TimeSettings {
             main_time: seconds(main)?,
             byo_yomi_time: seconds(byo)?,
             byo_yomi_stones: count(stones)?,
-        };
-        self.time = Some(settings);
-        self.clocks = [PlayerClock::start(&settings); 2];
+        });
         Ok(String::new())
     }
 
@@ -638,43 +447,9 @@ impl<P: Player + ?Sized> GtpSession<P> {
         let colour = self.colour_arg(colour)?;
         let time = seconds(time)?;
         let stones = count(stones)?;
-        let clock = &mut self.clocks[colour.index()];
-        if stones == 0 {
-            clock.main_left = time;
-            clock.period_left = Duration::ZERO;
-            clock.stones_left = 0;
-        } else {
-            clock.main_left = Duration::ZERO;
-            clock.period_left = time;
-            clock.stones_left = stones;
-        }
-        if self.time.is_none() {
-            // time_left without time_settings: treat the given time as all there is.
-            self.time = Some(TimeSettings {
-                main_time: Duration::ZERO,
-                byo_yomi_time: Duration::ZERO,
-                byo_yomi_stones: 0,
-            });
-        }
+        self.time.set_left(colour.index(), time, stones);
         Ok(String::new())
     }
-}
-
-/// Parses a non-negative number of seconds (integer or decimal) below a century.
-fn seconds(text: &str) -> Result<Duration, String> {
-    let value: f64 = text
-        .parse()
-        .map_err(|_| format!("invalid time {}: expected seconds", shorten(text)))?;
-    if !(value.is_finite() && (0.0..=3.2e9).contains(&value)) {
-        return Err(format!("invalid time {}: out of range", shorten(text)));
-    }
-    Ok(Duration::from_secs_f64(value))
-}
-
-/// Parses a non-negative count.
-fn count(text: &str) -> Result<u32, String> {
-    text.parse()
-        .map_err(|_| format!("invalid number of stones {}", shorten(text)))
 }
 
 fn one_arg<'a>(args: &[&'a str], syntax: &str) -> Result<&'a str, String> {
@@ -684,41 +459,26 @@ fn one_arg<'a>(args: &[&'a str], syntax: &str) -> Result<&'a str, String> {
     }
 }
 
-/// GTP preprocessing: drop control characters other than tab and newline, tabs to spaces, cut
-/// the comment after `#`.
-fn preprocess(line: &str) -> String {
-    let before_comment = line.split('#').next().unwrap_or("");
-    before_comment
-        .chars()
-        .filter_map(|c| match c {
-            '\t' => Some(' '),
-            c if c.is_control() => None,
-            c => Some(c),
-        })
-        .collect()
-}
-
-/// A short, single-line, printable form of user text for error messages.
-fn shorten(text: &str) -> String {
-    let mut out: String = text.chars().take(32).collect();
-    if text.chars().count() > 32 {
-        out.push_str("...");
+impl<P: Player + ?Sized> GtpEngine for GtpSession<P> {
+    fn name(&self) -> String {
+        self.name.clone()
     }
-    out
-}
 
-/// One line, no control characters.
-fn sanitize(text: &str) -> String {
-    text.chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect()
-}
+    fn version(&self) -> String {
+        self.version.clone()
+    }
 
-/// Multi-line text with no empty line inside and no control characters but newlines.
-fn sanitize_reply(text: &str) -> String {
-    text.chars()
-        .filter(|&c| c == '\n' || !c.is_control())
-        .collect()
+    fn commands(&self) -> &[&str] {
+        COMMANDS
+    }
+
+    fn execute(&mut self, command: &str, args: &[&str]) -> Result<String, String> {
+        self.command(command, args)
+    }
+
+    fn quit(&mut self) {
+        self.quit = true;
+    }
 }
 
 #[cfg(test)]
@@ -728,80 +488,6 @@ mod tests {
 
     fn session() -> GtpSession {
         GtpSession::new(Box::new(RandomPlayer::new(7)))
-    }
-
-    #[test]
-    fn response_format() {
-        let ok = Response {
-            id: Some(3),
-            result: Ok("h8".into()),
-        };
-        assert_eq!(ok.to_string(), "=3 h8\n\n");
-        let err = Response {
-            id: None,
-            result: Err("bad".into()),
-        };
-        assert_eq!(err.to_string(), "? bad\n\n");
-        let multi = Response {
-            id: None,
-            result: Ok("\na\n\nb\n".into()),
-        };
-        assert_eq!(multi.to_string(), "= \na\nb\n\n");
-    }
-
-    #[test]
-    fn preprocessing() {
-        assert_eq!(preprocess("pla\u{7}y\tw a1 # x"), "play w a1 ");
-        assert_eq!(preprocess("# only"), "");
-    }
-
-    #[test]
-    fn clock_tracking_main_then_byo_yomi() {
-        let settings = TimeSettings {
-            main_time: Duration::from_secs(10),
-            byo_yomi_time: Duration::from_secs(30),
-            byo_yomi_stones: 3,
-        };
-        let mut c = PlayerClock::start(&settings);
-        c.charge(&settings, Duration::from_secs(4));
-        assert_eq!(c.main_left, Duration::from_secs(6));
-        assert_eq!(c.stones_left, 0);
-        // 8 s: 6 s of main time, 2 s of the first period, one stone of three made.
-        c.charge(&settings, Duration::from_secs(8));
-        assert_eq!(c.main_left, Duration::ZERO);
-        assert_eq!(c.period_left, Duration::from_secs(28));
-        assert_eq!(c.stones_left, 2);
-        c.charge(&settings, Duration::from_secs(5));
-        assert_eq!((c.period_left, c.stones_left), (Duration::from_secs(23), 1));
-        // The last stone of the period starts a new period.
-        c.charge(&settings, Duration::from_secs(5));
-        assert_eq!((c.period_left, c.stones_left), (Duration::from_secs(30), 3));
-    }
-
-    #[test]
-    fn sudden_death_and_byo_yomi_only() {
-        let sd = TimeSettings {
-            main_time: Duration::from_secs(5),
-            byo_yomi_time: Duration::ZERO,
-            byo_yomi_stones: 0,
-        };
-        assert!(!sd.is_unlimited());
-        let mut c = PlayerClock::start(&sd);
-        c.charge(&sd, Duration::from_secs(7));
-        assert_eq!((c.main_left, c.stones_left), (Duration::ZERO, 0));
-        let byo = TimeSettings {
-            main_time: Duration::ZERO,
-            byo_yomi_time: Duration::from_secs(20),
-            byo_yomi_stones: 5,
-        };
-        let c = PlayerClock::start(&byo);
-        assert_eq!((c.period_left, c.stones_left), (Duration::from_secs(20), 5));
-        let none = TimeSettings {
-            main_time: Duration::ZERO,
-            byo_yomi_time: Duration::from_secs(1),
-            byo_yomi_stones: 0,
-        };
-        assert!(none.is_unlimited());
     }
 
     #[test]

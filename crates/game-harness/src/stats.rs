@@ -8,7 +8,7 @@
 //! draws are frequent (in Havannah draws need a full board and are rare).
 //!
 //! ```
-//! use havannah::stats::{Score, elo_from_score};
+//! use game_harness::stats::{Score, elo_from_score};
 //!
 //! let score = Score::new(15, 5, 0); // 15 wins, 5 losses, no draws
 //! assert_eq!(score.games(), 20);

@@ -1,13 +1,16 @@
 //! A GTP engine for Hex, with the commands HexGui and match tools send.
 //!
-//! Replies are `= text` or `? message`, followed by an empty line; a numeric id before the
-//! command is echoed (`=7 a1`). Comments (`#` to the end of the line) and empty lines are
-//! ignored, tabs count as spaces, other control characters are dropped. Colours are `b`/`w`
-//! (or `black`/`white`); moves are `c4` or `swap-pieces`. Bad commands, arguments and moves get
-//! a `?` reply; nothing a controller sends ends the engine except `quit` or the end of input.
+//! The protocol (ids, `=`/`?` replies, comments, `list_commands`, `known_command`, `quit`, the
+//! end of input) is the generic loop of [`game_harness::gtp`], and the clock is
+//! [`game_harness::time`]'s; this module holds the Hex commands. Colours are `b`/`w` (or
+//! `black`/`white`); moves are `c4` or `swap-pieces`. Bad commands, arguments and moves get a
+//! `?` reply; nothing a controller sends ends the engine except `quit` or the end of input.
 
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
+
+use game_harness::gtp::{GtpEngine, count, seconds};
+use game_harness::time::{TimeControl, TimeSettings};
 
 use crate::board::{Colour, HexError, HexMove, MAX_SIZE};
 use crate::engine::{Algorithm, Engine, Settings};
@@ -34,42 +37,30 @@ pub const COMMANDS: &[&str] = &[
     "version",
 ];
 
-/// The GTP clock: `time_settings` and `time_left`.
+/// The GTP clock (`time_settings` and `time_left`, kept by the harness) and how Hex spends it.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 struct Clock {
-    /// Main time, byo-yomi time and stones per byo-yomi period; all zero: no limit.
-    main: f64,
-    byo: f64,
-    stones: u32,
-    /// Time left and stones left (0: still main time), per colour, from `time_left`.
-    left: [Option<(f64, u32)>; 2],
+    control: TimeControl,
 }
 
 impl Clock {
     /// The time the engine may spend on this move, if the clock limits it: the time left spread
-    /// over half the empty cells (at least 8 moves), or the byo-yomi period over its stones,
-    /// less 10% and 50 ms for the controller's overhead.
+    /// over half the empty cells (at least 8 moves), plus one byo-yomi period over its stones in
+    /// main time, or the byo-yomi period over its stones, less 10% and 50 ms for the
+    /// controller's overhead.
     fn cap(&self, colour: Colour, empty_cells: usize) -> Option<Duration> {
-        if self.main <= 0.0 && self.byo <= 0.0 {
+        let settings = self.control.settings()?;
+        if settings.main_time.is_zero() && settings.byo_yomi_time.is_zero() {
             return None;
         }
-        let (left, stones) = self.left[colour.index()].unwrap_or((self.main, 0));
-        let seconds = if stones > 0 {
-            left / f64::from(stones)
-        } else if left > 0.0 {
-            let moves = (empty_cells / 2).max(8) as f64;
-            left / moves
-                + if self.stones > 0 {
-                    self.byo / f64::from(self.stones)
-                } else {
-                    0.0
-                }
-        } else if self.stones > 0 {
-            self.byo / f64::from(self.stones)
-        } else {
-            0.0
-        };
-        Some(Duration::from_secs_f64((seconds * 0.9 - 0.05).max(0.01)))
+        let moves = u32::try_from((empty_cells / 2).max(8)).unwrap_or(u32::MAX);
+        let allowance = self
+            .control
+            .clock_for(colour.index(), None, Duration::ZERO, moves)
+            .allowance()?;
+        Some(Duration::from_secs_f64(
+            (allowance.as_secs_f64() * 0.9 - 0.05).max(0.01),
+        ))
     }
 }
 
@@ -82,23 +73,9 @@ pub struct Gtp {
     clock: Clock,
 }
 
-/// What a command asks of the loop.
-enum Flow {
-    Continue,
-    Quit,
-}
-
 fn parse_number<T: std::str::FromStr>(text: &str, what: &str) -> Result<T, String> {
     text.parse()
         .map_err(|_| format!("{what} `{text}` is not a valid number"))
-}
-
-fn parse_seconds(text: &str, what: &str) -> Result<f64, String> {
-    let s: f64 = parse_number(text, what)?;
-    if !(s.is_finite() && s >= 0.0) {
-        return Err(format!("{what} `{text}` must be a time >= 0"));
-    }
-    Ok(s)
 }
 
 fn on_off(text: &str) -> Result<bool, String> {
@@ -126,40 +103,11 @@ impl Gtp {
     /// Answers one input line: `None` for a line to ignore, else the reply (with its trailing
     /// empty line) and whether the session ends.
     pub fn handle_line(&mut self, line: &str) -> Option<(String, bool)> {
-        let cleaned: String = line
-            .split('#')
-            .next()
-            .unwrap_or("")
-            .chars()
-            .filter_map(|c| match c {
-                '\t' => Some(' '),
-                c if c.is_control() => None,
-                c => Some(c),
-            })
-            .collect();
-        let mut words = cleaned.split_whitespace().peekable();
-        let first = *words.peek()?;
-        let id = if first.bytes().all(|b| b.is_ascii_digit()) {
-            words.next();
-            Some(first.to_string())
-        } else {
-            None
-        };
-        let id = id.unwrap_or_default();
-        let Some(command) = words.next() else {
-            return Some((format!("?{id} missing command\n\n"), false));
-        };
-        let args: Vec<&str> = words.collect();
-        let (text, flow) = match self.execute(command, &args) {
-            Ok((text, flow)) => (format!("={id} {text}"), flow),
-            Err(message) => (format!("?{id} {message}"), Flow::Continue),
-        };
-        let text = text.trim_end().to_string();
-        Some((format!("{text}\n\n"), matches!(flow, Flow::Quit)))
+        game_harness::gtp::handle(self, line).map(|(reply, quit)| (reply.to_string(), quit))
     }
 
-    fn execute(&mut self, command: &str, args: &[&str]) -> Result<(String, Flow), String> {
-        let ok = |s: String| Ok((s, Flow::Continue));
+    fn command(&mut self, command: &str, args: &[&str]) -> Result<String, String> {
+        let ok = |s: String| Ok(s);
         let want = |n: usize| {
             if args.len() < n {
                 Err(format!("{command} needs {n} argument(s)"))
@@ -168,15 +116,6 @@ impl Gtp {
             }
         };
         match command {
-            "protocol_version" => ok("2".into()),
-            "name" => ok("rave-mcts-hex".into()),
-            "version" => ok(env!("CARGO_PKG_VERSION").into()),
-            "known_command" => {
-                want(1)?;
-                ok(COMMANDS.contains(&args[0]).to_string())
-            }
-            "list_commands" => ok(COMMANDS.join("\n")),
-            "quit" => Ok((String::new(), Flow::Quit)),
             "hexgui-analyze_commands" => ok(String::new()),
             "boardsize" => {
                 want(1)?;
@@ -247,26 +186,22 @@ impl Gtp {
             },
             "time_settings" => {
                 want(3)?;
-                let main = parse_seconds(args[0], "main time")?;
-                let byo = parse_seconds(args[1], "byo-yomi time")?;
-                let stones: u32 = parse_number(args[2], "byo-yomi stones")?;
-                self.clock = Clock {
-                    main,
-                    byo,
-                    stones,
-                    left: [None, None],
-                };
+                self.clock.control.set_settings(TimeSettings {
+                    main_time: seconds(args[0])?,
+                    byo_yomi_time: seconds(args[1])?,
+                    byo_yomi_stones: count(args[2])?,
+                });
                 ok(String::new())
             }
             "time_left" => {
                 want(3)?;
                 let colour = Colour::parse(args[0]).map_err(|e| e.to_string())?;
-                let left = parse_seconds(args[1], "time left")?;
-                let stones: u32 = parse_number(args[2], "stones")?;
-                self.clock.left[colour.index()] = Some((left, stones));
+                let left = seconds(args[1])?;
+                let stones = count(args[2])?;
+                self.clock.control.set_left(colour.index(), left, stones);
                 ok(String::new())
             }
-            "hex-param" => self.param(args).map(|s| (s, Flow::Continue)),
+            "hex-param" => self.param(args),
             _ => Err(format!("unknown command `{command}`")),
         }
     }
@@ -296,8 +231,8 @@ impl Gtp {
                 s.simulations = (n > 0).then_some(n);
             }
             "time" => {
-                let t = parse_seconds(value, "time")?;
-                s.time = (t > 0.0).then(|| Duration::from_secs_f64(t));
+                let t = seconds(value)?;
+                s.time = (!t.is_zero()).then_some(t);
             }
             "threads" => {
                 let n: usize = parse_number(value, "threads")?;
@@ -360,19 +295,27 @@ impl Gtp {
     }
 }
 
-/// Runs a session on `input` until `quit` or the end of input.
-pub fn run(gtp: &mut Gtp, input: impl BufRead, mut output: impl Write) -> io::Result<()> {
-    for line in input.lines() {
-        let line = line?;
-        if let Some((reply, quit)) = gtp.handle_line(&line) {
-            output.write_all(reply.as_bytes())?;
-            output.flush()?;
-            if quit {
-                break;
-            }
-        }
+/// Runs a session on `input` until `quit` or the end of input (the harness's GTP loop).
+pub fn run(gtp: &mut Gtp, input: impl BufRead, output: impl Write) -> io::Result<()> {
+    game_harness::gtp::run(gtp, input, output)
+}
+
+impl GtpEngine for Gtp {
+    fn name(&self) -> String {
+        "rave-mcts-hex".into()
     }
-    Ok(())
+
+    fn version(&self) -> String {
+        env!("CARGO_PKG_VERSION").into()
+    }
+
+    fn commands(&self) -> &[&str] {
+        COMMANDS
+    }
+
+    fn execute(&mut self, command: &str, args: &[&str]) -> Result<String, String> {
+        self.command(command, args)
+    }
 }
 
 #[cfg(test)]

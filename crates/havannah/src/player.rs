@@ -1,48 +1,10 @@
 //! The interface every Havannah player of this crate offers to match runners and to GTP.
 
-use std::time::Duration;
-
 use havannah_rules::{Game, Move};
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
-/// The time a player may spend on its next move.
-///
-/// `per_move` is a fixed allowance; `remaining` is the time left on the player's clock for the
-/// rest of the game (GTP `time_left`), with `moves_to_go` moves to make in it if known. A
-/// player uses the tightest limit that applies; with none set it uses its own default budget
-/// (for example a number of simulations).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Clock {
-    /// A fixed time per move.
-    pub per_move: Option<Duration>,
-    /// The time left for the rest of the game.
-    pub remaining: Option<Duration>,
-    /// How many moves must be made in `remaining`, if known.
-    pub moves_to_go: Option<u32>,
-}
-
-impl Clock {
-    /// No time limit: the player's own budget decides.
-    #[must_use]
-    pub const fn unlimited() -> Clock {
-        Clock {
-            per_move: None,
-            remaining: None,
-            moves_to_go: None,
-        }
-    }
-
-    /// A fixed time per move.
-    #[must_use]
-    pub const fn per_move(time: Duration) -> Clock {
-        Clock {
-            per_move: Some(time),
-            remaining: None,
-            moves_to_go: None,
-        }
-    }
-}
+pub use game_harness::time::Clock;
 
 /// A Havannah player: it follows the game and chooses moves.
 ///

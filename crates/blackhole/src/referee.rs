@@ -1,11 +1,13 @@
 //! The referee: plays games between two CodeCup-protocol programs, in pairs on the same random
 //! blocked cells with colours swapped, enforcing legality and the thinking time.
 
+use std::fmt;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
+use game_harness::matches::{PlayerId, Tally, first_player};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
@@ -206,12 +208,8 @@ pub fn random_blocked<R: Rng + ?Sized>(rng: &mut R) -> Vec<Cell> {
 pub struct MatchSummary {
     /// A's score in each game.
     pub scores: Vec<i16>,
-    /// Games A won (score above 75), drew, lost.
-    pub wins: usize,
-    /// Draws.
-    pub draws: usize,
-    /// Losses.
-    pub losses: usize,
+    /// A's wins (score above 75), losses and draws, by who moved first (Red).
+    pub tally: Tally,
     /// Forfeits by A and by B.
     pub forfeits: [usize; 2],
     /// Thinking time per game of A and B: total and maximum.
@@ -242,11 +240,13 @@ impl MatchSummary {
 
     fn add(&mut self, a_score: i16, result: &GameResult, a_is_red: bool) {
         self.scores.push(a_score);
-        match a_score.cmp(&75) {
-            std::cmp::Ordering::Greater => self.wins += 1,
-            std::cmp::Ordering::Equal => self.draws += 1,
-            std::cmp::Ordering::Less => self.losses += 1,
-        }
+        let first = if a_is_red { PlayerId::A } else { PlayerId::B };
+        let winner = match a_score.cmp(&75) {
+            std::cmp::Ordering::Greater => Some(PlayerId::A),
+            std::cmp::Ordering::Equal => None,
+            std::cmp::Ordering::Less => Some(PlayerId::B),
+        };
+        self.tally.add(first, winner);
         let (a, b) = if a_is_red { (0, 1) } else { (1, 0) };
         if let Some((loser, _)) = result.forfeit {
             self.forfeits[usize::from(loser != a)] += 1;
@@ -255,6 +255,38 @@ impl MatchSummary {
             self.think_total[k] += result.thinking[side];
             self.think_max[k] = self.think_max[k].max(result.thinking[side]);
         }
+    }
+}
+
+impl fmt::Display for MatchSummary {
+    /// The referee's report: games, A's mean score with its standard error, A's wins, draws
+    /// and losses with the Wilson interval and Elo of the harness, forfeits, thinking times.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (mean, se) = self.mean_and_error();
+        let n = u32::try_from(self.scores.len().max(1)).unwrap_or(u32::MAX);
+        writeln!(f, "games: {}", self.scores.len())?;
+        writeln!(f, "A mean score: {mean:.2} +- {se:.2} (standard error)")?;
+        let score = self.tally.score(PlayerId::A);
+        writeln!(
+            f,
+            "A wins/draws/losses: {}/{}/{}",
+            score.wins, score.draws, score.losses
+        )?;
+        writeln!(f, "{}", self.tally.summary())?;
+        write!(
+            f,
+            "forfeits: A {}, B {}",
+            self.forfeits[0], self.forfeits[1]
+        )?;
+        for (k, name) in ["A", "B"].into_iter().enumerate() {
+            write!(
+                f,
+                "\nthinking time {name}: mean {:.3} s per game, max {:.3} s",
+                (self.think_total[k] / n).as_secs_f64(),
+                self.think_max[k].as_secs_f64()
+            )?;
+        }
+        Ok(())
     }
 }
 
@@ -276,7 +308,7 @@ pub fn run_match(
         if g % 2 == 0 {
             blocked = random_blocked(&mut rng);
         }
-        let a_is_red = g % 2 == 0;
+        let a_is_red = first_player(g) == PlayerId::A;
         let cmds = if a_is_red {
             [cmd_a, cmd_b]
         } else {
@@ -314,7 +346,23 @@ mod tests {
         assert!((mean - 75.0).abs() < 1e-9);
         // sd = 5, se = 5 / sqrt(3)
         assert!((se - 5.0 / 3f64.sqrt()).abs() < 1e-9);
-        assert_eq!((s.wins, s.draws, s.losses), (1, 1, 1));
+        let a = s.tally.score(PlayerId::A);
+        assert_eq!((a.wins, a.draws, a.losses), (1, 1, 1));
+        // A was Red (moved first) in the win and the draw.
+        assert_eq!((s.tally.a_first.wins, s.tally.a_first.draws), (1, 1));
+        let report = s.to_string();
+        assert!(
+            report.starts_with("games: 3\nA mean score: 75.00 +- 2.89"),
+            "{report}"
+        );
+        assert!(
+            report.contains("A wins/draws/losses: 1/1/1\nScore of A: 50.0% ["),
+            "{report}"
+        );
+        assert!(
+            report.contains("thinking time B: mean 0.017 s per game, max 0.020 s"),
+            "{report}"
+        );
         assert_eq!(s.think_total[0], Duration::from_millis(10 + 20 + 10));
         assert_eq!(s.think_max[1], Duration::from_millis(20));
     }

@@ -11,20 +11,8 @@
 //! cargo run --release --example hex -- speed --sizes 11,13 --time-ms 3000
 //! ```
 //!
-//! What Hex had to write: the board and its notation (`board.rs`), the position with its
-//! union-find win detection and the `rave_mcts::Game` implementation (`game.rs`), a fast
-//! playout policy (`playout.rs`), a player with budgets and tree reuse (`engine.rs`), GTP
-//! (`gtp.rs`) and self-play (`selfplay.rs`). The search itself (UCT, RAVE, GRAVE, solver, tree
-//! reuse, threads) is rave-mcts, unchanged. See `docs/hex.md`.
-
-mod board;
-mod engine;
-mod game;
-mod gtp;
-mod playout;
-mod selfplay;
-#[cfg(test)]
-mod solver;
+//! The command-line glue only: Hex itself (board, position, playouts, player, GTP, self-play)
+//! is the library crate `hex` in `crates/hex`. See `docs/hex.md`.
 
 use std::io;
 use std::process::ExitCode;
@@ -35,13 +23,18 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use rave_mcts::{Mcts, Playout, Trace};
 
-use crate::engine::{Algorithm, Settings};
-use crate::game::HexGame;
-use crate::playout::HexPlayout;
+use hex::engine::{Algorithm, Settings};
+use hex::game::HexGame;
+use hex::playout::HexPlayout;
+use hex::{gtp, selfplay};
 
 /// Hex on rave-mcts: a GTP engine, self-play matches and a speed table.
 #[derive(Parser, Debug)]
-#[command(name = "hex", version, about)]
+#[command(
+    name = "hex",
+    version,
+    about = "Hex on rave-mcts: a GTP engine, self-play matches and a speed table"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

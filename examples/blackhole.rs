@@ -8,29 +8,26 @@
 //! cargo run --release --example blackhole -- referee -n 20 "CMD_A" "CMD_B"
 //! ```
 //!
-//! See `docs/blackhole.md` for the method and measured results.
+//! The command-line glue only: the player, solver, protocol and referee are the library crate
+//! `blackhole` in `crates/blackhole`. See `docs/blackhole.md` for the method and measured
+//! results.
 
-mod bench;
-mod board;
-mod engine;
-mod error;
-mod protocol;
-mod referee;
-mod rules;
-mod search;
-mod solver;
-
-use std::io::{BufWriter, Write};
+use std::io::BufWriter;
 use std::process::ExitCode;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::engine::{Bot, EngineConfig, EventHorizon, RandomBot, Targets};
+use blackhole::engine::{Bot, EngineConfig, EventHorizon, RandomBot, Targets};
+use blackhole::{bench, protocol, referee};
 
 /// Blackhole (CodeCup 2018) on rave-mcts.
 #[derive(Debug, Parser)]
-#[command(name = "blackhole", version, about)]
+#[command(
+    name = "blackhole",
+    version,
+    about = "Blackhole (CodeCup 2018) on rave-mcts: a player, a random player, a referee and a solver benchmark"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -256,7 +253,7 @@ fn player(args: &PlayerArgs) -> Result<ExitCode, String> {
 
 fn referee(args: &RefereeArgs) -> Result<ExitCode, String> {
     let limit = seconds("--time", args.time)?;
-    let bar = indicatif::ProgressBar::new(args.games as u64);
+    let bar = game_harness::matches::progress_bar(args.games, false);
     let verbose = args.verbose;
     let summary = referee::run_match(
         args.games,
@@ -290,29 +287,7 @@ fn referee(args: &RefereeArgs) -> Result<ExitCode, String> {
         },
     )?;
     bar.finish_and_clear();
-    let (mean, se) = summary.mean_and_error();
-    let n = summary.scores.len().max(1) as u32;
-    let mut out = std::io::stdout().lock();
-    let _ = writeln!(out, "games: {}", summary.scores.len());
-    let _ = writeln!(out, "A mean score: {mean:.2} +- {se:.2} (standard error)");
-    let _ = writeln!(
-        out,
-        "A wins/draws/losses: {}/{}/{}",
-        summary.wins, summary.draws, summary.losses
-    );
-    let _ = writeln!(
-        out,
-        "forfeits: A {}, B {}",
-        summary.forfeits[0], summary.forfeits[1]
-    );
-    for (k, name) in ["A", "B"].into_iter().enumerate() {
-        let _ = writeln!(
-            out,
-            "thinking time {name}: mean {:.3} s per game, max {:.3} s",
-            (summary.think_total[k] / n).as_secs_f64(),
-            summary.think_max[k].as_secs_f64()
-        );
-    }
+    println!("{summary}");
     Ok(ExitCode::SUCCESS)
 }
 

@@ -1,0 +1,38 @@
+//! # game-harness
+//!
+//! What every game-playing program needs around its search, for any game:
+//!
+//! - [`stats`]: a score with draws counted half, its Wilson interval and the Elo difference it
+//!   implies, and formatting for result tables;
+//! - [`time`]: time control: the time a player may spend on a move ([`Clock`]), main time and
+//!   Canadian byo-yomi ([`TimeSettings`]), both players' clocks ([`TimeControl`]);
+//! - [`gtp`]: a GTP v2 server loop over an engine trait ([`GtpEngine`]): ids, errors,
+//!   comments, `list_commands`, `known_command`, `quit`, end of input;
+//! - [`mod@matches`]: matches between two players: paired openings, the score by who moved
+//!   first, the results table with Wilson interval and Elo ([`Tally`]), a progress bar.
+//!
+//! It knows nothing of Havannah or of any other game; the Havannah engine, Hex and Blackhole
+//! of this workspace use it.
+//!
+//! ```
+//! use game_harness::stats::Score;
+//!
+//! let score = Score::new(30, 10, 0);
+//! assert_eq!(score.elo().value.round(), 191.0);
+//! ```
+#![deny(missing_docs)]
+
+pub mod gtp;
+pub mod matches;
+pub mod stats;
+pub mod time;
+
+pub use gtp::{GtpEngine, Response};
+pub use matches::{PlayerId, Tally};
+pub use stats::{Elo, Score, WinRate};
+pub use time::{Clock, PlayerClock, TimeControl, TimeSettings};
+
+/// The README's examples, compiled and run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
