@@ -1,4 +1,10 @@
 //! The search: [`Mcts`] owns the position, the trees (one per thread) and the policies.
+//!
+//! Why one file of about 1,300 lines: selection, expansion, backpropagation, proof
+//! propagation and tree reuse all work on a worker's private node arena and its invariants
+//! (contiguous children, the proof codes, the `child_proven` flag, the AMAF marks); split
+//! into modules they would need that arena's fields public to one another. The functions
+//! stay short; the unit tests (selection against the textbook formula) are at the bottom.
 
 use std::time::{Duration, Instant};
 
