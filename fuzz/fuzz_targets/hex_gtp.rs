@@ -35,7 +35,10 @@ fuzz_target!(|data: &[u8]| {
             continue;
         }
         if let Some((reply, quit)) = gtp.handle_line(line) {
-            assert!(reply.starts_with('=') || reply.starts_with('?'), "{reply:?}");
+            assert!(
+                reply.starts_with('=') || reply.starts_with('?'),
+                "{reply:?}"
+            );
             assert!(reply.ends_with("\n\n"), "{reply:?}");
             assert!(!reply[..reply.len() - 2].contains("\n\n"), "{reply:?}");
             if quit {

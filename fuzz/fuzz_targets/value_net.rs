@@ -17,7 +17,8 @@ fuzz_target!(|data: &[u8]| {
     let v = net.evaluate(game.position());
     assert!(v.is_finite(), "{v}");
     let cell = game.board().centre();
-    game.play(havannah_rules::Move::Cell(cell)).expect("the centre is empty");
+    game.play(havannah_rules::Move::Cell(cell))
+        .expect("the centre is empty");
     let v = net.evaluate(game.position());
     assert!(v.is_finite(), "{v}");
 });
