@@ -1,0 +1,144 @@
+//! The Hex GTP session, as the `hex_gtp` fuzz target drives it, checked on stable with
+//! proptest: arbitrary bytes and random command sequences, answered by the engine with 16
+//! simulations a move. Every command gets one well-formed reply (`=` or `?`, ended by an
+//! empty line), and only `quit` ends the session.
+
+use hex::engine::{Algorithm, Settings};
+use hex::gtp::Gtp;
+use proptest::prelude::*;
+use proptest::test_runner::RngSeed;
+
+fn session() -> Gtp {
+    let settings = Settings {
+        algorithm: Algorithm::Rave,
+        simulations: Some(16),
+        time: None,
+        threads: 1,
+        bridge_save: true,
+    };
+    Gtp::new(5, true, settings, 9).expect("size 5 is valid")
+}
+
+/// Feeds the lines of `bytes` (non-UTF-8 replaced; board sizes above 7 and clock commands
+/// skipped to keep cases fast) and checks every reply.
+fn check_stream(bytes: &[u8]) -> Result<(), TestCaseError> {
+    let mut gtp = session();
+    let text = String::from_utf8_lossy(bytes);
+    for line in text.split('\n') {
+        let lower = line.to_ascii_lowercase();
+        if lower.contains("time_settings") || lower.contains("time_left") {
+            continue;
+        }
+        if lower.contains("boardsize")
+            && lower
+                .split_whitespace()
+                .filter_map(|w| w.parse::<u64>().ok())
+                .any(|n| n > 7)
+        {
+            continue;
+        }
+        if let Some((reply, quit)) = gtp.handle_line(line) {
+            prop_assert!(
+                reply.starts_with('=') || reply.starts_with('?'),
+                "{:?}",
+                reply
+            );
+            prop_assert!(reply.ends_with("\n\n"), "{:?}", reply);
+            prop_assert!(!reply[..reply.len() - 2].contains("\n\n"), "{:?}", reply);
+            if quit {
+                prop_assert!(lower.contains("quit"), "{:?} ended the session", line);
+                break;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn command_line() -> impl Strategy<Value = String> {
+    let command = prop::sample::select(vec![
+        "boardsize",
+        "clear_board",
+        "play",
+        "genmove",
+        "undo",
+        "showboard",
+        "final_score",
+        "hex-param",
+        "known_command",
+        "list_commands",
+        "quit",
+        "bogus",
+    ]);
+    let arg = prop::sample::select(vec![
+        "b",
+        "w",
+        "black",
+        "x",
+        "a1",
+        "c3",
+        "e5",
+        "swap-pieces",
+        "z99",
+        "0",
+        "3",
+        "5",
+        "99",
+        "simulations",
+        "algorithm",
+        "uct",
+        "swap",
+        "on",
+        "",
+    ]);
+    (
+        proptest::option::of(0u64..100),
+        command,
+        prop::collection::vec(arg, 0..3),
+    )
+        .prop_map(|(id, command, args)| {
+            let mut line = id.map(|i| format!("{i} ")).unwrap_or_default();
+            line.push_str(command);
+            for a in args {
+                line.push(' ');
+                line.push_str(a);
+            }
+            line
+        })
+}
+
+#[test]
+fn a_scripted_stream_is_answered() {
+    let mut gtp = session();
+    let mut replies = Vec::new();
+    for line in "boardsize 3\nplay b b2\ngenmove w\n\u{fffd}\nundo\nundo\nundo\nquit\n".lines() {
+        replies.push(gtp.handle_line(line).expect("a reply"));
+    }
+    assert!(replies[..3].iter().all(|(r, _)| r.starts_with('=')));
+    assert!(replies[3].0.starts_with('?'));
+    assert!(replies[4].0.starts_with('=') && replies[5].0.starts_with('='));
+    assert!(
+        replies[6].0.starts_with('?'),
+        "undo past the start: {:?}",
+        replies[6]
+    );
+    assert!(replies[7].1, "quit ends the session");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 128,
+        rng_seed: RngSeed::Fixed(0x6865_7867),
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    #[test]
+    fn arbitrary_bytes(bytes in prop::collection::vec(any::<u8>(), 0..300)) {
+        check_stream(&bytes)?;
+    }
+
+    #[test]
+    fn command_sequences(lines in prop::collection::vec(command_line(), 1..40)) {
+        check_stream(lines.join("\n").as_bytes())?;
+    }
+}
