@@ -138,6 +138,15 @@ fn corrupt_files_are_errors_naming_the_file() {
             "outputs.json",
             modified(&|v| v["layers"] = serde_json::json!([20, 5, 2])),
         ),
+        (
+            // Finite, but +inf and -inf partial sums in `evaluate` would make NaN.
+            "huge-w2.json",
+            modified(&|v| {
+                let w2 = v["w2"].as_array_mut().unwrap();
+                w2[0] = serde_json::json!(3.0e38);
+                w2[1] = serde_json::json!(-3.0e38);
+            }),
+        ),
     ];
     for (name, content) in cases {
         let p = write(name, &content);

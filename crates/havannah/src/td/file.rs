@@ -8,6 +8,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::td::{TdError, ValueNet};
 
+/// The largest weight a file may hold in absolute value: with `tanh` activations, even 65,536
+/// hidden units of this size sum far below the largest `f32`.
+const MAX_WEIGHT: f32 = 1.0e6;
+
 /// The `format` field of a weights file.
 pub const FORMAT_NAME: &str = "havannah-td-value-net";
 /// The `version` field of the weights files this crate writes and reads.
@@ -149,15 +153,19 @@ impl ValueNet {
                 )));
             }
         }
-        let finite = file
+        // Finite is not enough: weights near the largest f32 overflow the sums of `evaluate`
+        // to +inf and -inf, whose sum is NaN. Trained weights stay far below this bound.
+        let out_of_range = file
             .w1
             .iter()
             .chain(&file.b1)
             .chain(&file.w2)
             .chain(std::iter::once(&file.b2))
-            .all(|w| w.is_finite());
-        if !finite {
-            return Err(bad("a weight is not finite".to_owned()));
+            .find(|w| !(w.is_finite() && w.abs() <= MAX_WEIGHT));
+        if let Some(w) = out_of_range {
+            return Err(bad(format!(
+                "weight {w} is out of range (at most {MAX_WEIGHT} in absolute value)"
+            )));
         }
         Ok(ValueNet::from_parts(
             board, hidden, file.w1, file.b1, file.w2, file.b2,
