@@ -27,7 +27,11 @@ enum PlayerKind {
 
 /// Command-line options.
 #[derive(Debug, Parser)]
-#[command(about = "A Havannah engine speaking GTP on standard input and output")]
+#[command(
+    name = "gtp",
+    version,
+    about = "A Havannah engine speaking GTP on standard input and output"
+)]
 struct Opts {
     /// Simulations per move (the engine's budget when no time is given).
     #[arg(long)]

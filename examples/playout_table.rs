@@ -19,6 +19,8 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+use clap::Parser;
+
 use havannah::{EngineConfig, HavannahGame, HavannahPlayout, PlayoutConfig};
 use havannah_board::{Board, Cell};
 use havannah_rules::{Colour, Position, RingDetection, RingFinder};
@@ -37,56 +39,40 @@ fn paper_ms(size: u8, row: usize) -> Option<f64> {
     }
 }
 
+/// Reproduces the playout-speed table of Könnecke & Waldmann (table 1), then measures MCTS
+/// simulations per second.
+#[derive(Parser, Debug)]
+#[command(
+    name = "playout_table",
+    version,
+    about = "Reproduces the playout-speed table of Koennecke & Waldmann (table 1) and measures MCTS simulations per second"
+)]
 struct Args {
+    /// Board sizes (cells per side), comma-separated.
+    #[arg(long, value_delimiter = ',', default_value = "4,6,8,10", value_parser = board_size)]
     sizes: Vec<u8>,
+    /// Seconds of timing per row and size.
+    #[arg(long, default_value_t = 1.0, value_parser = positive_seconds)]
     seconds: f64,
+    /// The random seed.
+    #[arg(long, default_value_t = 1)]
     seed: u64,
 }
 
-fn parse_args() -> Result<Args, String> {
-    let mut args = Args {
-        sizes: vec![4, 6, 8, 10],
-        seconds: 1.0,
-        seed: 1,
-    };
-    let mut it = std::env::args().skip(1);
-    while let Some(a) = it.next() {
-        let mut value = |name: &str| it.next().ok_or(format!("{name} needs a value"));
-        match a.as_str() {
-            "--sizes" => {
-                args.sizes = value("--sizes")?
-                    .split(',')
-                    .map(|s| {
-                        s.trim()
-                            .parse::<u8>()
-                            .map_err(|_| format!("bad size {s:?}"))
-                    })
-                    .collect::<Result<_, _>>()?;
-                for &s in &args.sizes {
-                    Board::new(s).map_err(|e| e.to_string())?;
-                }
-            }
-            "--seconds" => {
-                let v = value("--seconds")?;
-                args.seconds = v
-                    .parse()
-                    .ok()
-                    .filter(|s: &f64| s.is_finite() && *s > 0.0)
-                    .ok_or(format!("bad --seconds {v:?}: a positive number"))?;
-            }
-            "--seed" => {
-                let v = value("--seed")?;
-                args.seed = v.parse().map_err(|_| format!("bad --seed {v:?}"))?;
-            }
-            "-h" | "--help" => {
-                return Err(
-                    "usage: playout_table [--sizes 4,6,8,10] [--seconds S] [--seed N]".to_string(),
-                );
-            }
-            other => return Err(format!("unknown argument {other:?}")),
-        }
-    }
-    Ok(args)
+fn board_size(text: &str) -> Result<u8, String> {
+    let size: u8 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("bad size {text:?}"))?;
+    Board::new(size).map_err(|e| e.to_string())?;
+    Ok(size)
+}
+
+fn positive_seconds(text: &str) -> Result<f64, String> {
+    text.parse()
+        .ok()
+        .filter(|s: &f64| s.is_finite() && *s > 0.0)
+        .ok_or(format!("bad --seconds {text:?}: a positive number"))
 }
 
 /// Runs `f` repeatedly for about `seconds`; returns microseconds per call.
@@ -248,13 +234,7 @@ fn mcts_rate(board: &'static Board, threads: usize, seconds: f64, seed: u64) -> 
 }
 
 fn main() {
-    let args = match parse_args() {
-        Ok(a) => a,
-        Err(e) => {
-            eprintln!("{e}");
-            std::process::exit(2);
-        }
-    };
+    let args = Args::parse();
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let rows = [
         "random full playout, no win check",

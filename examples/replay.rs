@@ -15,7 +15,21 @@
 
 use std::io::{BufRead, BufReader, BufWriter, Write};
 
+use clap::Parser;
 use havannah_rules::{Game, Record, Rules, RulesError};
+
+/// Replays Havannah game records and prints `<result> <kinds> <plies>` per game.
+#[derive(Parser, Debug)]
+#[command(
+    name = "replay",
+    version,
+    about = "Replays Havannah game records and prints `<result> <kinds> <plies>` per game"
+)]
+struct Args {
+    /// Record files, one record per line; `-` reads standard input.
+    #[arg(required = true)]
+    files: Vec<String>,
+}
 
 /// Replays one record up to the end of the game: moves recorded after a win are not played
 /// (they must still be valid notation).
@@ -61,11 +75,7 @@ fn run(reader: impl BufRead, out: &mut impl Write) -> std::io::Result<bool> {
 }
 
 fn main() {
-    let files: Vec<String> = std::env::args().skip(1).collect();
-    if files.is_empty() || files.iter().any(|f| f == "-h" || f == "--help") {
-        eprintln!("usage: replay FILE... (records, one per line; '-' reads standard input)");
-        std::process::exit(if files.is_empty() { 2 } else { 0 });
-    }
+    let files = Args::parse().files;
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut ok = true;

@@ -37,7 +37,11 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 /// Command-line options.
 #[derive(Debug, Parser)]
-#[command(about = "Plays a Havannah match between two players")]
+#[command(
+    name = "selfplay",
+    version,
+    about = "Plays a Havannah match between two players"
+)]
 struct Opts {
     /// Cells per side.
     #[arg(long, default_value_t = 6)]
