@@ -50,8 +50,9 @@ struct Opts {
     player: PlayerKind,
     /// The engine configuration: best, uct, rave, grave, wamaf, horizon, weighted, offline,
     /// prior, prior-uct, prior-amaf, knowledge, decisive, bridge, lgr; optionally with search
-    /// parameters (`best:bias=0.02,expand=4`; keys bias, c, expand, fpu, stop, threads, reach, reply,
-    /// threats, and the playout rules decisive, block, save, lgr, kmoves).
+    /// parameters (`best:bias=0.02,expand=4`; keys bias, ravebase, ravemove, c, expand, fpu,
+    /// stop, threads, nodes, reach, reply, threats, and the playout rules decisive, block, save,
+    /// lgr, kmoves).
     #[arg(long, default_value = "best")]
     config: String,
     /// A value network (weights file from `td_train`) mixed into the engine's prior; it must

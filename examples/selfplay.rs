@@ -75,8 +75,10 @@ struct Opts {
     /// Player A's configuration: random, `gtp:COMMAND` (an external GTP program, see
     /// --gtp-setup), or an engine configuration (best, uct, rave, grave, wamaf, horizon,
     /// weighted, offline, prior, prior-uct, prior-amaf, knowledge, decisive, bridge, lgr),
-    /// optionally with parameters (`best:bias=0.02,expand=4`; keys bias, c, expand, fpu, stop,
-    /// threads, reach, reply, threats, and the playout rules decisive, block, save, lgr, kmoves), with `+td` to mix in the value network of --value-net.
+    /// optionally with parameters (`best:bias=0.02,expand=4`; keys bias, ravebase, ravemove, c,
+    /// expand, fpu, stop, threads, nodes, reach, reply, threats, and the playout rules
+    /// decisive, block, save, lgr, kmoves), with `+td` to mix in the value network of
+    /// --value-net.
     #[arg(long, default_value = "best")]
     player_a: String,
     /// Player B's configuration (as player A's).

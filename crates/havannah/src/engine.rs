@@ -44,7 +44,7 @@ pub struct EngineConfig {
 }
 
 /// The parameter keys [`EngineConfig::named`] accepts after a configuration name.
-pub const PARAMETER_KEYS: &str = "bias, ravebase, ravemove, c, expand, fpu, stop, threads, reach, reply, threats, decisive, block, save, lgr, kmoves";
+pub const PARAMETER_KEYS: &str = "bias, ravebase, ravemove, c, expand, fpu, stop, threads, nodes, reach, reply, threats, decisive, block, save, lgr, kmoves";
 
 /// The named configurations the examples accept (see [`EngineConfig::named`]).
 pub const CONFIG_NAMES: &[&str] = &[
@@ -143,6 +143,8 @@ impl EngineConfig {
     ///     rave_mcts::Selection::Rave(rave_mcts::RaveSchedule::Fading { base: 500.0, per_move: 100.0 })
     /// );
     /// assert!(EngineConfig::named("best:ravebase=-1").unwrap_err().contains("base"));
+    /// assert_eq!(EngineConfig::named("best:nodes=16000000").unwrap().max_nodes, 16_000_000);
+    /// assert!(EngineConfig::named("best:nodes=1.5").unwrap_err().contains("nodes"));
     /// ```
     ///
     /// # Errors
@@ -188,6 +190,13 @@ impl EngineConfig {
                     builder.expand_threshold(number as u32)
                 }
                 "stop" => builder.early_stop(number != 0.0),
+                "nodes" => {
+                    if !(number.fract() == 0.0 && (2.0..=f64::from(u32::MAX)).contains(&number)) {
+                        return Err(format!("parameter nodes: {value:?} is not a count >= 2"));
+                    }
+                    config.max_nodes = number as usize;
+                    builder
+                }
                 "threads" => {
                     if !(number.fract() == 0.0 && (1.0..=1024.0).contains(&number)) {
                         return Err(format!("parameter threads: {value:?} is not a count >= 1"));
