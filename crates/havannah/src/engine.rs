@@ -43,6 +43,18 @@ pub struct EngineConfig {
     pub safety_margin: Duration,
 }
 
+/// The count a parameter's `value` text gives, checked to lie in `min..=max`.
+fn count_parameter(key: &str, value: &str, min: u32, max: u32) -> Result<u32, String> {
+    let number: f64 = value.trim().parse().unwrap_or(f64::NAN);
+    if number.fract() == 0.0 && (f64::from(min)..=f64::from(max)).contains(&number) {
+        Ok(number as u32)
+    } else {
+        Err(format!(
+            "parameter {key}: {value:?} is not a count >= {min}"
+        ))
+    }
+}
+
 /// The parameter keys [`EngineConfig::named`] accepts after a configuration name.
 pub const PARAMETER_KEYS: &str = "bias, ravebase, ravemove, c, expand, fpu, stop, threads, nodes, reach, reply, threats, decisive, block, save, lgr, kmoves";
 
@@ -184,25 +196,14 @@ impl EngineConfig {
                 "c" => builder.exploration(number),
                 "fpu" => builder.first_play_urgency(number),
                 "expand" => {
-                    if !(number.fract() == 0.0 && (1.0..=f64::from(u32::MAX)).contains(&number)) {
-                        return Err(format!("parameter expand: {value:?} is not a count >= 1"));
-                    }
-                    builder.expand_threshold(number as u32)
+                    builder.expand_threshold(count_parameter("expand", value, 1, u32::MAX)?)
                 }
                 "stop" => builder.early_stop(number != 0.0),
                 "nodes" => {
-                    if !(number.fract() == 0.0 && (2.0..=f64::from(u32::MAX)).contains(&number)) {
-                        return Err(format!("parameter nodes: {value:?} is not a count >= 2"));
-                    }
-                    config.max_nodes = number as usize;
+                    config.max_nodes = count_parameter("nodes", value, 2, u32::MAX)? as usize;
                     builder
                 }
-                "threads" => {
-                    if !(number.fract() == 0.0 && (1.0..=1024.0).contains(&number)) {
-                        return Err(format!("parameter threads: {value:?} is not a count >= 1"));
-                    }
-                    builder.threads(number as usize)
-                }
+                "threads" => builder.threads(count_parameter("threads", value, 1, 1024)? as usize),
                 "reach" | "reply" | "threats" => {
                     config.prior.set(key.trim(), number)?;
                     builder
