@@ -11,6 +11,7 @@
 
 use std::time::Duration;
 
+use game_harness::gtp::is_one_response;
 use havannah::gtp::GtpSession;
 use havannah::{Clock, Engine, EngineConfig, Player};
 use havannah_rules::{Game, Move, Record};
@@ -45,20 +46,8 @@ impl Player for Cheap {
     }
 }
 
-/// Whether `line` asks for a board larger than 8 (any `boardsize` whose argument is a number
-/// above 8); such lines are skipped.
-fn too_big(line: &str) -> bool {
-    let mut words = line.split_whitespace();
-    while let Some(w) = words.next() {
-        if w.eq_ignore_ascii_case("boardsize") {
-            return words
-                .next()
-                .and_then(|n| n.trim_start_matches('+').parse::<u64>().ok())
-                .is_some_and(|n| n > 8);
-        }
-    }
-    false
-}
+#[path = "gtp_common.rs"]
+mod gtp_common;
 
 fuzz_target!(|data: &[u8]| {
     let mut config = EngineConfig::best();
@@ -68,14 +57,12 @@ fuzz_target!(|data: &[u8]| {
     // Non-UTF-8 bytes are replaced, as a line reader over a GUI's pipe would see them.
     let text = String::from_utf8_lossy(data);
     for line in text.split('\n').take(200) {
-        if too_big(line) {
+        if gtp_common::too_big(line, 8) {
             continue;
         }
         if let Some(reply) = session.handle(line) {
             let s = reply.to_string();
-            assert!(s.starts_with('=') || s.starts_with('?'), "{s:?}");
-            assert!(s.ends_with("\n\n"), "{s:?}");
-            assert!(!s[..s.len() - 2].contains("\n\n"), "{s:?}");
+            assert!(is_one_response(&s), "{s:?}");
         }
         if session.has_quit() {
             break;

@@ -217,6 +217,23 @@ pub fn preprocess(line: &str) -> String {
         .collect()
 }
 
+/// Whether `reply` is exactly one GTP response as [`Response`] writes it: it starts with `=`
+/// or `?`, ends with an empty line, and holds no empty line before that (a controller reads up
+/// to the first empty line, so an earlier one would split the reply).
+///
+/// ```
+/// use game_harness::gtp::is_one_response;
+/// assert!(is_one_response("= e5\n\n"));
+/// assert!(!is_one_response("= a\n\nb\n\n"));
+/// ```
+#[must_use]
+pub fn is_one_response(reply: &str) -> bool {
+    (reply.starts_with('=') || reply.starts_with('?'))
+        && reply
+            .strip_suffix("\n\n")
+            .is_some_and(|body| !body.contains("\n\n"))
+}
+
 /// A short, single-line form of user text for error messages (32 characters at most, then
 /// `...`).
 #[must_use]
@@ -268,6 +285,20 @@ fn sanitize_reply(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn one_response_is_recognised() {
+        use super::{Response, is_one_response};
+        let reply = Response {
+            id: Some(3),
+            result: Err("bad\n\nthing".to_string()),
+        };
+        assert!(is_one_response(&reply.to_string()));
+        assert!(is_one_response("=\n\n"));
+        for bad in ["", "e5\n\n", "= e5\n", "= a\n\nb\n\n", "? x"] {
+            assert!(!is_one_response(bad), "{bad:?}");
+        }
+    }
+
     use super::*;
 
     /// Echoes its arguments; `fail` fails; counts `quit` calls.

@@ -3,6 +3,7 @@
 //! simulations a move. Every command gets one well-formed reply (`=` or `?`, ended by an
 //! empty line), and only `quit` ends the session.
 
+use game_harness::gtp::is_one_response;
 use hex::engine::{Algorithm, Settings};
 use hex::gtp::Gtp;
 use proptest::prelude::*;
@@ -38,13 +39,7 @@ fn check_stream(bytes: &[u8]) -> Result<(), TestCaseError> {
             continue;
         }
         if let Some((reply, quit)) = gtp.handle_line(line) {
-            prop_assert!(
-                reply.starts_with('=') || reply.starts_with('?'),
-                "{:?}",
-                reply
-            );
-            prop_assert!(reply.ends_with("\n\n"), "{:?}", reply);
-            prop_assert!(!reply[..reply.len() - 2].contains("\n\n"), "{:?}", reply);
+            prop_assert!(is_one_response(&reply), "{:?}", reply);
             if quit {
                 prop_assert!(lower.contains("quit"), "{:?} ended the session", line);
                 break;
