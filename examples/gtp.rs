@@ -51,7 +51,7 @@ struct Opts {
     /// The engine configuration: best, uct, rave, grave, wamaf, horizon, weighted, offline,
     /// prior, prior-uct, prior-amaf, knowledge, decisive, bridge, lgr; optionally with search
     /// parameters (`best:bias=0.02,expand=4`; keys bias, ravebase, ravemove, c, expand, fpu,
-    /// stop, threads, nodes, reach, reply, threats, and the playout rules decisive, block, save,
+    /// stop, threads, nodes, memory (MiB), reach, reply, threats, and the playout rules decisive, block, save,
     /// lgr, kmoves).
     #[arg(long, default_value = "best")]
     config: String,

@@ -39,6 +39,10 @@ pub struct EngineConfig {
     /// times the threads). Per thread, because each thread grows a tree of its own: a total
     /// shared out among threads starved each of them.
     pub max_nodes: usize,
+    /// A memory budget in bytes for the trees of all threads together, if any: the search
+    /// holds at most this many bytes of nodes (and at most `max_nodes` a thread). When the
+    /// trees are full the search stops growing them and goes on searching.
+    pub max_memory: Option<usize>,
     /// Time kept back from every time limit for the work around the search.
     pub safety_margin: Duration,
 }
@@ -56,7 +60,7 @@ fn count_parameter(key: &str, value: &str, min: u32, max: u32) -> Result<u32, St
 }
 
 /// The parameter keys [`EngineConfig::named`] accepts after a configuration name.
-pub const PARAMETER_KEYS: &str = "bias, ravebase, ravemove, c, expand, fpu, stop, threads, nodes, reach, reply, threats, decisive, block, save, lgr, kmoves";
+pub const PARAMETER_KEYS: &str = "bias, ravebase, ravemove, c, expand, fpu, stop, threads, nodes, memory, reach, reply, threats, decisive, block, save, lgr, kmoves";
 
 /// The named configurations the examples accept (see [`EngineConfig::named`]).
 pub const CONFIG_NAMES: &[&str] = &[
@@ -101,6 +105,7 @@ impl EngineConfig {
             value_net: None,
             simulations: 10_000,
             max_nodes: 4_000_000,
+            max_memory: None,
             safety_margin: Duration::from_millis(5),
         }
     }
@@ -131,8 +136,10 @@ impl EngineConfig {
     /// configuration's own, for tuning matches: `bias=B` (the minimum-MSE RAVE bias; turns
     /// RAVE on), `c=C` (the UCT exploration constant), `expand=N` (the expansion threshold),
     /// `fpu=F` (first-play urgency), `stop=0|1` (early stop), `threads=N` (search threads, so
-    /// that one match can pit thread counts against each other), and the tree knowledge of
-    /// [`PriorConfig::tree`]: `reach=W`, `reply=W`, `threats=0|1` (see [`PriorConfig::set`]).
+    /// that one match can pit thread counts against each other), `nodes=N` (tree nodes a
+    /// thread), `memory=MiB` (a memory budget for the trees of all threads), and the tree
+    /// knowledge of [`PriorConfig::tree`]: `reach=W`, `reply=W`, `threats=0|1` (see
+    /// [`PriorConfig::set`]).
     /// For example `best:bias=0.02,expand=4`.
     ///
     /// ```
@@ -203,6 +210,11 @@ impl EngineConfig {
                     config.max_nodes = count_parameter("nodes", value, 2, u32::MAX)? as usize;
                     builder
                 }
+                "memory" => {
+                    let mib = count_parameter("memory", value, 1, 1 << 20)?;
+                    config.max_memory = Some(mib as usize * (1 << 20));
+                    builder
+                }
                 "threads" => builder.threads(count_parameter("threads", value, 1, 1024)? as usize),
                 "reach" | "reply" | "threats" => {
                     config.prior.set(key.trim(), number)?;
@@ -225,6 +237,26 @@ impl EngineConfig {
         config.search = builder.build().map_err(|e| format!("{spec:?}: {e}"))?;
         config.name = spec.to_string();
         Ok(config)
+    }
+
+    /// The tree nodes a search may hold, all threads together: `max_nodes` a thread, and
+    /// no more than `max_memory` allows.
+    ///
+    /// ```
+    /// use havannah::EngineConfig;
+    ///
+    /// let config = EngineConfig::named("best:threads=2,memory=64").unwrap();
+    /// let bytes = config.node_budget() * rave_mcts::node_bytes::<havannah::HMove>();
+    /// assert!(bytes <= 64 << 20 && bytes > 63 << 20);
+    /// assert_eq!(EngineConfig::named("best:threads=2").unwrap().node_budget(), 8_000_000);
+    /// ```
+    #[must_use]
+    pub fn node_budget(&self) -> usize {
+        let per_thread = self.max_nodes.max(2).saturating_mul(self.search.threads());
+        match self.max_memory {
+            Some(bytes) => per_thread.min(bytes / rave_mcts::node_bytes::<HMove>()),
+            None => per_thread,
+        }
     }
 
     /// A configuration by its plain name (no parameters).
@@ -466,8 +498,7 @@ impl Engine {
             Some(t) => Budget::time(t),
             None => Budget::simulations(self.config.simulations.max(1)),
         };
-        let threads = self.config.search.threads();
-        budget.with_nodes(self.config.max_nodes.max(2).saturating_mul(threads))
+        budget.with_nodes(self.config.node_budget())
     }
 }
 

@@ -154,6 +154,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             return Expansion::Full;
         }
         let horizon = self.nodes[node as usize].horizon;
+        reserve_within(&mut self.nodes, count, node_limit);
         self.nodes
             .extend(self.moves.iter().map(|&mv| Node::new(mv, horizon)));
         if prior.is_active() {
@@ -203,7 +204,9 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             return;
         };
         let child = root.first_child as usize + offset;
+        // The subtree is at most the whole tree: one exact reservation, no doubling.
         self.spare.clear();
+        self.spare.reserve_exact(self.nodes.len());
         self.spare.push(self.nodes[child]);
         let mut i = 0;
         while i < self.spare.len() {
@@ -216,7 +219,9 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             i += 1;
         }
         std::mem::swap(&mut self.nodes, &mut self.spare);
-        self.spare.clear();
+        // Free the old tree: keeping it as a buffer would double the memory held between
+        // moves.
+        self.spare = Vec::new();
         self.grave_owner = NONE;
     }
 
@@ -711,6 +716,17 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
     }
 }
 
+/// Makes room for `count` more nodes, doubling the capacity as `Vec` does but never past
+/// `limit` (the node budget, which the caller has checked `len + count` against), so that
+/// the memory a tree holds stays within its budget.
+fn reserve_within<T>(nodes: &mut Vec<T>, count: usize, limit: usize) {
+    let needed = nodes.len() + count;
+    if needed > nodes.capacity() {
+        let target = needed.max(nodes.capacity().saturating_mul(2).min(limit));
+        nodes.reserve_exact(target - nodes.len());
+    }
+}
+
 #[derive(PartialEq, Eq)]
 enum Expansion {
     Done,
@@ -952,6 +968,17 @@ impl<G: Game, P: Playout<G>, K: Prior<G>> Mcts<G, P, K> {
         self.workers.iter().map(|w| w.nodes.len()).sum()
     }
 
+    /// The bytes the trees hold (all threads, allocated capacity). A search keeps each
+    /// thread's tree within its share of [`Budget::nodes`], so after a search this is at most
+    /// the budget times [`node_bytes`](crate::node_bytes); while [`Mcts::advance`] copies the
+    /// kept subtree, the old tree is held until the copy is made.
+    pub fn tree_bytes(&self) -> usize {
+        self.workers
+            .iter()
+            .map(|w| (w.nodes.capacity() + w.spare.capacity()) * size_of::<Node<G::Move>>())
+            .sum()
+    }
+
     /// Simulations through the root (all threads; includes a reused subtree).
     pub fn root_visits(&self) -> u64 {
         self.workers
@@ -1186,6 +1213,28 @@ fn best_child<M>(children: &[ChildStats<M>], rule: FinalMove) -> usize {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn reserve_within_doubles_up_to_the_limit_only() {
+        let mut nodes: Vec<u32> = Vec::new();
+        let limit = 1000;
+        while nodes.len() + 7 <= limit {
+            reserve_within(&mut nodes, 7, limit);
+            assert!(nodes.capacity() <= limit, "capacity {}", nodes.capacity());
+            nodes.extend([0; 7]);
+        }
+        assert!(nodes.len() > limit - 7);
+        // Doubling, not one reservation per call.
+        let mut grown: Vec<u32> = Vec::new();
+        let mut reallocations = 0;
+        for _ in 0..100 {
+            let before = grown.capacity();
+            reserve_within(&mut grown, 7, 1 << 20);
+            reallocations += usize::from(grown.capacity() != before);
+            grown.extend([0; 7]);
+        }
+        assert!(reallocations < 15, "{reallocations} reallocations");
+    }
 
     /// A child with the given statistics (`proof` 0..=3 as in the tree).
     fn child(visits: u32, wins: f32, an: f32, aw: f32, proof: u8) -> Node<u16> {

@@ -137,6 +137,14 @@ fn the_node_budget_is_never_exceeded() {
             let r = mcts.search(&Budget::nodes(3000), &mut rng).unwrap();
             assert!(r.tree_nodes <= 3000);
             assert_eq!(r.stop, StopReason::Nodes);
+            // The memory held is within the budget too (no doubling past it).
+            let bytes = mcts.tree_bytes();
+            assert!(bytes <= 3000 * node_bytes::<u8>(), "{bytes} bytes");
+            assert!(bytes >= r.tree_nodes * node_bytes::<u8>());
+            // After a move, the old tree is freed.
+            let best = r.children[0].mv;
+            mcts.advance(best).unwrap();
+            assert!(mcts.tree_bytes() <= 3000 * node_bytes::<u8>());
         }
     }
     let mut mcts = Mcts::new(Hex::new(5), Config::default());
