@@ -79,8 +79,13 @@ struct BenchArgs {
 
 #[derive(Debug, Args)]
 struct PlayerArgs {
-    /// Thinking time per game in seconds.
-    #[arg(long, default_value_t = 5.0)]
+    /// Thinking time per game in seconds (`--time` is the old name).
+    #[arg(
+        long = "time-per-game",
+        alias = "time",
+        value_name = "SECONDS",
+        default_value_t = 5.0
+    )]
     time: f64,
     /// Seconds of the thinking time kept in reserve.
     #[arg(long, default_value_t = 0.3)]
@@ -204,8 +209,13 @@ struct RefereeArgs {
     /// Seed of the blocked cells.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Thinking time per program per game in seconds.
-    #[arg(long, default_value_t = 5.0)]
+    /// Thinking time per program per game in seconds (`--time` is the old name).
+    #[arg(
+        long = "time-per-game",
+        alias = "time",
+        value_name = "SECONDS",
+        default_value_t = 5.0
+    )]
     time: f64,
     /// Show the programs' stderr.
     #[arg(long)]
@@ -244,7 +254,7 @@ fn run_player(bot: &mut dyn Bot, budget: Duration) -> ExitCode {
 }
 
 fn player(args: &PlayerArgs) -> Result<ExitCode, String> {
-    let total = seconds("--time", args.time)?;
+    let total = seconds("--time-per-game", args.time)?;
     let margin = seconds("--margin", args.margin)?;
     let seed = args.seed.unwrap_or_else(clock_seed);
     let mut bot = EventHorizon::new(args.engine_config(), seed)?;
@@ -252,7 +262,7 @@ fn player(args: &PlayerArgs) -> Result<ExitCode, String> {
 }
 
 fn referee(args: &RefereeArgs) -> Result<ExitCode, String> {
-    let limit = seconds("--time", args.time)?;
+    let limit = seconds("--time-per-game", args.time)?;
     let bar = game_harness::matches::progress_bar(args.games, false);
     let verbose = args.verbose;
     let summary = referee::run_match(
@@ -354,6 +364,9 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
+        // The one name for the time of a game, as in the other programs' --time-per-move.
+        let cli = Cli::try_parse_from(["blackhole", "player", "--time-per-game", "2.5"]).unwrap();
+        assert!(matches!(cli.command, Some(Command::Player(a)) if a.time == 2.5));
         let cli = Cli::try_parse_from(["blackhole", "referee", "-n", "4", "a", "b"]).unwrap();
         match cli.command {
             Some(Command::Referee(r)) => {

@@ -1,7 +1,7 @@
 //! A GTP engine for Havannah on standard input and output.
 //!
 //! ```sh
-//! cargo run --release --example gtp -- [--simulations N] [--time SECONDS] [--threads N] \
+//! cargo run --release --example gtp -- [--simulations N] [--time-per-move SECONDS] [--threads N] \
 //!     [--size S] [--player random|engine] [--seed N] [--no-pie]
 //! ```
 //!
@@ -36,8 +36,9 @@ struct Opts {
     /// Simulations per move (the engine's budget when no time is given).
     #[arg(long)]
     simulations: Option<u64>,
-    /// A fixed time per move in seconds (the engine also respects the GTP clock).
-    #[arg(long)]
+    /// A fixed time per move in seconds (the engine also respects the GTP clock; `--time` is
+    /// the old name).
+    #[arg(long = "time-per-move", alias = "time", value_name = "SECONDS")]
     time: Option<f64>,
     /// Search threads.
     #[arg(long, default_value_t = 1)]
@@ -96,6 +97,15 @@ fn make_player(opts: &Opts) -> Result<Box<dyn Player>, String> {
     }
 }
 
+/// The budget of a move in words, for the start-up line.
+fn budget_text(simulations: Option<u64>, per_move: Option<Duration>) -> String {
+    match (per_move, simulations) {
+        (Some(t), _) => format!("{} s a move (or the GTP clock's share)", t.as_secs_f64()),
+        (None, Some(n)) => format!("{n} simulations a move (or the GTP clock's share)"),
+        (None, None) => "the configuration's simulations a move (or the GTP clock's share)".into(),
+    }
+}
+
 fn main() {
     let opts = Opts::parse();
     let player = match make_player(&opts) {
@@ -109,17 +119,16 @@ fn main() {
         None => None,
         Some(t) if t.is_finite() && t > 0.0 => Some(Duration::from_secs_f64(t)),
         Some(t) => {
-            eprintln!("gtp: --time must be a positive number of seconds, not {t}");
+            eprintln!("gtp: --time-per-move must be a positive number of seconds, not {t}");
             std::process::exit(2);
         }
     };
     eprintln!(
-        "gtp: player {}, size {}, threads {}, simulations {:?}, time per move {:?}",
+        "gtp: player {}, size {}, threads {}, {}",
         player.name(),
         opts.size,
         opts.threads,
-        opts.simulations,
-        per_move
+        budget_text(opts.simulations, per_move)
     );
     let session = GtpSession::new(player)
         .with_rules(Rules { pie: !opts.no_pie })

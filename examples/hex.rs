@@ -6,9 +6,9 @@
 //! Black's first stone, reflected across the long diagonal, as a White stone; Black moves next).
 //!
 //! ```text
-//! cargo run --release --example hex -- gtp [--size 11] [--time-ms 1000] [--algorithm grave]
-//! cargo run --release --example hex -- selfplay --size 9 --games 40 --time-ms 100 --a rave --b uct
-//! cargo run --release --example hex -- speed --sizes 11,13 --time-ms 3000
+//! cargo run --release --example hex -- gtp [--size 11] [--time-per-move 1] [--algorithm grave]
+//! cargo run --release --example hex -- selfplay --size 9 --games 40 --time-per-move 0.1 --a rave --b uct
+//! cargo run --release --example hex -- speed --sizes 11,13 --time-per-move 3
 //! ```
 //!
 //! The command-line glue only: Hex itself (board, position, playouts, player, GTP, self-play)
@@ -53,11 +53,14 @@ enum Command {
 /// The search budget and playout options shared by the modes.
 #[derive(Args, Debug, Clone, Copy)]
 struct SearchArgs {
-    /// Simulations per move (with --time-ms, the first limit reached stops the search).
+    /// Simulations per move (with --time-per-move, the first limit reached stops the search).
     #[arg(long)]
     simulations: Option<u64>,
-    /// Time per move in milliseconds.
-    #[arg(long)]
+    /// Time per move in seconds.
+    #[arg(long, value_name = "SECONDS")]
+    time_per_move: Option<f64>,
+    /// Time per move in milliseconds (the old form of --time-per-move).
+    #[arg(long, hide = true, conflicts_with = "time_per_move")]
     time_ms: Option<u64>,
     /// Search threads per player (root parallelism).
     #[arg(long, default_value_t = 1)]
@@ -71,9 +74,26 @@ struct SearchArgs {
 }
 
 impl SearchArgs {
+    /// The time per move from --time-per-move (or the old --time-ms), checked.
+    fn time(&self) -> Result<Option<Duration>, String> {
+        match (self.time_per_move, self.time_ms) {
+            (Some(s), _) => Duration::try_from_secs_f64(s)
+                .ok()
+                .filter(|d| !d.is_zero())
+                .map(Some)
+                .ok_or_else(|| format!("--time-per-move {s}: a positive number of seconds")),
+            (None, Some(0)) => Err("--time-ms must be positive".into()),
+            (None, ms) => Ok(ms.map(Duration::from_millis)),
+        }
+    }
+
+    fn has_time(&self) -> bool {
+        self.time_per_move.is_some() || self.time_ms.is_some()
+    }
+
     fn settings(&self, algorithm: Algorithm) -> Result<Settings, String> {
-        if self.simulations == Some(0) || self.time_ms == Some(0) {
-            return Err("--simulations and --time-ms must be positive".into());
+        if self.simulations == Some(0) {
+            return Err("--simulations must be positive".into());
         }
         if !(1..=256).contains(&self.threads) {
             return Err(format!("--threads {}: use 1 to 256", self.threads));
@@ -81,7 +101,7 @@ impl SearchArgs {
         Ok(Settings {
             algorithm,
             simulations: self.simulations,
-            time: self.time_ms.map(Duration::from_millis),
+            time: self.time()?,
             threads: self.threads,
             bridge_save: self.bridge_save,
         })
@@ -151,7 +171,7 @@ fn gtp(args: &GtpArgs) -> Result<(), String> {
 
 fn selfplay(args: &SelfplayArgs) -> Result<(), String> {
     let mut search = args.search;
-    if search.simulations.is_none() && search.time_ms.is_none() {
+    if search.simulations.is_none() && !search.has_time() {
         search.simulations = Some(10_000);
     }
     if args.games == 0 {
@@ -173,8 +193,8 @@ fn selfplay(args: &SelfplayArgs) -> Result<(), String> {
 
 fn speed(args: &SpeedArgs) -> Result<(), String> {
     let mut search = args.search;
-    if search.simulations.is_none() && search.time_ms.is_none() {
-        search.time_ms = Some(2000);
+    if search.simulations.is_none() && !search.has_time() {
+        search.time_per_move = Some(2.0);
     }
     let mut rng = Pcg64Mcg::seed_from_u64(search.seed);
     println!(
@@ -187,7 +207,7 @@ fn speed(args: &SpeedArgs) -> Result<(), String> {
         let mut policy = HexPlayout::new(search.bridge_save);
         let mut trace = Trace::new();
         let mut scratch = start.clone();
-        let limit = Duration::from_millis(search.time_ms.unwrap_or(2000));
+        let limit = search.time()?.unwrap_or(Duration::from_secs(2));
         let t = Instant::now();
         let mut playouts = 0u64;
         while t.elapsed() < limit {

@@ -25,7 +25,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 /// Self-play TD(lambda) training of a Havannah value network.
 #[derive(Parser, Debug)]
-#[command(version)]
+#[command(name = "td_train", version)]
 struct Args {
     /// Board size (cells per side), 2 to 13.
     #[arg(long, default_value_t = 3)]
