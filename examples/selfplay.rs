@@ -5,7 +5,8 @@
 //! cargo run --release --example selfplay -- [--size 6] [--games 20] [--simulations N] \
 //!     [--time-per-move SECONDS] [--threads N] [--seed N] [--opening PLIES] [--pie] \
 //!     [--out selfplay-out] [--player-a random] [--player-b random] [--gtp-setup CMD]... \
-//!     [--gtp-timeout SECONDS] [--gtp-stderr FILE]
+//!     [--gtp-timeout SECONDS] [--gtp-stderr FILE] [--shard K/N]
+//! cargo run --release --example selfplay -- --merge DIR... [--out DIR]
 //! ```
 //!
 //! Either player may be another program speaking GTP, for example morat-havannah:
@@ -31,7 +32,11 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use clap::Parser;
-use havannah::selfplay::{MatchConfig, OutputFiles, PlayerId, run_match, write_outputs};
+use game_harness::matches::Shard;
+use havannah::selfplay::{
+    MatchConfig, MatchResult, OutputFiles, PlayerId, run_match, write_outputs,
+};
+use havannah::shard::{SHARD_FILE, merge_results, read_shard, write_shard};
 use havannah::{Clock, Engine, EngineConfig, GtpProgram, Player, RandomPlayer};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -102,6 +107,15 @@ struct Opts {
     /// The weight of the value network in the prior, in [0, 1].
     #[arg(long, default_value_t = 0.5)]
     value_weight: f32,
+    /// Play only part K of N of the match (`0/4` to `3/4`): the game pairs p with p mod N = K.
+    /// The parts together play the same games as one run; join them with --merge.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<Shard>,
+    /// Join the parts of a match instead of playing: the output folders of its --shard runs
+    /// (each holds a `match.tsv`). Prints the table of the whole match and writes its files
+    /// to --out.
+    #[arg(long, value_name = "DIR", num_args = 1.., conflicts_with = "shard")]
+    merge: Vec<PathBuf>,
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -161,14 +175,48 @@ fn announce(files: &OutputFiles, dir: &Path) {
         names.push("last_game.svg");
     }
     println!(
-        "Wrote {} and results.txt to {}",
+        "Wrote {}, results.txt and {SHARD_FILE} to {}",
         names.join(", "),
         dir.display()
     );
 }
 
+/// Reads the `match.tsv` of each folder and joins the parts into the whole match.
+fn merge(dirs: &[PathBuf]) -> Result<MatchResult, String> {
+    let parts = dirs
+        .iter()
+        .map(|dir| read_shard(&dir.join(SHARD_FILE)))
+        .collect::<Result<Vec<_>, _>>()?;
+    merge_results(parts)
+}
+
+/// Prints the result and writes its files (with the shard file) to `dir`.
+fn finish(result: &MatchResult, dir: &Path) {
+    println!("{result}");
+    match write_outputs(result, dir).and_then(|files| {
+        write_shard(result, dir)?;
+        Ok(files)
+    }) {
+        Ok(files) => announce(&files, dir),
+        Err(e) => {
+            eprintln!("selfplay: cannot write to {}: {e}", dir.display());
+            std::process::exit(1);
+        }
+    }
+}
+
 fn main() {
     let opts = Opts::parse();
+    if !opts.merge.is_empty() {
+        match merge(&opts.merge) {
+            Ok(result) => finish(&result, &opts.out),
+            Err(e) => {
+                eprintln!("selfplay: {e}");
+                std::process::exit(2);
+            }
+        }
+        return;
+    }
     let players = make_player(
         &opts.player_a,
         &opts,
@@ -205,10 +253,11 @@ fn main() {
     let mut config = MatchConfig::new(opts.size, opts.games)
         .pie(opts.pie)
         .clock(clock)
-        .opening(opts.opening, opts.seed);
+        .opening(opts.opening, opts.seed)
+        .shard(opts.shard.unwrap_or_default());
     config.games = opts.games;
 
-    let bar = ProgressBar::new(opts.games as u64);
+    let bar = ProgressBar::new(config.shard.games(opts.games).count() as u64);
     if let Ok(style) =
         ProgressStyle::with_template("{bar:40} {pos}/{len} games [{elapsed_precise}<{eta}] {msg}")
     {
@@ -236,12 +285,5 @@ fn main() {
             std::process::exit(2);
         }
     };
-    println!("{result}");
-    match write_outputs(&result, &opts.out) {
-        Ok(files) => announce(&files, &opts.out),
-        Err(e) => {
-            eprintln!("selfplay: cannot write to {}: {e}", opts.out.display());
-            std::process::exit(1);
-        }
-    }
+    finish(&result, &opts.out);
 }

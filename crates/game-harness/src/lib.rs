@@ -28,7 +28,7 @@ pub mod stats;
 pub mod time;
 
 pub use gtp::{GtpEngine, Response};
-pub use matches::{PlayerId, Tally};
+pub use matches::{PlayerId, Shard, Tally};
 pub use stats::{Elo, Score, WinRate};
 pub use time::{Clock, PlayerClock, TimeControl, TimeSettings};
 

@@ -6,6 +6,8 @@
 //! - [`Tally`]: A's wins, losses and draws split by who moved first, and the results table
 //!   with the score's 95% Wilson interval and the Elo difference ([`crate::stats`]).
 //! - [`play_games`] plays the games in order; [`progress_bar`] is the bar the programs show.
+//! - [`Shard`] and [`play_shard`] split a match into parts for several machines, with
+//!   [`game_seed`] to seed the players per game so that the parts merge into the same games.
 //!
 //! ```
 //! use game_harness::matches::{PlayerId, Tally, first_player, play_games};
@@ -191,16 +193,111 @@ fn of_player(a: Score, player: PlayerId) -> Score {
 /// The first error `play` returns.
 pub fn play_games<R, E>(
     games: usize,
+    play: impl FnMut(usize) -> Result<R, E>,
+    on_game: impl FnMut(usize, &R),
+) -> Result<Vec<R>, E> {
+    play_shard(games, Shard::ALL, play, on_game)
+}
+
+/// [`play_games`] for the games of one [`Shard`] of a match of `games` games.
+///
+/// # Errors
+/// The first error of `play`; the games played before it are lost.
+pub fn play_shard<R, E>(
+    games: usize,
+    shard: Shard,
     mut play: impl FnMut(usize) -> Result<R, E>,
     mut on_game: impl FnMut(usize, &R),
 ) -> Result<Vec<R>, E> {
-    let mut results = Vec::with_capacity(games);
-    for index in 0..games {
+    let mut results = Vec::new();
+    for index in shard.games(games) {
         let result = play(index)?;
         on_game(index, &result);
         results.push(result);
     }
     Ok(results)
+}
+
+/// One of `count` parts of a match, so that a long match can run on several machines and be
+/// merged afterwards: shard `index` plays the game pairs `p` with `p % count == index` (a pair
+/// is games `2p` and `2p + 1`, which share an opening). The shards of a match together play
+/// every game exactly once, and each game is the same as in one big run as long as the
+/// players are seeded per game (see [`game_seed`]).
+///
+/// ```
+/// use game_harness::matches::Shard;
+///
+/// let shard: Shard = "1/3".parse()?;
+/// assert_eq!(shard.games(10).collect::<Vec<_>>(), [2, 3, 8, 9]);
+/// assert_eq!(Shard::ALL.games(3).count(), 3);
+/// assert!("3/3".parse::<Shard>().unwrap_err().contains("3/3"));
+/// # Ok::<(), String>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Shard {
+    /// This shard's number, from 0.
+    pub index: usize,
+    /// The number of shards.
+    pub count: usize,
+}
+
+impl Shard {
+    /// The whole match in one shard.
+    pub const ALL: Shard = Shard { index: 0, count: 1 };
+
+    /// Whether game `game` (numbered from 0) belongs to this shard.
+    #[must_use]
+    pub fn contains(&self, game: usize) -> bool {
+        (game / 2) % self.count.max(1) == self.index
+    }
+
+    /// The numbers of this shard's games among `games` games, in order.
+    pub fn games(self, games: usize) -> impl Iterator<Item = usize> {
+        (0..games).filter(move |&g| self.contains(g))
+    }
+}
+
+impl Default for Shard {
+    fn default() -> Shard {
+        Shard::ALL
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+impl std::str::FromStr for Shard {
+    type Err = String;
+
+    /// `K/N` with `0 <= K < N`.
+    fn from_str(text: &str) -> Result<Shard, String> {
+        let bad = || format!("shard {text:?}: expected K/N with 0 <= K < N, as 0/4");
+        let (k, n) = text.split_once('/').ok_or_else(bad)?;
+        let index: usize = k.trim().parse().map_err(|_| bad())?;
+        let count: usize = n.trim().parse().map_err(|_| bad())?;
+        if index >= count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+/// The seed of player `player` (0 for A, 1 for B) in game `game` of a match with seed
+/// `seed`: players reseeded with it before every game play the same game whether the match
+/// runs in one piece or in [`Shard`]s.
+#[must_use]
+pub fn game_seed(seed: u64, game: usize, player: usize) -> u64 {
+    // SplitMix64 of a mix of the three, so that nearby games get unrelated seeds.
+    let mut z = seed
+        ^ (game as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ (player as u64).wrapping_mul(0xD1B5_4A32_D192_ED03);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 /// The progress bar of a match of `games` games: elapsed time, bar, games played, time to go
@@ -222,6 +319,37 @@ pub fn progress_bar(games: usize, quiet: bool) -> ProgressBar {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shards_play_every_game_once_and_keep_pairs_together() {
+        for count in 1..6 {
+            let mut seen = vec![0; 23];
+            for index in 0..count {
+                let shard = Shard { index, count };
+                let games: Vec<usize> = play_shard(23, shard, Ok::<_, ()>, |_, _| {}).unwrap();
+                for g in games {
+                    seen[g] += 1;
+                    assert!(shard.contains(g ^ 1), "game {g} and its pair in one shard");
+                }
+            }
+            assert!(seen.iter().all(|&n| n == 1), "{count} shards: {seen:?}");
+        }
+        assert_eq!("2/5".parse::<Shard>(), Ok(Shard { index: 2, count: 5 }));
+        for bad in ["", "1", "a/2", "2/2", "0/0", "-1/3", "1/2/3"] {
+            assert!(bad.parse::<Shard>().is_err(), "{bad:?}");
+        }
+        assert_eq!(Shard { index: 2, count: 5 }.to_string(), "2/5");
+    }
+
+    #[test]
+    fn game_seeds_differ_by_game_and_player() {
+        let seeds: std::collections::HashSet<u64> = (0..100)
+            .flat_map(|g| [game_seed(7, g, 0), game_seed(7, g, 1)])
+            .collect();
+        assert_eq!(seeds.len(), 200);
+        assert_eq!(game_seed(7, 3, 1), game_seed(7, 3, 1));
+        assert_ne!(game_seed(7, 3, 1), game_seed(8, 3, 1));
+    }
 
     #[test]
     fn paired_colours() {

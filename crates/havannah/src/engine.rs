@@ -517,6 +517,10 @@ impl Player for Engine {
         self.last = None;
     }
 
+    fn reseed(&mut self, seed: u64) {
+        self.rng = Pcg64Mcg::seed_from_u64(seed);
+    }
+
     fn observe(&mut self, game: &Game, mv: Move) {
         let advanced = match self.search.as_mut() {
             Some(s) if s.game().position().plies() + 1 == game.moves().len() => {

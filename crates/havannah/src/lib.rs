@@ -55,6 +55,7 @@ pub mod player;
 pub mod playout;
 pub mod prior;
 pub mod selfplay;
+pub mod shard;
 pub mod svg;
 pub mod td;
 

@@ -23,6 +23,12 @@ pub trait Player: Send {
     /// Chooses a legal move for the side to move in `game`; `None` when the game is over.
     fn choose(&mut self, game: &Game, clock: &Clock) -> Option<Move>;
 
+    /// Restarts the player's random generator from `seed`. Match runners call it before
+    /// every game with a seed of that game ([`game_seed`](game_harness::matches::game_seed)),
+    /// so that a match split into shards plays the same games as in one piece. Players
+    /// without randomness of their own (external programs) ignore it.
+    fn reseed(&mut self, _seed: u64) {}
+
     /// A few human-readable lines about the last search (simulations, speed, win rate,
     /// principal variation, ...), for logs and GUIs; `None` for players that do not search.
     fn search_report(&self) -> Option<String> {
@@ -72,6 +78,10 @@ impl Player for RandomPlayer {
     }
 
     fn reset(&mut self, _game: &Game) {}
+
+    fn reseed(&mut self, seed: u64) {
+        self.rng = Pcg64Mcg::seed_from_u64(seed);
+    }
 
     fn observe(&mut self, _game: &Game, _mv: Move) {}
 

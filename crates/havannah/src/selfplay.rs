@@ -46,7 +46,7 @@ use crate::stats::{Score, format_duration, mean_duration, percent};
 use crate::svg::{SvgOptions, position_svg};
 /// One of the two players of a match (from the generic [`game_harness::matches`]).
 pub use game_harness::matches::PlayerId;
-use game_harness::matches::{Tally, first_player, play_games};
+use game_harness::matches::{Shard, Tally, first_player, game_seed, play_shard};
 
 /// The settings of a match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,8 +62,11 @@ pub struct MatchConfig {
     pub clock: Clock,
     /// Random opening moves played before the players take over (0 by default).
     pub opening_plies: usize,
-    /// The seed of the random openings.
+    /// The seed of the random openings and of the players' generators (reseeded before
+    /// every game, see [`Player::reseed`]).
     pub seed: u64,
+    /// The part of the match to play (all of it by default): see [`Shard`].
+    pub shard: Shard,
 }
 
 impl MatchConfig {
@@ -78,6 +81,7 @@ impl MatchConfig {
             clock: Clock::unlimited(),
             opening_plies: 0,
             seed: 0,
+            shard: Shard::ALL,
         }
     }
 
@@ -100,6 +104,13 @@ impl MatchConfig {
     pub fn opening(mut self, plies: usize, seed: u64) -> MatchConfig {
         self.opening_plies = plies;
         self.seed = seed;
+        self
+    }
+
+    /// Plays only the games of `shard` (see [`Shard`]); [`merge_results`] joins the parts.
+    #[must_use]
+    pub fn shard(mut self, shard: Shard) -> MatchConfig {
+        self.shard = shard;
         self
     }
 }
@@ -460,9 +471,15 @@ pub fn run_match(
     Game::new(config.size, Rules { pie: config.pie })?;
     let names = [a.name(), b.name()];
     let mut players: [&mut dyn Player; 2] = [a, b];
-    let games = play_games(
+    let games = play_shard(
         config.games,
-        |index| play_game(index, &mut players, config),
+        config.shard,
+        |index| {
+            for (i, p) in players.iter_mut().enumerate() {
+                p.reseed(game_seed(config.seed, index, i));
+            }
+            play_game(index, &mut players, config)
+        },
         |_, record| on_game(record),
     )?;
     Ok(MatchResult {
