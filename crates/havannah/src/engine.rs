@@ -2,7 +2,7 @@
 //! management, a memory (node) budget and tree reuse between moves.
 
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use havannah_board::Board;
 use havannah_rules::{Game, Move};
@@ -408,6 +408,10 @@ pub struct Engine {
     search: Option<Mcts<HavannahGame, HavannahPlayout, HavannahPrior>>,
     rng: Pcg64Mcg,
     last: Option<SearchResult<HMove>>,
+    /// Moves observed but not yet followed in the tree: the tree catches up in `choose`,
+    /// where the time it takes counts against the move's budget (a GTP controller waits
+    /// for `genmove` until the engine has observed its own move).
+    pending: Vec<Move>,
 }
 
 impl std::fmt::Debug for Engine {
@@ -429,6 +433,7 @@ impl Engine {
             search: None,
             rng: Pcg64Mcg::seed_from_u64(seed),
             last: None,
+            pending: Vec::new(),
         }
     }
 
@@ -444,7 +449,8 @@ impl Engine {
         self.last.as_ref()
     }
 
-    /// The number of nodes in the tree kept for the next move.
+    /// The number of nodes in the search tree (moves observed since the last search are
+    /// followed in the tree, keeping the subtree, when the next search starts).
     #[must_use]
     pub fn tree_nodes(&self) -> usize {
         self.search.as_ref().map_or(0, Mcts::tree_nodes)
@@ -463,8 +469,18 @@ impl Engine {
         )
     }
 
-    /// Makes sure the search stands at `game`'s position.
+    /// Makes sure the search stands at `game`'s position: follows the pending moves in the
+    /// tree (keeping the subtree), or starts afresh.
     fn sync(&mut self, game: &Game) {
+        let pending = std::mem::take(&mut self.pending);
+        if let Some(search) = self.search.as_mut() {
+            for mv in pending {
+                if search.advance(HMove::from_move(mv, game.board())).is_err() {
+                    self.search = None;
+                    break;
+                }
+            }
+        }
         let in_step = self
             .search
             .as_ref()
@@ -515,6 +531,7 @@ impl Player for Engine {
     fn reset(&mut self, game: &Game) {
         self.search = Some(self.fresh(game));
         self.last = None;
+        self.pending.clear();
     }
 
     fn reseed(&mut self, seed: u64) {
@@ -522,14 +539,14 @@ impl Player for Engine {
     }
 
     fn observe(&mut self, game: &Game, mv: Move) {
-        let advanced = match self.search.as_mut() {
-            Some(s) if s.game().position().plies() + 1 == game.moves().len() => {
-                s.advance(HMove::from_move(mv, game.board())).is_ok()
-            }
-            _ => false,
-        };
-        if !advanced {
-            self.search = Some(self.fresh(game));
+        let follows = self.search.as_ref().is_some_and(|s| {
+            s.game().position().plies() + self.pending.len() + 1 == game.moves().len()
+        });
+        if follows {
+            self.pending.push(mv);
+        } else {
+            self.search = None;
+            self.pending.clear();
         }
     }
 
@@ -537,8 +554,15 @@ impl Player for Engine {
         if game.outcome().is_over() {
             return None;
         }
+        let start = Instant::now();
         self.sync(game);
-        let budget = self.budget(game, clock);
+        let mut budget = self.budget(game, clock);
+        // Following the moves in the tree took part of this move's time.
+        if let Some(time) = budget.time.as_mut() {
+            *time = time
+                .saturating_sub(start.elapsed())
+                .max(Duration::from_millis(1));
+        }
         let search = self.search.as_mut()?;
         match search.search(&budget, &mut self.rng) {
             Ok(result) => {
