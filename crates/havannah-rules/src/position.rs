@@ -19,8 +19,10 @@ impl<T: Copy> PerCell<T> {
         PerCell(Box::new([value; CAP]))
     }
 
-    fn copy_from(&mut self, other: &PerCell<T>) {
-        self.0.copy_from_slice(&other.0[..]);
+    /// Copies the first `len` entries (the rest are never read, see [`Position::clone_from`]).
+    fn copy_prefix_from(&mut self, other: &PerCell<T>, len: usize) {
+        let len = len.min(CAP);
+        self.0[..len].copy_from_slice(&other.0[..len]);
     }
 
     fn as_slice(&self, len: usize) -> &[T] {
@@ -220,13 +222,17 @@ impl Clone for Position {
         }
     }
 
+    /// Copies the cells and the sentinel only: entries past the sentinel are never read. When
+    /// `self` was on a larger board, its extra cells are overwritten too, so that a later
+    /// copy onto that larger board does not need them.
     fn clone_from(&mut self, source: &Position) {
+        let len = self.board.num_cells().max(source.board.num_cells()) + 1;
         self.board = source.board;
-        self.stones.copy_from(&source.stones);
-        self.parent.copy_from(&source.parent);
-        self.size.copy_from(&source.size);
-        self.mask.copy_from(&source.mask);
-        self.placed.copy_from(&source.placed);
+        self.stones.copy_prefix_from(&source.stones, len);
+        self.parent.copy_prefix_from(&source.parent, len);
+        self.size.copy_prefix_from(&source.size, len);
+        self.mask.copy_prefix_from(&source.mask, len);
+        self.placed.copy_prefix_from(&source.placed, len);
         self.plies = source.plies;
         self.stones_placed = source.stones_placed;
         self.rings = source.rings;
@@ -422,7 +428,8 @@ impl Position {
             root = self.link(root, r);
         }
         kinds |= figures_of_mask(self.mask[root]);
-        if !kinds.is_empty() {
+        // After the first win (full playouts go on) the first test alone decides.
+        if self.win.is_none() && !kinds.is_empty() {
             self.record_win(cell, kinds);
         }
         kinds
@@ -701,6 +708,30 @@ mod tests {
         assert_eq!(figures_of_mask(0b111 << 6), Kinds::FORK);
         assert_eq!(figures_of_mask(0b11 << 6 | 1), Kinds::NONE);
         assert_eq!(figures_of_mask(0xfff), Kinds::BRIDGE | Kinds::FORK);
+    }
+
+    #[test]
+    fn clone_from_a_smaller_board_leaves_no_trace() {
+        // A full size-6 game, then a copy of an empty size-4 position into the same memory:
+        // the copy must play exactly as a fresh size-4 position, and a copy back onto size 6
+        // as a fresh size-6 one.
+        let (small, large) = (Board::new(4).unwrap(), Board::new(6).unwrap());
+        let mut pos = Position::new(large, RingDetection::Online);
+        for cell in large.cells() {
+            pos.place(cell);
+        }
+        for board in [small, large] {
+            let fresh = Position::new(board, RingDetection::Online);
+            pos.clone_from(&fresh);
+            let mut want = fresh.clone();
+            for cell in board.cells().rev() {
+                assert_eq!(pos.place(cell), want.place(cell));
+                assert_eq!(pos.chain_len(cell), want.chain_len(cell));
+                assert_eq!(pos.chain_mask(cell), want.chain_mask(cell));
+            }
+            assert_eq!(pos.win(), want.win());
+            assert!(pos.is_full());
+        }
     }
 
     #[test]

@@ -5,7 +5,7 @@ use havannah_board::{Board, Cell};
 use havannah_rules::{Colour, Position, RingDetection, RingFinder};
 use rand::{Rng, RngExt};
 use rave_mcts::{Outcome, Playout, PlayoutResult, Trace};
-use weighted_sampler::DenseSampler;
+use weighted_sampler::BlockSampler;
 
 use crate::game::{HMove, HavannahGame};
 use crate::pattern::bridge_saves;
@@ -17,7 +17,7 @@ pub enum Policy {
     /// Every empty cell equally likely.
     #[default]
     Uniform,
-    /// Könnecke & Waldmann, section 6: a sum tree over the empty cells, starting with weight 1
+    /// Könnecke & Waldmann, section 6: weights over the empty cells, starting with weight 1
     /// everywhere and [`PlayoutConfig::centre_weight`] on the centre; after the move of ply n
     /// its empty neighbours get weight n³ (if that is more than they have), so play stays near
     /// the recent moves.
@@ -132,8 +132,11 @@ pub struct HavannahPlayout {
     /// Empty cells, and the slot of each cell in that list.
     empties: Vec<u16>,
     slot: Vec<u16>,
-    sampler: DenseSampler<u64>,
-    base: Option<(usize, DenseSampler<u64>)>,
+    /// The weights of [`Policy::Weighted`]: block sums rather than the paper's sum tree, as
+    /// each move changes up to seven weights (O(1) each here) for one draw. It draws exactly
+    /// as the sum tree would.
+    sampler: BlockSampler,
+    base: Option<(usize, BlockSampler)>,
     finder: RingFinder,
     /// Last good replies: `reply[colour * bound + previous cell]`.
     reply: Vec<u16>,
@@ -149,7 +152,7 @@ impl HavannahPlayout {
             config,
             empties: Vec::new(),
             slot: Vec::new(),
-            sampler: DenseSampler::default(),
+            sampler: BlockSampler::default(),
             base: None,
             finder: RingFinder::new(),
             reply: Vec::new(),
@@ -203,7 +206,7 @@ impl HavannahPlayout {
                 }
             });
             // Weights are small and at most 469 keys: building cannot fail.
-            let base = DenseSampler::from_weights(weights).unwrap_or_default();
+            let base = BlockSampler::from_weights(weights).unwrap_or_default();
             self.base = Some((n, base));
         }
         if let Some((_, base)) = &self.base {
@@ -211,7 +214,7 @@ impl HavannahPlayout {
         }
         for cell in board.cells() {
             if !pos.is_empty(cell) {
-                let _ = self.sampler.update(cell.index(), 0);
+                let _ = self.sampler.set(cell.index(), 0);
             }
         }
     }
@@ -226,7 +229,7 @@ impl HavannahPlayout {
         self.empties.pop();
         self.slot[usize::from(cell)] = NO_CELL;
         if self.config.policy == Policy::Weighted {
-            let _ = self.sampler.update(usize::from(cell), 0);
+            let _ = self.sampler.set(usize::from(cell), 0);
         }
     }
 
@@ -362,11 +365,10 @@ impl Playout<HavannahGame> for HavannahPlayout {
             if self.config.policy == Policy::Weighted {
                 let ply = pos.plies() as u64;
                 let w = ply * ply * ply;
+                // Occupied cells have weight 0 and keep it. The weights stay far below
+                // u64::MAX (469 cells of at most 469³): `raise` cannot fail.
                 for &nb in pos.board().neighbours(Cell::from_index(usize::from(cell))) {
-                    let i = nb.index();
-                    if self.sampler.get(i).is_some_and(|old| old != 0 && old < w) {
-                        let _ = self.sampler.update(i, w);
-                    }
+                    let _ = self.sampler.raise(nb.index(), w);
                 }
             }
             last2 = last;
@@ -379,8 +381,9 @@ impl Playout<HavannahGame> for HavannahPlayout {
             RingCheck::Online => pos.win().map(|w| w.winner),
             RingCheck::Offline => {
                 let mut best = pos.win().map(|w| (w.ply, w.winner));
+                let rings = self.finder.earliest_rings(pos);
                 for colour in [Colour::White, Colour::Black] {
-                    if let Some(ring) = self.finder.earliest_ring(pos, colour)
+                    if let Some(ring) = rings[colour.index()]
                         && best.is_none_or(|(ply, _)| ring.ply < ply)
                     {
                         best = Some((ring.ply, colour));
