@@ -51,6 +51,12 @@ impl<T: Copy + std::fmt::Debug> std::fmt::Debug for PerCell<T> {
     }
 }
 
+/// `if take { a } else { b }` as a select, not a branch (the choice is random in playouts).
+#[inline(always)]
+fn select<T>(take: bool, a: T, b: T) -> T {
+    std::hint::select_unpredictable(take, a, b)
+}
+
 /// The stone code of an empty cell.
 pub(crate) const EMPTY: u8 = 0;
 /// The stone code of the sentinel cell beyond the board: never equal to a colour's code.
@@ -133,6 +139,29 @@ static MIDDLES: [u8; 64] = {
             d += 1;
         }
         table[p] = mids;
+        p += 1;
+    }
+    table
+};
+
+/// For a 6-bit pattern of same-colour neighbours, the directions of the first stones of its
+/// (at most three) runs, padded with 6, which stands for the new stone itself; six set bits
+/// are one run. A fixed-length list lets `place` look up all runs without a loop whose length
+/// depends on the (random) colours around the cell.
+static RUN_DIRS: [[u8; 3]; 64] = {
+    let mut table = [[6u8; 3]; 64];
+    let mut p = 0;
+    while p < 64 {
+        let starts = if p == 63 { 1 } else { RUN_STARTS[p] };
+        let mut k = 0;
+        let mut d = 0;
+        while d < 6 {
+            if starts & (1 << d) != 0 {
+                table[p][k] = d as u8;
+                k += 1;
+            }
+            d += 1;
+        }
         p += 1;
     }
     table
@@ -377,62 +406,73 @@ impl Position {
         self.plies += 1;
         self.stones_placed += 1;
         self.placed[i] = self.plies;
+        // The new stone starts as a chain of its own of size 0: a missing run below stands
+        // for it and adds nothing.
         self.parent[i] = i as u16;
-        self.size[i] = 1;
-        self.mask[i] = self.board.edge_mask(cell);
+        self.size[i] = 0;
 
         let nbs = self.board.neighbours6(cell);
-        let mut pattern = 0usize;
-        for (d, nb) in nbs.iter().enumerate() {
-            pattern |= usize::from(self.stones[nb.index()] == c) << d;
-        }
-        if pattern == 0 {
-            let kinds = figures_of_mask(self.mask[i]);
-            // A lone stone can only be a bridge or fork on a tiny board: never, but stay exact.
-            if !kinds.is_empty() {
-                self.record_win(cell, kinds);
-            }
-            return kinds;
-        }
-
+        let pattern = self.pattern(nbs, c);
         // One stone per run of same-coloured neighbours stands for the run: neighbours in one
         // run are adjacent, so they are in one chain already. Six neighbours are one run.
-        let starts = if pattern == 63 {
-            1
-        } else {
-            RUN_STARTS[pattern]
-        };
-        let mut roots = [0usize; 3];
-        let mut k = 0;
-        let mut loop_closed = false;
-        let mut bits = starts;
-        while bits != 0 {
-            let d = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            let r = self.find(nbs[d].index());
-            if roots[..k].contains(&r) {
-                loop_closed = true;
-            } else {
-                roots[k] = r;
-                k += 1;
-            }
-        }
-        let mut kinds = Kinds::NONE;
+        let dirs = RUN_DIRS[pattern];
+        let eight = [nbs[0], nbs[1], nbs[2], nbs[3], nbs[4], nbs[5], cell, cell];
+        let stand = dirs.map(|d| eight[usize::from(d & 7)].index());
+        let [r0, r1, r2] = stand.map(|x| self.find(x));
+        // Two runs in one chain: the new stone closes a loop around the cells between them.
+        let loop_closed = ((r1 == r0) & (r1 != i)) | (((r2 == r0) | (r2 == r1)) & (r2 != i));
+        let mask = self.board.edge_mask(cell) | self.mask[r0] | self.mask[r1] | self.mask[r2];
+        let mut kinds = figures_of_mask(mask);
         if self.rings == RingDetection::Online
-            && (loop_closed || pattern == 63 || self.closes_in(nbs, pattern, c))
+            && (loop_closed | (pattern == 63) || self.closes_in(nbs, pattern, c))
         {
             kinds |= Kinds::RING;
         }
-        let mut root = i;
-        for &r in &roots[..k] {
-            root = self.link(root, r);
+        let root = self.merge(i, [r0, r1, r2], mask);
+        // Keep the trees flat: the stones that stood for the runs now point at the root.
+        for x in stand {
+            self.parent[x] = root as u16;
         }
-        kinds |= figures_of_mask(self.mask[root]);
         // After the first win (full playouts go on) the first test alone decides.
         if self.win.is_none() && !kinds.is_empty() {
             self.record_win(cell, kinds);
         }
         kinds
+    }
+
+    /// The same-colour neighbours of a cell as a 6-bit pattern (bit d: neighbour d has stone
+    /// code `c`), without a branch per neighbour: the colours around a cell are random in
+    /// playouts, and such branches mispredict.
+    #[inline(always)]
+    fn pattern(&self, nbs: &[Cell; 6], c: u8) -> usize {
+        let mut pattern = 0usize;
+        for (d, nb) in nbs.iter().enumerate() {
+            pattern |= usize::from(self.stones[nb.index()] == c) << d;
+        }
+        pattern
+    }
+
+    /// Joins the new stone `i` (a root of size 0) and the chains of the roots `roots`
+    /// (repeats and `i` allowed) into one chain with corner/side mask `mask`, under the
+    /// largest root (union by size); returns that root. The writes do not depend on how many
+    /// different chains there are: pointing a root at the new root is harmless.
+    #[inline(always)]
+    fn merge(&mut self, i: usize, roots: [usize; 3], mask: u16) -> usize {
+        let [r0, r1, r2] = roots;
+        let (s0, s1, s2) = (self.size[r0], self.size[r1], self.size[r2]);
+        let distinct1 = r1 != r0;
+        let distinct2 = (r2 != r0) & (r2 != r1);
+        let size = 1 + s0 + select(distinct1, s1, 0) + select(distinct2, s2, 0);
+        let big01 = select(s1 > s0, r1, r0);
+        let big = select(s2 > self.size[big01], r2, big01);
+        let to = big as u16;
+        self.parent[r0] = to;
+        self.parent[r1] = to;
+        self.parent[r2] = to;
+        self.parent[i] = to;
+        self.size[big] = size;
+        self.mask[big] = mask;
+        big
     }
 
     fn record_win(&mut self, cell: Cell, kinds: Kinds) {
@@ -478,9 +518,12 @@ impl Position {
         false
     }
 
-    /// The root of a cell's chain, halving the path on the way.
-    #[inline]
-    fn find(&mut self, mut i: usize) -> usize {
+    /// The root of a cell's chain, halving the path on the way. Two steps up are taken
+    /// without a test (a root is its own parent): the trees are flat, so the loop almost never
+    /// runs and its branch is predictable.
+    #[inline(always)]
+    fn find(&mut self, i: usize) -> usize {
+        let mut i = usize::from(self.parent[usize::from(self.parent[i])]);
         while self.parent[i] as usize != i {
             let grand = self.parent[self.parent[i] as usize];
             self.parent[i] = grand;
@@ -496,20 +539,6 @@ impl Position {
             i = self.parent[i] as usize;
         }
         i
-    }
-
-    /// Joins two different roots; returns the new root. Union by size.
-    #[inline]
-    fn link(&mut self, ra: usize, rb: usize) -> usize {
-        let (big, small) = if self.size[ra] >= self.size[rb] {
-            (ra, rb)
-        } else {
-            (rb, ra)
-        };
-        self.parent[small] = big as u16;
-        self.size[big] += self.size[small];
-        self.mask[big] |= self.mask[small];
-        big
     }
 
     /// Whether two stones belong to one chain (false if either cell is empty).
@@ -743,5 +772,10 @@ mod tests {
         assert_eq!(MIDDLES[0b000111], 0b000010);
         assert_eq!(MIDDLES[0b100011], 0b000001);
         assert_eq!(MIDDLES[0b111111], 0b111111);
+        assert_eq!(RUN_DIRS[0b000000], [6, 6, 6]);
+        assert_eq!(RUN_DIRS[0b111111], [0, 6, 6]);
+        assert_eq!(RUN_DIRS[0b100001], [5, 6, 6]);
+        assert_eq!(RUN_DIRS[0b010101], [0, 2, 4]);
+        assert_eq!(RUN_DIRS[0b011010], [1, 3, 6]);
     }
 }
