@@ -406,8 +406,9 @@ impl Position {
         self.plies += 1;
         self.stones_placed += 1;
         self.placed[i] = self.plies;
-        // The new stone starts as a chain of its own of size 0: a missing run below stands
-        // for it and adds nothing.
+        // The new stone starts as a chain of its own of size 0 and (as every empty cell: masks
+        // are written at roots only) mask 0: a missing run below stands for it and adds
+        // nothing.
         self.parent[i] = i as u16;
         self.size[i] = 0;
 
@@ -532,9 +533,11 @@ impl Position {
         i
     }
 
-    /// The root of a cell's chain without changing the forest.
-    #[inline]
-    fn find_const(&self, mut i: usize) -> usize {
+    /// The root of a cell's chain without changing the forest (two steps without a test, as
+    /// in [`Position::find`]).
+    #[inline(always)]
+    fn find_const(&self, i: usize) -> usize {
+        let mut i = usize::from(self.parent[usize::from(self.parent[i])]);
         while self.parent[i] as usize != i {
             i = self.parent[i] as usize;
         }
@@ -608,30 +611,16 @@ impl Position {
             return figures_of_mask(mask);
         }
         // One root per run of same-coloured neighbours (a run is one chain already); two runs
-        // in one chain close a loop through the cell, as in `place`.
-        let starts = if pattern == 63 {
-            1
-        } else {
-            RUN_STARTS[pattern]
-        };
-        let mut roots = [usize::MAX; 3];
-        let mut k = 0;
-        let mut ring = pattern == 63;
-        let mut bits = starts;
-        while bits != 0 {
-            let d = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            let r = self.find_const(nbs[d].index());
-            if roots[..k].contains(&r) {
-                ring = true;
-            } else {
-                roots[k] = r;
-                k += 1;
-                mask |= self.mask[r];
-            }
-        }
+        // in one chain close a loop through the cell, as in `place`. A missing run stands for
+        // the empty cell itself, whose mask is 0.
+        let eight = [nbs[0], nbs[1], nbs[2], nbs[3], nbs[4], nbs[5], cell, cell];
+        let [r0, r1, r2] =
+            RUN_DIRS[pattern].map(|d| self.find_const(eight[usize::from(d & 7)].index()));
+        let i = cell.index();
+        mask |= self.mask[r0] | self.mask[r1] | self.mask[r2];
+        let loop_closed = ((r1 == r0) & (r1 != i)) | (((r2 == r0) | (r2 == r1)) & (r2 != i));
         let mut kinds = figures_of_mask(mask);
-        if ring || self.encloses_neighbour(cell, nbs, pattern, c) {
+        if loop_closed | (pattern == 63) || self.encloses_neighbour(cell, nbs, pattern, c) {
             kinds |= Kinds::RING;
         }
         kinds
@@ -669,23 +658,24 @@ impl Position {
             _ => return None,
         };
         let chain_mask = self.mask[self.find_const(around.index())];
-        for &cell in self.board.neighbours(around) {
-            if self.stones[cell.index()] != EMPTY {
-                continue;
-            }
-            let nbs = self.board.neighbours6(cell);
-            let mut pattern = 0usize;
-            for (d, nb) in nbs.iter().enumerate() {
-                pattern |= usize::from(self.stones[nb.index()] == c) << d;
-            }
-            let wins = if pattern != 63 && RUN_STARTS[pattern].count_ones() == 1 {
-                // One run: all same-coloured neighbours are in the chain of `around`.
-                !figures_of_mask(chain_mask | self.board.edge_mask(cell)).is_empty()
-                    || self.encloses_neighbour(cell, nbs, pattern, c)
-            } else {
-                !self.winning_kinds(cell, colour).is_empty()
-            };
-            if wins {
+        // First, without a branch per neighbour, the empty neighbours that may win: those
+        // with other runs of the colour around them (other chains may join), those where the
+        // chain of `around` with the cell's own edges makes a figure, and those next to a
+        // run of three (a ring around the middle stone). Then the exact test on those only,
+        // in neighbour order. (The sentinel is never empty.)
+        let nbs = self.board.neighbours6(around);
+        let mut candidates = 0u8;
+        for (d, &cell) in nbs.iter().enumerate() {
+            let pattern = self.pattern(self.board.neighbours6(cell), c);
+            let one_run = (pattern != 63) & (RUN_STARTS[pattern].count_ones() == 1);
+            let figure = !figures_of_mask(chain_mask | self.board.edge_mask(cell)).is_empty();
+            let may_win = !one_run | figure | (MIDDLES[pattern] != 0);
+            candidates |= u8::from((self.stones[cell.index()] == EMPTY) & may_win) << d;
+        }
+        while candidates != 0 {
+            let cell = nbs[candidates.trailing_zeros() as usize];
+            candidates &= candidates - 1;
+            if !self.winning_kinds(cell, colour).is_empty() {
                 return Some(cell);
             }
         }

@@ -16,16 +16,11 @@ pub(crate) fn bridge_saves(pos: &Position, intruder: Cell, me: Colour) -> u8 {
     let board = pos.board();
     let n = board.num_cells();
     let (mut mine, mut off, mut empty) = (0u8, 0u8, 0u8);
+    // No branch per neighbour: the colours around a cell are random in playouts.
     for (d, &nb) in board.neighbours6(intruder).iter().enumerate() {
-        if nb.index() >= n {
-            off |= 1 << d;
-        } else {
-            match pos.stone(nb) {
-                Some(c) if c == me => mine |= 1 << d,
-                None => empty |= 1 << d,
-                Some(_) => {}
-            }
-        }
+        off |= u8::from(nb.index() >= n) << d;
+        mine |= u8::from(pos.stone(nb) == Some(me)) << d;
+        empty |= u8::from(pos.is_empty(nb)) << d;
     }
     // Bit d of `before(x)` is bit d - 1 of x, of `after(x)` bit d + 1 (cyclically).
     let before = |x: u8| ((x << 1) | (x >> 5)) & 63;
