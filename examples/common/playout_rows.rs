@@ -152,9 +152,8 @@ impl Bench {
         let ply = self.pos.plies() as u64 + 1;
         let w = ply * ply * ply;
         // Taken cells have weight 0 and keep it.
-        for &nb in self.board.neighbours(cell) {
-            let _ = self.sampler.raise(nb.index(), w);
-        }
+        let neighbours = self.board.neighbours(cell).iter().map(|nb| nb.index());
+        let _ = self.sampler.raise_all(neighbours, w);
         Some(cell)
     }
 

@@ -448,9 +448,11 @@ impl Playout<HavannahGame> for HavannahPlayout {
                 let w = ply * ply * ply;
                 // Occupied cells have weight 0 and keep it. The weights stay far below
                 // u64::MAX (469 cells of at most 469³): `raise` cannot fail.
-                for &nb in pos.board().neighbours(Cell::from_index(usize::from(cell))) {
-                    let _ = self.sampler.raise(nb.index(), w);
-                }
+                let board = pos.board();
+                let neighbours = board.neighbours(Cell::from_index(usize::from(cell)));
+                let _ = self
+                    .sampler
+                    .raise_all(neighbours.iter().map(|nb| nb.index()), w);
             }
             last2 = last;
             last = cell;

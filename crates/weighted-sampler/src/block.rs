@@ -148,6 +148,62 @@ impl BlockSampler {
         Ok(old)
     }
 
+    /// [`raise`](Self::raise) for each of `keys` (repeats allowed), with the total written
+    /// once: the usual change after a draw touches several keys, and the total is what the
+    /// next draw reads first. `keys` is walked twice (checked, then changed).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::KeyOutOfRange`] for the first key out of range, or [`Error::Overflow`] when
+    /// the total would exceed `u64::MAX`; the sampler is unchanged then.
+    ///
+    /// ```
+    /// let mut s = weighted_sampler::BlockSampler::from_weights([1, 0, 1, 20])?;
+    /// s.raise_all([0, 1, 3], 10)?;
+    /// assert_eq!((s.get(0), s.get(1), s.get(3), s.total()), (Some(10), Some(0), Some(20), 31));
+    /// # Ok::<(), weighted_sampler::Error>(())
+    /// ```
+    #[inline]
+    pub fn raise_all<I>(&mut self, keys: I, weight: u64) -> Result<(), Error>
+    where
+        I: IntoIterator<Item = usize> + Clone,
+    {
+        let mut count = 0u64;
+        for key in keys.clone() {
+            if key >= self.keys {
+                return Err(self.out_of_range(key));
+            }
+            count += 1;
+        }
+        // Each key adds at most `weight`: if even that fits, no step can overflow.
+        if count
+            .checked_mul(weight)
+            .and_then(|most| self.total.checked_add(most))
+            .is_none()
+        {
+            // Rare: raise one by one, each exactly checked, and undo all on failure.
+            let before = self.clone();
+            for key in keys {
+                if let Err(e) = self.raise(key, weight) {
+                    *self = before;
+                    return Err(e);
+                }
+            }
+            return Ok(());
+        }
+        let mut added = 0u64;
+        for key in keys {
+            let old = self.weights[key];
+            let new = if old == 0 { 0 } else { old.max(weight) };
+            let delta = new - old;
+            self.weights[key] = new;
+            self.sums[key / BLOCK] += delta;
+            added += delta;
+        }
+        self.total += added;
+        Ok(())
+    }
+
     /// Replaces the weight `old` of key `key < keys` by `new` in the weight, its block's sum
     /// and the total, after checking that the total fits.
     #[inline(always)]
@@ -269,6 +325,35 @@ mod tests {
         let before = s.clone();
         assert!(matches!(s.set(0, u64::MAX), Err(Error::Overflow { .. })));
         assert_eq!(s, before);
+    }
+
+    #[test]
+    fn raising_many_keys_at_once_is_raising_each() {
+        let weights: Vec<u64> = (0..50).map(|k| k % 4).collect();
+        let keys = [3usize, 17, 17, 20, 49, 0];
+        let mut one_by_one = BlockSampler::from_weights(weights.iter().copied()).unwrap();
+        for &k in &keys {
+            one_by_one.raise(k, 2).unwrap();
+        }
+        let mut at_once = BlockSampler::from_weights(weights).unwrap();
+        at_once.raise_all(keys.iter().copied(), 2).unwrap();
+        assert_eq!(at_once, one_by_one);
+        // Errors leave the sampler as it was: a key out of range, a total that overflows
+        // (even when only the exact check can tell: the first key would fit).
+        assert!(matches!(
+            at_once.raise_all([1, 50], 9),
+            Err(Error::KeyOutOfRange { key: 50, .. })
+        ));
+        assert_eq!(at_once, one_by_one);
+        let mut near = BlockSampler::from_weights([1, 1, u64::MAX - 10]).unwrap();
+        let before = near.clone();
+        assert!(matches!(
+            near.raise_all([0, 1], 6),
+            Err(Error::Overflow { .. })
+        ));
+        assert_eq!(near, before);
+        near.raise_all([0, 1], 5).unwrap();
+        assert_eq!(near.total(), u64::MAX - 10 + 10);
     }
 
     #[test]
