@@ -386,6 +386,29 @@ impl Position {
         self.win
     }
 
+    /// The neighbours of `cell` that hold a stone of `colour` (`None`: that are empty), as a
+    /// 6-bit set in [`Board::neighbours6`] order (bit d: neighbour d); off-board neighbours
+    /// are never in it. Found without a branch per neighbour.
+    ///
+    /// ```
+    /// use havannah_board::Board;
+    /// use havannah_rules::{Colour, Position, RingDetection};
+    ///
+    /// let board = Board::new(4).unwrap();
+    /// let mut pos = Position::new(board, RingDetection::Online);
+    /// let centre = board.centre();
+    /// let first = board.neighbours6(centre)[0];
+    /// pos.place(first); // White
+    /// assert_eq!(pos.neighbour_set(centre, Some(Colour::White)), 0b000001);
+    /// assert_eq!(pos.neighbour_set(centre, None), 0b111110);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn neighbour_set(&self, cell: Cell, colour: Option<Colour>) -> u8 {
+        let c = colour.map_or(EMPTY, code);
+        self.pattern(self.board.neighbours6(cell), c) as u8
+    }
+
     /// Records `swap`: a move that places no stone (Black moves again).
     pub fn swap(&mut self) {
         self.plies += 1;

@@ -15,13 +15,12 @@ use havannah_rules::{Colour, Position};
 pub(crate) fn bridge_saves(pos: &Position, intruder: Cell, me: Colour) -> u8 {
     let board = pos.board();
     let n = board.num_cells();
-    let (mut mine, mut off, mut empty) = (0u8, 0u8, 0u8);
-    // No branch per neighbour: the colours around a cell are random in playouts.
+    let mut off = 0u8;
     for (d, &nb) in board.neighbours6(intruder).iter().enumerate() {
         off |= u8::from(nb.index() >= n) << d;
-        mine |= u8::from(pos.stone(nb) == Some(me)) << d;
-        empty |= u8::from(pos.is_empty(nb)) << d;
     }
+    let mine = pos.neighbour_set(intruder, Some(me));
+    let empty = pos.neighbour_set(intruder, None);
     // Bit d of `before(x)` is bit d - 1 of x, of `after(x)` bit d + 1 (cyclically).
     let before = |x: u8| ((x << 1) | (x >> 5)) & 63;
     let after = |x: u8| ((x >> 1) | (x << 5)) & 63;
