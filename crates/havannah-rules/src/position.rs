@@ -623,12 +623,13 @@ impl Position {
     pub fn winning_kinds(&self, cell: Cell, colour: Colour) -> Kinds {
         let c = code(colour);
         let nbs = self.board.neighbours6(cell);
-        // The same-coloured neighbours as a 6-bit pattern, without a branch per neighbour
-        // (the colours around a cell are random in playouts: such branches mispredict).
-        let mut pattern = 0usize;
-        for (d, nb) in nbs.iter().enumerate() {
-            pattern |= usize::from(self.stones[nb.index()] == c) << d;
-        }
+        self.kinds_with_pattern(cell, nbs, self.pattern(nbs, c), c)
+    }
+
+    /// [`Position::winning_kinds`] for a stone of code `c` on `cell`, with neighbours `nbs`
+    /// and same-coloured neighbour pattern `pattern` already known.
+    #[inline]
+    fn kinds_with_pattern(&self, cell: Cell, nbs: &[Cell; 6], pattern: usize, c: u8) -> Kinds {
         let mut mask = self.board.edge_mask(cell);
         if pattern == 0 {
             return figures_of_mask(mask);
@@ -675,11 +676,9 @@ impl Position {
     #[must_use]
     pub fn win_next_to(&self, around: Cell) -> Option<Cell> {
         let c = self.stones[around.index()];
-        let colour = match c {
-            1 => Colour::White,
-            2 => Colour::Black,
-            _ => return None,
-        };
+        if c != code(Colour::White) && c != code(Colour::Black) {
+            return None;
+        }
         let chain_mask = self.mask[self.find_const(around.index())];
         // First, without a branch per neighbour, the empty neighbours that may win: those
         // with other runs of the colour around them (other chains may join), those where the
@@ -688,17 +687,24 @@ impl Position {
         // in neighbour order. (The sentinel is never empty.)
         let nbs = self.board.neighbours6(around);
         let mut candidates = 0u8;
+        let mut patterns = [0usize; 6];
         for (d, &cell) in nbs.iter().enumerate() {
             let pattern = self.pattern(self.board.neighbours6(cell), c);
+            patterns[d] = pattern;
             let one_run = (pattern != 63) & (RUN_STARTS[pattern].count_ones() == 1);
             let figure = !figures_of_mask(chain_mask | self.board.edge_mask(cell)).is_empty();
             let may_win = !one_run | figure | (MIDDLES[pattern] != 0);
             candidates |= u8::from((self.stones[cell.index()] == EMPTY) & may_win) << d;
         }
         while candidates != 0 {
-            let cell = nbs[candidates.trailing_zeros() as usize];
+            let d = candidates.trailing_zeros() as usize;
             candidates &= candidates - 1;
-            if !self.winning_kinds(cell, colour).is_empty() {
+            let cell = nbs[d];
+            let cell_nbs = self.board.neighbours6(cell);
+            if !self
+                .kinds_with_pattern(cell, cell_nbs, patterns[d], c)
+                .is_empty()
+            {
                 return Some(cell);
             }
         }
