@@ -12,11 +12,11 @@ const CAP: usize = 512;
 
 /// A fixed-capacity per-cell array indexed by cell index (masked with `CAP - 1`).
 #[derive(Clone, PartialEq, Eq)]
-struct PerCell<T: Copy>(Box<[T; CAP]>);
+struct PerCell<T: Copy>([T; CAP]);
 
 impl<T: Copy> PerCell<T> {
     fn filled(value: T) -> PerCell<T> {
-        PerCell(Box::new([value; CAP]))
+        PerCell([value; CAP])
     }
 
     /// Copies the first `len` entries (the rest are never read, see [`Position::clone_from`]).
