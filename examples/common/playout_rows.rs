@@ -103,8 +103,10 @@ impl Bench {
         self.empties.extend(0..self.board.num_cells() as u16);
     }
 
+    /// A uniformly random empty cell, taken out of the list. (A `u32` range: the draw needs
+    /// a 64-bit product only, not a 128-bit one.)
     fn pick(&mut self) -> Cell {
-        let k = self.rng.random_range(0..self.empties.len());
+        let k = self.rng.random_range(0..self.empties.len() as u32) as usize;
         Cell::from_index(usize::from(self.empties.swap_remove(k)))
     }
 
