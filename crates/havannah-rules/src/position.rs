@@ -441,8 +441,7 @@ impl Position {
         // run are adjacent, so they are in one chain already. Six neighbours are one run.
         let dirs = RUN_DIRS[pattern];
         let eight = [nbs[0], nbs[1], nbs[2], nbs[3], nbs[4], nbs[5], cell, cell];
-        let stand = dirs.map(|d| eight[usize::from(d & 7)].index());
-        let [r0, r1, r2] = stand.map(|x| self.find(x));
+        let [r0, r1, r2] = dirs.map(|d| self.find(eight[usize::from(d & 7)].index()));
         // Two runs in one chain: the new stone closes a loop around the cells between them.
         let loop_closed = ((r1 == r0) & (r1 != i)) | (((r2 == r0) | (r2 == r1)) & (r2 != i));
         let mask = self.board.edge_mask(cell) | self.mask[r0] | self.mask[r1] | self.mask[r2];
@@ -452,11 +451,7 @@ impl Position {
         {
             kinds |= Kinds::RING;
         }
-        let root = self.merge(i, [r0, r1, r2], mask);
-        // Keep the trees flat: the stones that stood for the runs now point at the root.
-        for x in stand {
-            self.parent[x] = root as u16;
-        }
+        self.merge(i, [r0, r1, r2], mask);
         // After the first win (full playouts go on) the first test alone decides.
         if self.win.is_none() && !kinds.is_empty() {
             self.record_win(cell, kinds);
@@ -478,10 +473,10 @@ impl Position {
 
     /// Joins the new stone `i` (a root of size 0) and the chains of the roots `roots`
     /// (repeats and `i` allowed) into one chain with corner/side mask `mask`, under the
-    /// largest root (union by size); returns that root. The writes do not depend on how many
-    /// different chains there are: pointing a root at the new root is harmless.
+    /// largest root (union by size). The writes do not depend on how many different chains
+    /// there are: pointing a root at the new root is harmless.
     #[inline(always)]
-    fn merge(&mut self, i: usize, roots: [usize; 3], mask: u16) -> usize {
+    fn merge(&mut self, i: usize, roots: [usize; 3], mask: u16) {
         let [r0, r1, r2] = roots;
         let (s0, s1, s2) = (self.size[r0], self.size[r1], self.size[r2]);
         let distinct1 = r1 != r0;
@@ -496,7 +491,6 @@ impl Position {
         self.parent[i] = to;
         self.size[big] = size;
         self.mask[big] = mask;
-        big
     }
 
     fn record_win(&mut self, cell: Cell, kinds: Kinds) {
@@ -543,8 +537,8 @@ impl Position {
     }
 
     /// The root of a cell's chain, halving the path on the way. Two steps up are taken
-    /// without a test (a root is its own parent): the trees are flat, so the loop almost never
-    /// runs and its branch is predictable.
+    /// without a test (a root is its own parent): union by size and path halving keep the
+    /// trees shallow, so the loop seldom runs and its branch is predictable.
     #[inline(always)]
     fn find(&mut self, i: usize) -> usize {
         let mut i = usize::from(self.parent[usize::from(self.parent[i])]);
