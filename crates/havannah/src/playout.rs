@@ -638,6 +638,49 @@ mod tests {
     }
 
     #[test]
+    fn weighted_playouts_keep_the_papers_weights() {
+        // After some moves of a weighted playout (from a position with two stones), the
+        // sampler holds the paper's weights, worked out here from the moves alone: 1 for
+        // every empty cell and 8 for the centre at the start, 0 once taken, and after the
+        // move of ply n its empty neighbours at least n³.
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(8);
+        let config = PlayoutConfig {
+            policy: Policy::Weighted,
+            ..PlayoutConfig::default()
+        };
+        let mut p = HavannahPlayout::new(config);
+        for moves in [1, 5, 30, 60] {
+            let mut g = state(6, &["a1", "k11"]);
+            let board = g.board();
+            let mut trace = Trace::new();
+            let r = p.playout(&mut g, &mut rng, moves, &mut trace);
+            assert_eq!(r.length, trace.len());
+            let mut want: Vec<u64> = board
+                .cells()
+                .map(|c| if c == board.centre() { 8 } else { 1 })
+                .collect();
+            for name in ["a1", "k11"] {
+                want[board.parse_cell(name).unwrap().index()] = 0;
+            }
+            for (k, (_, mv)) in trace.iter().enumerate() {
+                let n = (2 + k + 1) as u64;
+                want[usize::from(mv.0)] = 0;
+                for nb in board.neighbours(Cell::from_index(usize::from(mv.0))) {
+                    let w = &mut want[nb.index()];
+                    if *w != 0 {
+                        *w = (*w).max(n * n * n);
+                    }
+                }
+            }
+            let got: Vec<u64> = board
+                .cells()
+                .map(|c| p.sampler.get(c.index()).unwrap())
+                .collect();
+            assert_eq!(got, want, "after {} moves", trace.len());
+        }
+    }
+
+    #[test]
     fn horizon_stops_early() {
         let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(4);
         let mut p = HavannahPlayout::new(PlayoutConfig::default());
