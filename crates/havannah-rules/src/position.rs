@@ -422,7 +422,9 @@ impl Position {
     /// are found by the incremental finder unless [`RingDetection::Offline`] was chosen.
     #[inline(always)]
     pub fn place(&mut self, cell: Cell) -> Kinds {
-        let c = code(self.to_move());
+        // The code of the colour to move: 1 (White) after an even number of stones.
+        let c = (self.stones_placed & 1) as u8 + 1;
+        debug_assert_eq!(c, code(self.to_move()));
         let i = cell.index();
         debug_assert_eq!(self.stones[i], EMPTY, "place on an occupied cell");
         self.stones[i] = c;
@@ -442,14 +444,14 @@ impl Position {
         let dirs = RUN_DIRS[pattern];
         let eight = [nbs[0], nbs[1], nbs[2], nbs[3], nbs[4], nbs[5], cell, cell];
         let [r0, r1, r2] = dirs.map(|d| self.find(eight[usize::from(d & 7)].index()));
-        // Two runs in one chain: the new stone closes a loop around the cells between them.
-        let loop_closed = ((r1 == r0) & (r1 != i)) | (((r2 == r0) | (r2 == r1)) & (r2 != i));
         let mask = self.board.edge_mask(cell) | self.mask[r0] | self.mask[r1] | self.mask[r2];
         let mut kinds = figures_of_mask(mask);
-        if self.rings == RingDetection::Online
-            && (loop_closed | (pattern == 63) || self.closes_in(nbs, pattern, c))
-        {
-            kinds |= Kinds::RING;
+        if self.rings == RingDetection::Online {
+            // Two runs in one chain: the new stone closes a loop around the cells between.
+            let loop_closed = ((r1 == r0) & (r1 != i)) | (((r2 == r0) | (r2 == r1)) & (r2 != i));
+            if loop_closed | (pattern == 63) || self.closes_in(nbs, pattern, c) {
+                kinds |= Kinds::RING;
+            }
         }
         self.merge(i, [r0, r1, r2], mask);
         // After the first win (full playouts go on) the first test alone decides.
