@@ -1,7 +1,9 @@
-//! The engine's playout policies from the empty board (the rows of `examples/playout_table`
-//! as the engine runs them: each playout stops at the first win), and MCTS simulations.
+//! Every row of `examples/playout_table` (the paper's table 1 plus the engine's knowledge
+//! playout, with the table's own code), the engine's playout policies from the empty board
+//! (each playout stops at the first win), and MCTS simulations.
 //!
 //! `cargo bench --bench playouts -- --warm-up-time 1 --measurement-time 3`
+//! (`cargo bench --bench playouts -- paper_row` for the table's rows only)
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use havannah::{HMove, HavannahGame, HavannahPlayout, PlayoutConfig, Policy, RingCheck};
@@ -9,6 +11,29 @@ use havannah_board::Board;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use rave_mcts::{Budget, Config, Mcts, Playout, RaveSchedule, Trace};
+
+// The table's rows; `paper_ms` is for the table's printout only.
+#[allow(dead_code)]
+#[path = "../examples/common/playout_rows.rs"]
+mod playout_rows;
+
+fn bench_paper_rows(c: &mut Criterion) {
+    let mut group = c.benchmark_group("paper_row");
+    for size in [4u8, 6, 8, 10] {
+        let board = Board::new(size).expect("valid size");
+        let mut rows = playout_rows::Bench::new(board, 1);
+        for row in 1..=playout_rows::ROWS.len() {
+            group.bench_with_input(
+                BenchmarkId::new(format!("row{row}"), size),
+                &size,
+                |b, _| {
+                    b.iter(|| rows.run(row));
+                },
+            );
+        }
+    }
+    group.finish();
+}
 
 fn policies() -> Vec<(&'static str, PlayoutConfig)> {
     let base = PlayoutConfig::default();
@@ -94,5 +119,5 @@ fn bench_mcts(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_playouts, bench_mcts);
+criterion_group!(benches, bench_paper_rows, bench_playouts, bench_mcts);
 criterion_main!(benches);

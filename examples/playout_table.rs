@@ -6,15 +6,8 @@
 //! cargo run --release --example playout_table -- --sizes 8 --seconds 0.5 --seed 3
 //! ```
 //!
-//! Rows (microseconds per playout, averaged over many playouts from the empty board):
-//! 1. random full playout, no win check (stones only);
-//! 2. random full playout with bridge/fork checking (union-find on every move);
-//! 3. random full playout with bridge/fork/ring checking (plus the incremental ring finder);
-//! 4. weighted full playout (sum-tree sampler, neighbours of move n get weight n³) with b/f/r;
-//! 5. weighted playout until a bridge/fork win, rings checked once at the end off-line.
-//!
-//! "Full" playouts fill the whole board (checking every move as the row says), as the paper
-//! times them; the engine's own playouts stop at the first win.
+//! Rows (microseconds per playout, averaged over many playouts from the empty board): see
+//! `examples/common/playout_rows.rs`, which `benches/playouts.rs` shares.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -22,22 +15,14 @@ use std::time::{Duration, Instant};
 use clap::Parser;
 
 use havannah::{EngineConfig, HavannahGame, HavannahPlayout, PlayoutConfig};
-use havannah_board::{Board, Cell};
-use havannah_rules::{Colour, Position, RingDetection, RingFinder};
-use rand::{RngExt, SeedableRng};
+use havannah_board::Board;
+use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use rave_mcts::{Budget, Mcts};
-use weighted_sampler::DenseSampler;
 
-/// The paper's milliseconds per playout, where this repository knows them. Only one figure is
-/// recorded here: size 10, row 3, implied by the issue's target "at least 300 times faster
-/// than the paper: 10.7 µs or less" (3.21 ms). The others are printed as "-".
-fn paper_ms(size: u8, row: usize) -> Option<f64> {
-    match (size, row) {
-        (10, 3) => Some(3.21),
-        _ => None,
-    }
-}
+#[path = "common/playout_rows.rs"]
+mod playout_rows;
+use playout_rows::{Bench, ROWS, paper_ms};
 
 /// Reproduces the playout-speed table of Könnecke & Waldmann (table 1), then measures MCTS
 /// simulations per second.
@@ -91,125 +76,6 @@ fn time_it(seconds: f64, mut f: impl FnMut() -> usize) -> f64 {
     start.elapsed().as_secs_f64() * 1e6 / calls as f64
 }
 
-struct Bench {
-    board: &'static Board,
-    rng: Pcg64Mcg,
-    empties: Vec<u16>,
-    stones: Vec<u8>,
-    online: Position,
-    offline: Position,
-    pos: Position,
-    base: DenseSampler<u64>,
-    sampler: DenseSampler<u64>,
-    finder: RingFinder,
-}
-
-impl Bench {
-    fn new(board: &'static Board, seed: u64) -> Bench {
-        let n = board.num_cells();
-        let centre = board.centre().index();
-        let base = DenseSampler::from_weights((0..n).map(|i| if i == centre { 8 } else { 1 }))
-            .expect("small weights");
-        Bench {
-            board,
-            rng: Pcg64Mcg::seed_from_u64(seed),
-            empties: Vec::with_capacity(n),
-            stones: vec![0; n],
-            online: Position::new(board, RingDetection::Online),
-            offline: Position::new(board, RingDetection::Offline),
-            pos: Position::new(board, RingDetection::Online),
-            sampler: base.clone(),
-            base,
-            finder: RingFinder::new(),
-        }
-    }
-
-    fn reset_empties(&mut self) {
-        self.empties.clear();
-        self.empties.extend(0..self.board.num_cells() as u16);
-    }
-
-    fn pick(&mut self) -> Cell {
-        let k = self.rng.random_range(0..self.empties.len());
-        Cell::from_index(usize::from(self.empties.swap_remove(k)))
-    }
-
-    /// Row 1: random stones until the board is full.
-    fn no_check(&mut self) -> usize {
-        self.reset_empties();
-        let mut colour = 1u8;
-        while !self.empties.is_empty() {
-            let c = self.pick();
-            self.stones[c.index()] = colour;
-            colour ^= 3;
-        }
-        usize::from(self.stones[0])
-    }
-
-    /// Rows 2 and 3: a random full playout on a position with or without ring checks.
-    fn full(&mut self, rings: bool) -> usize {
-        self.reset_empties();
-        let start = if rings { &self.online } else { &self.offline };
-        self.pos.clone_from(start);
-        while !self.empties.is_empty() {
-            let c = self.pick();
-            self.pos.place(c);
-        }
-        self.pos.win().map_or(0, |w| usize::from(w.ply))
-    }
-
-    fn weighted_move(&mut self) -> Option<Cell> {
-        let k = self.sampler.sample(&mut self.rng)?;
-        let _ = self.sampler.update(k, 0);
-        let cell = Cell::from_index(k);
-        let ply = self.pos.plies() as u64 + 1;
-        let w = ply * ply * ply;
-        for &nb in self.board.neighbours(cell) {
-            if self
-                .sampler
-                .get(nb.index())
-                .is_some_and(|old| old != 0 && old < w)
-            {
-                let _ = self.sampler.update(nb.index(), w);
-            }
-        }
-        Some(cell)
-    }
-
-    /// Row 4: weighted full playout with bridge/fork/ring checks.
-    fn weighted_full(&mut self) -> usize {
-        self.pos.clone_from(&self.online);
-        self.sampler.clone_from(&self.base);
-        while let Some(c) = self.weighted_move() {
-            self.pos.place(c);
-        }
-        self.pos.win().map_or(0, |w| usize::from(w.ply))
-    }
-
-    /// Row 5: weighted playout until a bridge/fork win, then rings off-line.
-    fn weighted_until_win(&mut self) -> usize {
-        self.pos.clone_from(&self.offline);
-        self.sampler.clone_from(&self.base);
-        while self.pos.win().is_none() {
-            match self.weighted_move() {
-                Some(c) => {
-                    self.pos.place(c);
-                }
-                None => break,
-            }
-        }
-        let mut best = self.pos.win().map(|w| (w.ply, w.winner));
-        for colour in [Colour::White, Colour::Black] {
-            if let Some(r) = self.finder.earliest_ring(&self.pos, colour)
-                && best.is_none_or(|(p, _)| r.ply < p)
-            {
-                best = Some((r.ply, colour));
-            }
-        }
-        best.map_or(0, |(p, _)| usize::from(p))
-    }
-}
-
 fn mcts_rate(board: &'static Board, threads: usize, seconds: f64, seed: u64) -> f64 {
     // The engine's own search settings (`EngineConfig::best`), searching the whole time.
     let config = EngineConfig::best()
@@ -236,15 +102,8 @@ fn mcts_rate(board: &'static Board, threads: usize, seconds: f64, seed: u64) -> 
 fn main() {
     let args = Args::parse();
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let rows = [
-        "random full playout, no win check",
-        "random full playout, bridge/fork check",
-        "random full playout, bridge/fork/ring check",
-        "weighted full playout, b/f/r check",
-        "weighted playout until b/f win, rings off-line",
-    ];
     println!(
-        "Playout speed (µs per playout; paper's ms where known; speed-up), {} s per cell, seed {}",
+        "Playout speed (µs per playout; the paper's ms; speed-up), {} s per cell, seed {}",
         args.seconds, args.seed
     );
     println!(
@@ -256,14 +115,10 @@ fn main() {
         let board = Board::new(size).expect("checked size");
         let mut b = Bench::new(board, args.seed);
         let s = args.seconds;
-        let us = [
-            time_it(s, || b.no_check()),
-            time_it(s, || b.full(false)),
-            time_it(s, || b.full(true)),
-            time_it(s, || b.weighted_full()),
-            time_it(s, || b.weighted_until_win()),
-        ];
-        for (row, (&name, &t)) in rows.iter().zip(us.iter()).enumerate() {
+        let us: Vec<f64> = (1..=ROWS.len())
+            .map(|row| time_it(s, || b.run(row)))
+            .collect();
+        for (row, (&name, &t)) in ROWS.iter().zip(us.iter()).enumerate() {
             let paper = paper_ms(size, row + 1);
             let (p, x) = match paper {
                 Some(ms) => (format!("{ms:.2}"), format!("{:.0}x", ms * 1000.0 / t)),

@@ -12,15 +12,17 @@ const CAP: usize = 512;
 
 /// A fixed-capacity per-cell array indexed by cell index (masked with `CAP - 1`).
 #[derive(Clone, PartialEq, Eq)]
-struct PerCell<T: Copy>(Box<[T; CAP]>);
+struct PerCell<T: Copy>([T; CAP]);
 
 impl<T: Copy> PerCell<T> {
     fn filled(value: T) -> PerCell<T> {
-        PerCell(Box::new([value; CAP]))
+        PerCell([value; CAP])
     }
 
-    fn copy_from(&mut self, other: &PerCell<T>) {
-        self.0.copy_from_slice(&other.0[..]);
+    /// Copies the first `len` entries (the rest are never read, see [`Position::clone_from`]).
+    fn copy_prefix_from(&mut self, other: &PerCell<T>, len: usize) {
+        let len = len.min(CAP);
+        self.0[..len].copy_from_slice(&other.0[..len]);
     }
 
     fn as_slice(&self, len: usize) -> &[T] {
@@ -47,6 +49,12 @@ impl<T: Copy + std::fmt::Debug> std::fmt::Debug for PerCell<T> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("[..]")
     }
+}
+
+/// `if take { a } else { b }` as a select, not a branch (the choice is random in playouts).
+#[inline(always)]
+fn select<T>(take: bool, a: T, b: T) -> T {
+    std::hint::select_unpredictable(take, a, b)
 }
 
 /// The stone code of an empty cell.
@@ -136,6 +144,29 @@ static MIDDLES: [u8; 64] = {
     table
 };
 
+/// For a 6-bit pattern of same-colour neighbours, the directions of the first stones of its
+/// (at most three) runs, padded with 6, which stands for the new stone itself; six set bits
+/// are one run. A fixed-length list lets `place` look up all runs without a loop whose length
+/// depends on the (random) colours around the cell.
+static RUN_DIRS: [[u8; 3]; 64] = {
+    let mut table = [[6u8; 3]; 64];
+    let mut p = 0;
+    while p < 64 {
+        let starts = if p == 63 { 1 } else { RUN_STARTS[p] };
+        let mut k = 0;
+        let mut d = 0;
+        while d < 6 {
+            if starts & (1 << d) != 0 {
+                table[p][k] = d as u8;
+                k += 1;
+            }
+            d += 1;
+        }
+        p += 1;
+    }
+    table
+};
+
 /// When a [`Position`] looks for rings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -220,13 +251,17 @@ impl Clone for Position {
         }
     }
 
+    /// Copies the cells and the sentinel only: entries past the sentinel are never read. When
+    /// `self` was on a larger board, its extra cells are overwritten too, so that a later
+    /// copy onto that larger board does not need them.
     fn clone_from(&mut self, source: &Position) {
+        let len = self.board.num_cells().max(source.board.num_cells()) + 1;
         self.board = source.board;
-        self.stones.copy_from(&source.stones);
-        self.parent.copy_from(&source.parent);
-        self.size.copy_from(&source.size);
-        self.mask.copy_from(&source.mask);
-        self.placed.copy_from(&source.placed);
+        self.stones.copy_prefix_from(&source.stones, len);
+        self.parent.copy_prefix_from(&source.parent, len);
+        self.size.copy_prefix_from(&source.size, len);
+        self.mask.copy_prefix_from(&source.mask, len);
+        self.placed.copy_prefix_from(&source.placed, len);
         self.plies = source.plies;
         self.stones_placed = source.stones_placed;
         self.rings = source.rings;
@@ -351,6 +386,29 @@ impl Position {
         self.win
     }
 
+    /// The neighbours of `cell` that hold a stone of `colour` (`None`: that are empty), as a
+    /// 6-bit set in [`Board::neighbours6`] order (bit d: neighbour d); off-board neighbours
+    /// are never in it. Found without a branch per neighbour.
+    ///
+    /// ```
+    /// use havannah_board::Board;
+    /// use havannah_rules::{Colour, Position, RingDetection};
+    ///
+    /// let board = Board::new(4).unwrap();
+    /// let mut pos = Position::new(board, RingDetection::Online);
+    /// let centre = board.centre();
+    /// let first = board.neighbours6(centre)[0];
+    /// pos.place(first); // White
+    /// assert_eq!(pos.neighbour_set(centre, Some(Colour::White)), 0b000001);
+    /// assert_eq!(pos.neighbour_set(centre, None), 0b111110);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn neighbour_set(&self, cell: Cell, colour: Option<Colour>) -> u8 {
+        let c = colour.map_or(EMPTY, code);
+        self.pattern(self.board.neighbours6(cell), c) as u8
+    }
+
     /// Records `swap`: a move that places no stone (Black moves again).
     pub fn swap(&mut self) {
         self.plies += 1;
@@ -364,68 +422,77 @@ impl Position {
     /// are found by the incremental finder unless [`RingDetection::Offline`] was chosen.
     #[inline(always)]
     pub fn place(&mut self, cell: Cell) -> Kinds {
-        let c = code(self.to_move());
+        // The code of the colour to move: 1 (White) after an even number of stones.
+        let c = (self.stones_placed & 1) as u8 + 1;
+        debug_assert_eq!(c, code(self.to_move()));
         let i = cell.index();
         debug_assert_eq!(self.stones[i], EMPTY, "place on an occupied cell");
         self.stones[i] = c;
         self.plies += 1;
         self.stones_placed += 1;
         self.placed[i] = self.plies;
+        // The new stone starts as a chain of its own of size 0 and (as every empty cell: masks
+        // are written at roots only) mask 0: a missing run below stands for it and adds
+        // nothing.
         self.parent[i] = i as u16;
-        self.size[i] = 1;
-        self.mask[i] = self.board.edge_mask(cell);
+        self.size[i] = 0;
 
         let nbs = self.board.neighbours6(cell);
+        let pattern = self.pattern(nbs, c);
+        // One stone per run of same-coloured neighbours stands for the run: neighbours in one
+        // run are adjacent, so they are in one chain already. Six neighbours are one run.
+        let dirs = RUN_DIRS[pattern];
+        let eight = [nbs[0], nbs[1], nbs[2], nbs[3], nbs[4], nbs[5], cell, cell];
+        let [r0, r1, r2] = dirs.map(|d| self.find(eight[usize::from(d & 7)].index()));
+        let mask = self.board.edge_mask(cell) | self.mask[r0] | self.mask[r1] | self.mask[r2];
+        let mut kinds = figures_of_mask(mask);
+        if self.rings == RingDetection::Online {
+            // Two runs in one chain: the new stone closes a loop around the cells between.
+            let loop_closed = ((r1 == r0) & (r1 != i)) | (((r2 == r0) | (r2 == r1)) & (r2 != i));
+            if loop_closed | (pattern == 63) || self.closes_in(nbs, pattern, c) {
+                kinds |= Kinds::RING;
+            }
+        }
+        self.merge(i, [r0, r1, r2], mask);
+        // After the first win (full playouts go on) the first test alone decides.
+        if self.win.is_none() && !kinds.is_empty() {
+            self.record_win(cell, kinds);
+        }
+        kinds
+    }
+
+    /// The same-colour neighbours of a cell as a 6-bit pattern (bit d: neighbour d has stone
+    /// code `c`), without a branch per neighbour: the colours around a cell are random in
+    /// playouts, and such branches mispredict.
+    #[inline(always)]
+    fn pattern(&self, nbs: &[Cell; 6], c: u8) -> usize {
         let mut pattern = 0usize;
         for (d, nb) in nbs.iter().enumerate() {
             pattern |= usize::from(self.stones[nb.index()] == c) << d;
         }
-        if pattern == 0 {
-            let kinds = figures_of_mask(self.mask[i]);
-            // A lone stone can only be a bridge or fork on a tiny board: never, but stay exact.
-            if !kinds.is_empty() {
-                self.record_win(cell, kinds);
-            }
-            return kinds;
-        }
+        pattern
+    }
 
-        // One stone per run of same-coloured neighbours stands for the run: neighbours in one
-        // run are adjacent, so they are in one chain already. Six neighbours are one run.
-        let starts = if pattern == 63 {
-            1
-        } else {
-            RUN_STARTS[pattern]
-        };
-        let mut roots = [0usize; 3];
-        let mut k = 0;
-        let mut loop_closed = false;
-        let mut bits = starts;
-        while bits != 0 {
-            let d = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            let r = self.find(nbs[d].index());
-            if roots[..k].contains(&r) {
-                loop_closed = true;
-            } else {
-                roots[k] = r;
-                k += 1;
-            }
-        }
-        let mut kinds = Kinds::NONE;
-        if self.rings == RingDetection::Online
-            && (loop_closed || pattern == 63 || self.closes_in(nbs, pattern, c))
-        {
-            kinds |= Kinds::RING;
-        }
-        let mut root = i;
-        for &r in &roots[..k] {
-            root = self.link(root, r);
-        }
-        kinds |= figures_of_mask(self.mask[root]);
-        if !kinds.is_empty() {
-            self.record_win(cell, kinds);
-        }
-        kinds
+    /// Joins the new stone `i` (a root of size 0) and the chains of the roots `roots`
+    /// (repeats and `i` allowed) into one chain with corner/side mask `mask`, under the
+    /// largest root (union by size). The writes do not depend on how many different chains
+    /// there are: pointing a root at the new root is harmless.
+    #[inline(always)]
+    fn merge(&mut self, i: usize, roots: [usize; 3], mask: u16) {
+        let [r0, r1, r2] = roots;
+        let (s0, s1, s2) = (self.size[r0], self.size[r1], self.size[r2]);
+        let distinct1 = r1 != r0;
+        let distinct2 = (r2 != r0) & (r2 != r1);
+        let size = 1 + s0 + select(distinct1, s1, 0) + select(distinct2, s2, 0);
+        let big01 = select(s1 > s0, r1, r0);
+        let big = select(s2 > self.size[big01], r2, big01);
+        let to = big as u16;
+        self.parent[r0] = to;
+        self.parent[r1] = to;
+        self.parent[r2] = to;
+        self.parent[i] = to;
+        self.size[big] = size;
+        self.mask[big] = mask;
     }
 
     fn record_win(&mut self, cell: Cell, kinds: Kinds) {
@@ -471,9 +538,12 @@ impl Position {
         false
     }
 
-    /// The root of a cell's chain, halving the path on the way.
-    #[inline]
-    fn find(&mut self, mut i: usize) -> usize {
+    /// The root of a cell's chain, halving the path on the way. Two steps up are taken
+    /// without a test (a root is its own parent): union by size and path halving keep the
+    /// trees shallow, so the loop seldom runs and its branch is predictable.
+    #[inline(always)]
+    fn find(&mut self, i: usize) -> usize {
+        let mut i = usize::from(self.parent[usize::from(self.parent[i])]);
         while self.parent[i] as usize != i {
             let grand = self.parent[self.parent[i] as usize];
             self.parent[i] = grand;
@@ -482,27 +552,15 @@ impl Position {
         i
     }
 
-    /// The root of a cell's chain without changing the forest.
-    #[inline]
-    fn find_const(&self, mut i: usize) -> usize {
+    /// The root of a cell's chain without changing the forest (two steps without a test, as
+    /// in [`Position::find`]).
+    #[inline(always)]
+    fn find_const(&self, i: usize) -> usize {
+        let mut i = usize::from(self.parent[usize::from(self.parent[i])]);
         while self.parent[i] as usize != i {
             i = self.parent[i] as usize;
         }
         i
-    }
-
-    /// Joins two different roots; returns the new root. Union by size.
-    #[inline]
-    fn link(&mut self, ra: usize, rb: usize) -> usize {
-        let (big, small) = if self.size[ra] >= self.size[rb] {
-            (ra, rb)
-        } else {
-            (rb, ra)
-        };
-        self.parent[small] = big as u16;
-        self.size[big] += self.size[small];
-        self.mask[big] |= self.mask[small];
-        big
     }
 
     /// Whether two stones belong to one chain (false if either cell is empty).
@@ -561,41 +619,28 @@ impl Position {
     pub fn winning_kinds(&self, cell: Cell, colour: Colour) -> Kinds {
         let c = code(colour);
         let nbs = self.board.neighbours6(cell);
-        // The same-coloured neighbours as a 6-bit pattern, without a branch per neighbour
-        // (the colours around a cell are random in playouts: such branches mispredict).
-        let mut pattern = 0usize;
-        for (d, nb) in nbs.iter().enumerate() {
-            pattern |= usize::from(self.stones[nb.index()] == c) << d;
-        }
+        self.kinds_with_pattern(cell, nbs, self.pattern(nbs, c), c)
+    }
+
+    /// [`Position::winning_kinds`] for a stone of code `c` on `cell`, with neighbours `nbs`
+    /// and same-coloured neighbour pattern `pattern` already known.
+    #[inline]
+    fn kinds_with_pattern(&self, cell: Cell, nbs: &[Cell; 6], pattern: usize, c: u8) -> Kinds {
         let mut mask = self.board.edge_mask(cell);
         if pattern == 0 {
             return figures_of_mask(mask);
         }
         // One root per run of same-coloured neighbours (a run is one chain already); two runs
-        // in one chain close a loop through the cell, as in `place`.
-        let starts = if pattern == 63 {
-            1
-        } else {
-            RUN_STARTS[pattern]
-        };
-        let mut roots = [usize::MAX; 3];
-        let mut k = 0;
-        let mut ring = pattern == 63;
-        let mut bits = starts;
-        while bits != 0 {
-            let d = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            let r = self.find_const(nbs[d].index());
-            if roots[..k].contains(&r) {
-                ring = true;
-            } else {
-                roots[k] = r;
-                k += 1;
-                mask |= self.mask[r];
-            }
-        }
+        // in one chain close a loop through the cell, as in `place`. A missing run stands for
+        // the empty cell itself, whose mask is 0.
+        let eight = [nbs[0], nbs[1], nbs[2], nbs[3], nbs[4], nbs[5], cell, cell];
+        let [r0, r1, r2] =
+            RUN_DIRS[pattern].map(|d| self.find_const(eight[usize::from(d & 7)].index()));
+        let i = cell.index();
+        mask |= self.mask[r0] | self.mask[r1] | self.mask[r2];
+        let loop_closed = ((r1 == r0) & (r1 != i)) | (((r2 == r0) | (r2 == r1)) & (r2 != i));
         let mut kinds = figures_of_mask(mask);
-        if ring || self.encloses_neighbour(cell, nbs, pattern, c) {
+        if loop_closed | (pattern == 63) || self.encloses_neighbour(cell, nbs, pattern, c) {
             kinds |= Kinds::RING;
         }
         kinds
@@ -627,29 +672,35 @@ impl Position {
     #[must_use]
     pub fn win_next_to(&self, around: Cell) -> Option<Cell> {
         let c = self.stones[around.index()];
-        let colour = match c {
-            1 => Colour::White,
-            2 => Colour::Black,
-            _ => return None,
-        };
+        if c != code(Colour::White) && c != code(Colour::Black) {
+            return None;
+        }
         let chain_mask = self.mask[self.find_const(around.index())];
-        for &cell in self.board.neighbours(around) {
-            if self.stones[cell.index()] != EMPTY {
-                continue;
-            }
-            let nbs = self.board.neighbours6(cell);
-            let mut pattern = 0usize;
-            for (d, nb) in nbs.iter().enumerate() {
-                pattern |= usize::from(self.stones[nb.index()] == c) << d;
-            }
-            let wins = if pattern != 63 && RUN_STARTS[pattern].count_ones() == 1 {
-                // One run: all same-coloured neighbours are in the chain of `around`.
-                !figures_of_mask(chain_mask | self.board.edge_mask(cell)).is_empty()
-                    || self.encloses_neighbour(cell, nbs, pattern, c)
-            } else {
-                !self.winning_kinds(cell, colour).is_empty()
-            };
-            if wins {
+        // First, without a branch per neighbour, the empty neighbours that may win: those
+        // with other runs of the colour around them (other chains may join), those where the
+        // chain of `around` with the cell's own edges makes a figure, and those next to a
+        // run of three (a ring around the middle stone). Then the exact test on those only,
+        // in neighbour order. (The sentinel is never empty.)
+        let nbs = self.board.neighbours6(around);
+        let mut candidates = 0u8;
+        let mut patterns = [0usize; 6];
+        for (d, &cell) in nbs.iter().enumerate() {
+            let pattern = self.pattern(self.board.neighbours6(cell), c);
+            patterns[d] = pattern;
+            let one_run = (pattern != 63) & (RUN_STARTS[pattern].count_ones() == 1);
+            let figure = !figures_of_mask(chain_mask | self.board.edge_mask(cell)).is_empty();
+            let may_win = !one_run | figure | (MIDDLES[pattern] != 0);
+            candidates |= u8::from((self.stones[cell.index()] == EMPTY) & may_win) << d;
+        }
+        while candidates != 0 {
+            let d = candidates.trailing_zeros() as usize;
+            candidates &= candidates - 1;
+            let cell = nbs[d];
+            let cell_nbs = self.board.neighbours6(cell);
+            if !self
+                .kinds_with_pattern(cell, cell_nbs, patterns[d], c)
+                .is_empty()
+            {
                 return Some(cell);
             }
         }
@@ -704,6 +755,30 @@ mod tests {
     }
 
     #[test]
+    fn clone_from_a_smaller_board_leaves_no_trace() {
+        // A full size-6 game, then a copy of an empty size-4 position into the same memory:
+        // the copy must play exactly as a fresh size-4 position, and a copy back onto size 6
+        // as a fresh size-6 one.
+        let (small, large) = (Board::new(4).unwrap(), Board::new(6).unwrap());
+        let mut pos = Position::new(large, RingDetection::Online);
+        for cell in large.cells() {
+            pos.place(cell);
+        }
+        for board in [small, large] {
+            let fresh = Position::new(board, RingDetection::Online);
+            pos.clone_from(&fresh);
+            let mut want = fresh.clone();
+            for cell in board.cells().rev() {
+                assert_eq!(pos.place(cell), want.place(cell));
+                assert_eq!(pos.chain_len(cell), want.chain_len(cell));
+                assert_eq!(pos.chain_mask(cell), want.chain_mask(cell));
+            }
+            assert_eq!(pos.win(), want.win());
+            assert!(pos.is_full());
+        }
+    }
+
+    #[test]
     fn run_tables() {
         assert_eq!(RUN_STARTS[0b000000], 0);
         assert_eq!(RUN_STARTS[0b111111], 0);
@@ -712,5 +787,10 @@ mod tests {
         assert_eq!(MIDDLES[0b000111], 0b000010);
         assert_eq!(MIDDLES[0b100011], 0b000001);
         assert_eq!(MIDDLES[0b111111], 0b111111);
+        assert_eq!(RUN_DIRS[0b000000], [6, 6, 6]);
+        assert_eq!(RUN_DIRS[0b111111], [0, 6, 6]);
+        assert_eq!(RUN_DIRS[0b100001], [5, 6, 6]);
+        assert_eq!(RUN_DIRS[0b010101], [0, 2, 4]);
+        assert_eq!(RUN_DIRS[0b011010], [1, 3, 6]);
     }
 }

@@ -66,6 +66,11 @@ pub struct RingFinder {
     head: Vec<u16>,
     /// The next cell in the same bucket.
     next: Vec<u16>,
+    /// [`RingFinder::earliest_rings`]' widest-path values, two per cell (entry `2 * cell +
+    /// colour`), with the sentinel's set so that it is never queued.
+    value2: Vec<u16>,
+    /// The next entry in the same bucket, for the two-colour search.
+    next2: Vec<u16>,
 }
 
 const NONE: u16 = u16::MAX;
@@ -94,6 +99,113 @@ impl RingFinder {
                     ply: t,
                     enclosed: Cell::from_index(i),
                 });
+            }
+        }
+        best
+    }
+
+    /// The earliest ring of each colour (indexed by [`Colour::index`]), as
+    /// [`earliest_ring`](Self::earliest_ring) finds them, in one search for both: a single
+    /// bucket queue over move numbers holds (cell, colour) entries, so the board is set up
+    /// and swept once. The ring cell reported for a ply is the lowest-indexed one, as there.
+    ///
+    /// ```
+    /// use havannah_rules::{Colour, Game, RingFinder, Rules};
+    ///
+    /// let mut game = Game::new(4, Rules { pie: false })?;
+    /// for mv in "c3 a1 d3 b1 e4 c1 e5 a2 d5 a3 c4".split(' ') {
+    ///     game.play_str(mv)?;
+    /// }
+    /// let [white, black] = RingFinder::new().earliest_rings(game.position());
+    /// assert_eq!(white.map(|r| r.ply), Some(11));
+    /// assert_eq!(black, None);
+    /// # Ok::<(), havannah_rules::RulesError>(())
+    /// ```
+    pub fn earliest_rings(&mut self, position: &Position) -> [Option<RingInfo>; 2] {
+        let board: &Board = position.board();
+        let n = board.num_cells();
+        let stones = position.stone_codes();
+        let placed = position.placements();
+        let infinity_key = position.plies() + 1;
+        // Entry e = 2 * cell + colour index; its time is the move number of the cell's stone
+        // if that stone has the entry's colour (codes 1, 2 = colour index + 1), else never.
+        let time = |e: usize| -> u16 {
+            let i = e >> 1;
+            if usize::from(stones[i]) == (e & 1) + 1 {
+                placed[i]
+            } else {
+                NEVER
+            }
+        };
+        let key_of = |t: u16| -> usize { usize::from(t).min(infinity_key) };
+
+        self.value2.clear();
+        self.value2.resize(2 * (n + 1), 0);
+        // The sentinel (index n) counts as reached: it is never queued.
+        self.value2[2 * n] = NEVER;
+        self.value2[2 * n + 1] = NEVER;
+        self.next2.clear();
+        self.next2.resize(2 * n, NONE);
+        self.head.clear();
+        self.head.resize(infinity_key + 1, NONE);
+
+        // 0 in `value2` means "not reached yet": times are 1-based.
+        for cell in board.cells() {
+            if board.edge_mask(cell) != 0 {
+                for e in [2 * cell.index(), 2 * cell.index() + 1] {
+                    let v = time(e);
+                    self.value2[e] = v;
+                    let k = key_of(v);
+                    self.next2[e] = self.head[k];
+                    self.head[k] = e as u16;
+                }
+            }
+        }
+        let mut key = infinity_key;
+        loop {
+            let e = self.head[key];
+            if e == NONE {
+                if key == 0 {
+                    break;
+                }
+                key -= 1;
+                continue;
+            }
+            let e = usize::from(e);
+            self.head[key] = self.next2[e];
+            let v = self.value2[e];
+            let colour = e & 1;
+            for nb in board.neighbours6(Cell::from_index(e >> 1)) {
+                let f = 2 * nb.index() + colour;
+                if self.value2[f] == 0 {
+                    let w = v.min(time(f));
+                    self.value2[f] = w;
+                    let k = key_of(w);
+                    self.next2[f] = self.head[k];
+                    self.head[k] = f as u16;
+                }
+            }
+        }
+        // A cell's surround time is the best value among its neighbours; a colour's earliest
+        // ring is the least surround time over the inner cells.
+        let mut best: [Option<RingInfo>; 2] = [None, None];
+        for cell in board.cells() {
+            if board.edge_mask(cell) != 0 {
+                continue;
+            }
+            let nbs = board.neighbours6(cell);
+            for (colour, best) in best.iter_mut().enumerate() {
+                let t = nbs
+                    .iter()
+                    .map(|nb| self.value2[2 * nb.index() + colour])
+                    .max()
+                    .unwrap_or(NEVER);
+                if t != NEVER && best.is_none_or(|b| t < b.ply) {
+                    *best = Some(RingInfo {
+                        ply: t,
+                        enclosed: cell,
+                    });
+                }
             }
         }
         best

@@ -37,6 +37,8 @@ fn check_game(size: u8, seed: u64) {
         vec![false; board.num_cells()],
     ];
     let mut first_win: Option<(Colour, Kinds, usize)> = None;
+    // The move at which each colour first enclosed a cell, by the reference.
+    let mut first_ring: [Option<usize>; 2] = [None, None];
 
     for (k, &cell) in order.iter().enumerate() {
         let ply = k + 1;
@@ -123,7 +125,23 @@ fn check_game(size: u8, seed: u64) {
                 assert_eq!(times[i], NEVER, "size {size} seed {seed}: open cell {i}");
             }
         }
+        if first_ring[mover.index()].is_none() && !new_cells.is_empty() {
+            first_ring[mover.index()] = Some(ply);
+        }
         enclosed[mover.index()] = now;
+
+        // The two-colour off-line pass: each colour's earliest ring as the reference has it,
+        // and the same ring (ply and cell) as the one-colour search.
+        let both = finder.earliest_rings(&offline);
+        for colour in [Colour::White, Colour::Black] {
+            let ring = both[colour.index()];
+            assert_eq!(
+                ring.map(|r| usize::from(r.ply)),
+                first_ring[colour.index()],
+                "size {size} seed {seed} move {ply}: earliest {colour:?} ring"
+            );
+            assert_eq!(ring, finder.earliest_ring(&offline, colour));
+        }
 
         if first_win.is_none() && !want.is_empty() {
             first_win = Some((mover, want, ply));

@@ -15,18 +15,12 @@ use havannah_rules::{Colour, Position};
 pub(crate) fn bridge_saves(pos: &Position, intruder: Cell, me: Colour) -> u8 {
     let board = pos.board();
     let n = board.num_cells();
-    let (mut mine, mut off, mut empty) = (0u8, 0u8, 0u8);
+    let mut off = 0u8;
     for (d, &nb) in board.neighbours6(intruder).iter().enumerate() {
-        if nb.index() >= n {
-            off |= 1 << d;
-        } else {
-            match pos.stone(nb) {
-                Some(c) if c == me => mine |= 1 << d,
-                None => empty |= 1 << d,
-                Some(_) => {}
-            }
-        }
+        off |= u8::from(nb.index() >= n) << d;
     }
+    let mine = pos.neighbour_set(intruder, Some(me));
+    let empty = pos.neighbour_set(intruder, None);
     // Bit d of `before(x)` is bit d - 1 of x, of `after(x)` bit d + 1 (cyclically).
     let before = |x: u8| ((x << 1) | (x >> 5)) & 63;
     let after = |x: u8| ((x >> 1) | (x << 5)) & 63;

@@ -5,7 +5,7 @@ use havannah_board::{Board, Cell};
 use havannah_rules::{Colour, Position, RingDetection, RingFinder};
 use rand::{Rng, RngExt};
 use rave_mcts::{Outcome, Playout, PlayoutResult, Trace};
-use weighted_sampler::DenseSampler;
+use weighted_sampler::BlockSampler;
 
 use crate::game::{HMove, HavannahGame};
 use crate::pattern::bridge_saves;
@@ -17,7 +17,7 @@ pub enum Policy {
     /// Every empty cell equally likely.
     #[default]
     Uniform,
-    /// Könnecke & Waldmann, section 6: a sum tree over the empty cells, starting with weight 1
+    /// Könnecke & Waldmann, section 6: weights over the empty cells, starting with weight 1
     /// everywhere and [`PlayoutConfig::centre_weight`] on the centre; after the move of ply n
     /// its empty neighbours get weight n³ (if that is more than they have), so play stays near
     /// the recent moves.
@@ -132,13 +132,29 @@ pub struct HavannahPlayout {
     /// Empty cells, and the slot of each cell in that list.
     empties: Vec<u16>,
     slot: Vec<u16>,
-    sampler: DenseSampler<u64>,
-    base: Option<(usize, DenseSampler<u64>)>,
+    /// The weights of [`Policy::Weighted`]: block sums rather than the paper's sum tree, as
+    /// each move changes up to seven weights (O(1) each here) for one draw. It draws exactly
+    /// as the sum tree would.
+    sampler: BlockSampler,
+    base: Option<(usize, BlockSampler)>,
     finder: RingFinder,
     /// Last good replies: `reply[colour * bound + previous cell]`.
     reply: Vec<u16>,
     /// The cells played in the current playout.
     played: Vec<u16>,
+    /// The last anti-decisive scan, which the next move's decisive scan repeats.
+    threat: Option<Threat>,
+}
+
+/// The result of a scan for a colour's winning cells next to its stone `around`:
+/// `win_next_to(around, colour)` found `found`. It stays the answer while only stones of the
+/// other colour are added: those can fill a winning cell, never make a new one (a colour's
+/// figures depend on its own stones only).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Threat {
+    around: u16,
+    colour: Colour,
+    found: Option<u16>,
 }
 
 impl HavannahPlayout {
@@ -149,11 +165,12 @@ impl HavannahPlayout {
             config,
             empties: Vec::new(),
             slot: Vec::new(),
-            sampler: DenseSampler::default(),
+            sampler: BlockSampler::default(),
             base: None,
             finder: RingFinder::new(),
             reply: Vec::new(),
             played: Vec::new(),
+            threat: None,
         }
     }
 
@@ -203,7 +220,7 @@ impl HavannahPlayout {
                 }
             });
             // Weights are small and at most 469 keys: building cannot fail.
-            let base = DenseSampler::from_weights(weights).unwrap_or_default();
+            let base = BlockSampler::from_weights(weights).unwrap_or_default();
             self.base = Some((n, base));
         }
         if let Some((_, base)) = &self.base {
@@ -211,7 +228,7 @@ impl HavannahPlayout {
         }
         for cell in board.cells() {
             if !pos.is_empty(cell) {
-                let _ = self.sampler.update(cell.index(), 0);
+                let _ = self.sampler.set(cell.index(), 0);
             }
         }
     }
@@ -226,15 +243,45 @@ impl HavannahPlayout {
         self.empties.pop();
         self.slot[usize::from(cell)] = NO_CELL;
         if self.config.policy == Policy::Weighted {
-            let _ = self.sampler.update(usize::from(cell), 0);
+            let _ = self.sampler.set(usize::from(cell), 0);
         }
+    }
+
+    /// [`knowledge`](Self::knowledge), reusing the previous move's anti-decisive scan for this
+    /// move's decisive one (the same stone and colour, with only an opponent stone added
+    /// since): the answer is the same, at the cost of one scan per move instead of two.
+    #[inline]
+    fn knowledge_cached(&mut self, pos: &Position, last: u16, last2: u16) -> Option<u16> {
+        let c = self.config;
+        let me = pos.to_move();
+        let previous = self.threat.take();
+        if c.decisive {
+            let win = match previous {
+                Some(t) if t.around == last2 && t.colour == me => still_winning(pos, t),
+                _ => win_next_to(pos, last2, me),
+            };
+            if win.is_some() {
+                return win;
+            }
+        }
+        if c.anti_decisive {
+            let found = win_next_to(pos, last, me.other());
+            self.threat = Some(Threat {
+                around: last,
+                colour: me.other(),
+                found,
+            });
+            if found.is_some() {
+                return found;
+            }
+        }
+        knowledge_rest(&c, &self.reply, pos, last, me)
     }
 
     /// A move chosen by the knowledge rules, if any applies.
     #[inline]
     fn knowledge(&self, pos: &Position, last: u16, last2: u16) -> Option<u16> {
         let c = &self.config;
-        let board = pos.board();
         let me = pos.to_move();
         // Only the stone just placed can have given its owner a new win at once, and only next
         // to itself (almost always): so the mover's wins are looked for around the mover's
@@ -249,19 +296,7 @@ impl HavannahPlayout {
         {
             return Some(block);
         }
-        if c.save_bridge
-            && last != NO_CELL
-            && let Some(save) = bridge_save(pos, board, last, me)
-        {
-            return Some(save);
-        }
-        if c.last_good_reply && last != NO_CELL {
-            let r = self.reply[me.index() * board.num_cells() + usize::from(last)];
-            if r != NO_CELL && pos.is_empty(Cell::from_index(usize::from(r))) {
-                return Some(r);
-            }
-        }
-        None
+        knowledge_rest(c, &self.reply, pos, last, me)
     }
 
     fn learn_replies(&mut self, first_colour: Colour, winner: Option<Colour>, n: usize) {
@@ -280,6 +315,51 @@ impl HavannahPlayout {
             }
         }
     }
+}
+
+/// The knowledge rules after the decisive and anti-decisive ones: bridge saving, then the last
+/// good reply.
+#[inline]
+fn knowledge_rest(
+    c: &PlayoutConfig,
+    reply: &[u16],
+    pos: &Position,
+    last: u16,
+    me: Colour,
+) -> Option<u16> {
+    let board = pos.board();
+    if c.save_bridge
+        && last != NO_CELL
+        && let Some(save) = bridge_save(pos, board, last, me)
+    {
+        return Some(save);
+    }
+    if c.last_good_reply && last != NO_CELL {
+        let r = reply[me.index() * board.num_cells() + usize::from(last)];
+        if r != NO_CELL && pos.is_empty(Cell::from_index(usize::from(r))) {
+            return Some(r);
+        }
+    }
+    None
+}
+
+/// What `win_next_to(pos, t.around, t.colour)` is now, given that it was `t.found` when only
+/// stones of the other colour have been added since: the same cell if it is still empty;
+/// if it was filled, the next winning cell after it in neighbour order (those before it did
+/// not win then and cannot now); none if there was none.
+fn still_winning(pos: &Position, t: Threat) -> Option<u16> {
+    let found = t.found?;
+    if pos.is_empty(Cell::from_index(usize::from(found))) {
+        return Some(found);
+    }
+    let around = Cell::from_index(usize::from(t.around));
+    pos.board()
+        .neighbours(around)
+        .iter()
+        .skip_while(|nb| nb.index() != usize::from(found))
+        .skip(1)
+        .find(|&&nb| pos.is_empty(nb) && !pos.winning_kinds(nb, t.colour).is_empty())
+        .map(|nb| nb.index() as u16)
 }
 
 /// An empty neighbour of `around` where a stone of `colour` would win at once, if any
@@ -322,6 +402,7 @@ impl Playout<HavannahGame> for HavannahPlayout {
         }
         self.prepare(pos);
         self.played.clear();
+        self.threat = None;
         let n = pos.board().num_cells();
         let knowledge = self.config.decisive
             || self.config.anti_decisive
@@ -339,8 +420,11 @@ impl Playout<HavannahGame> for HavannahPlayout {
                 break;
             }
             let chosen = if knowledge && (limit == 0 || length < limit) {
-                self.knowledge(pos, last, last2)
+                let chosen = self.knowledge_cached(pos, last, last2);
+                debug_assert_eq!(chosen, self.knowledge(pos, last, last2));
+                chosen
             } else {
+                self.threat = None;
                 None
             };
             let cell = match chosen {
@@ -362,12 +446,13 @@ impl Playout<HavannahGame> for HavannahPlayout {
             if self.config.policy == Policy::Weighted {
                 let ply = pos.plies() as u64;
                 let w = ply * ply * ply;
-                for &nb in pos.board().neighbours(Cell::from_index(usize::from(cell))) {
-                    let i = nb.index();
-                    if self.sampler.get(i).is_some_and(|old| old != 0 && old < w) {
-                        let _ = self.sampler.update(i, w);
-                    }
-                }
+                // Occupied cells have weight 0 and keep it. The weights stay far below
+                // u64::MAX (469 cells of at most 469³): `raise` cannot fail.
+                let board = pos.board();
+                let neighbours = board.neighbours(Cell::from_index(usize::from(cell)));
+                let _ = self
+                    .sampler
+                    .raise_all(neighbours.iter().map(|nb| nb.index()), w);
             }
             last2 = last;
             last = cell;
@@ -379,8 +464,9 @@ impl Playout<HavannahGame> for HavannahPlayout {
             RingCheck::Online => pos.win().map(|w| w.winner),
             RingCheck::Offline => {
                 let mut best = pos.win().map(|w| (w.ply, w.winner));
+                let rings = self.finder.earliest_rings(pos);
                 for colour in [Colour::White, Colour::Black] {
-                    if let Some(ring) = self.finder.earliest_ring(pos, colour)
+                    if let Some(ring) = rings[colour.index()]
                         && best.is_none_or(|(ply, _)| ring.ply < ply)
                     {
                         best = Some((ring.ply, colour));
@@ -514,6 +600,83 @@ mod tests {
                     assert!(g.result().is_some() || rings == RingCheck::Offline);
                 }
             }
+        }
+    }
+
+    #[test]
+    fn cached_scans_choose_as_fresh_ones() {
+        // Along random games (a rule's move when one applies, else a random one), the move the
+        // cached scans choose is the one the full rules choose from scratch.
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(6);
+        let mut rule_moves = 0;
+        for size in [4u8, 5, 6, 8] {
+            let mut p = HavannahPlayout::new(PlayoutConfig::strong());
+            for _ in 0..40 {
+                let mut g = state(size, &[]);
+                p.threat = None;
+                let (mut last, mut last2) = (NO_CELL, NO_CELL);
+                while g.result().is_none() && !g.position().is_full() {
+                    let pos = g.position();
+                    let cached = p.knowledge_cached(pos, last, last2);
+                    assert_eq!(cached, p.knowledge(pos, last, last2));
+                    rule_moves += usize::from(cached.is_some());
+                    let cell = cached.unwrap_or_else(|| {
+                        let empty: Vec<u16> = pos
+                            .board()
+                            .cells()
+                            .filter(|&c| pos.is_empty(c))
+                            .map(|c| c.index() as u16)
+                            .collect();
+                        empty[rng.random_range(0..empty.len())]
+                    });
+                    g.position_mut().place(Cell::from_index(usize::from(cell)));
+                    (last2, last) = (last, cell);
+                }
+            }
+        }
+        assert!(rule_moves > 100, "the rules chose only {rule_moves} moves");
+    }
+
+    #[test]
+    fn weighted_playouts_keep_the_papers_weights() {
+        // After some moves of a weighted playout (from a position with two stones), the
+        // sampler holds the paper's weights, worked out here from the moves alone: 1 for
+        // every empty cell and 8 for the centre at the start, 0 once taken, and after the
+        // move of ply n its empty neighbours at least n³.
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(8);
+        let config = PlayoutConfig {
+            policy: Policy::Weighted,
+            ..PlayoutConfig::default()
+        };
+        let mut p = HavannahPlayout::new(config);
+        for moves in [1, 5, 30, 60] {
+            let mut g = state(6, &["a1", "k11"]);
+            let board = g.board();
+            let mut trace = Trace::new();
+            let r = p.playout(&mut g, &mut rng, moves, &mut trace);
+            assert_eq!(r.length, trace.len());
+            let mut want: Vec<u64> = board
+                .cells()
+                .map(|c| if c == board.centre() { 8 } else { 1 })
+                .collect();
+            for name in ["a1", "k11"] {
+                want[board.parse_cell(name).unwrap().index()] = 0;
+            }
+            for (k, (_, mv)) in trace.iter().enumerate() {
+                let n = (2 + k + 1) as u64;
+                want[usize::from(mv.0)] = 0;
+                for nb in board.neighbours(Cell::from_index(usize::from(mv.0))) {
+                    let w = &mut want[nb.index()];
+                    if *w != 0 {
+                        *w = (*w).max(n * n * n);
+                    }
+                }
+            }
+            let got: Vec<u64> = board
+                .cells()
+                .map(|c| p.sampler.get(c.index()).unwrap())
+                .collect();
+            assert_eq!(got, want, "after {} moves", trace.len());
         }
     }
 

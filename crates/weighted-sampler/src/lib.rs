@@ -16,6 +16,10 @@
 //! - **remove**: move the last leaf into the removed one's slot, so the leaves stay
 //!   contiguous: two walks to the root, as the paper describes.
 //!
+//! [`BlockSampler`] trades the tree for two levels (`u64` weights in blocks of 16, one sum per
+//! block): a change of weight is O(1) and a draw scans the block sums and one block, which is
+//! cheaper when every draw comes with several changes, as in the weighted playouts below.
+//!
 //! Each key owns one slot; [`DenseSampler`] maps keys to slots with a `Vec<u32>`,
 //! [`WeightedSampler`] with a hash table. Both share the same tree code.
 //!
@@ -96,6 +100,7 @@
 // One `unsafe` block: calling the SSE2 float descent, see `weight.rs`.
 #![deny(unsafe_code)]
 
+mod block;
 mod dense;
 mod error;
 mod keyed;
@@ -104,6 +109,7 @@ mod serde_impls;
 mod tree;
 mod weight;
 
+pub use block::BlockSampler;
 pub use dense::{DenseSampler, Iter};
 pub use error::Error;
 pub use keyed::WeightedSampler;

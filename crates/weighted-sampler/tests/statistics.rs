@@ -7,7 +7,7 @@
 
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
-use weighted_sampler::{DenseSampler, Weight, WeightedSampler};
+use weighted_sampler::{BlockSampler, DenseSampler, Weight, WeightedSampler};
 
 const DRAWS: usize = 300_000;
 
@@ -136,4 +136,54 @@ fn threshold_has_power() {
     off[1] = 94.0;
     let (stat, df) = chi_square(&counts, &off);
     assert!(stat > critical(df), "a 6% error went unnoticed: {stat:.1}");
+}
+
+/// A block sampler in the state a weighted Havannah-style playout leaves it in: some keys
+/// taken out (weight 0), others raised to cubes, spread over several blocks.
+fn churned_block_sampler() -> (BlockSampler, Vec<f64>) {
+    let mut s = BlockSampler::from_weights((0..70).map(|k| if k == 35 { 8 } else { 1 })).unwrap();
+    for (n, k) in [35usize, 3, 36, 50, 17, 69, 0, 34].into_iter().enumerate() {
+        s.set(k, 0).unwrap();
+        let w = (n as u64 + 1).pow(3);
+        for nb in [k.wrapping_sub(1), k + 1, k + 10] {
+            if nb < 70 {
+                s.raise(nb, w).unwrap();
+            }
+        }
+    }
+    let weights = (0..70).map(|k| s.get(k).unwrap() as f64).collect();
+    (s, weights)
+}
+
+#[test]
+fn block_sampler_after_changes_fits() {
+    let (s, weights) = churned_block_sampler();
+    // The expected weights, worked out by hand for a few keys: taken out, raised, untouched.
+    assert_eq!((weights[35], weights[36], weights[37]), (0.0, 0.0, 27.0));
+    assert_eq!((weights[2], weights[4], weights[44]), (8.0, 8.0, 512.0));
+    assert_eq!((weights[10], weights[68], weights[20]), (343.0, 216.0, 1.0));
+    let mut rng = Pcg64Mcg::seed_from_u64(11);
+    let mut counts = vec![0u64; 70];
+    for _ in 0..DRAWS {
+        counts[s.sample(&mut rng).unwrap()] += 1;
+    }
+    assert_fits(&counts, &weights);
+    // The same counts against a distribution 6% off on two keys must fail.
+    let mut off = weights.clone();
+    off[68] *= 1.06;
+    off[44] *= 0.94;
+    let (stat, df) = chi_square(&counts, &off);
+    assert!(stat > critical(df), "a 6% error went unnoticed: {stat:.1}");
+}
+
+#[test]
+fn block_sampler_draws_as_the_dense_sampler() {
+    // Same weights, same changes, same generator: the same keys, draw for draw.
+    let (block, weights) = churned_block_sampler();
+    let dense = DenseSampler::from_weights(weights.iter().map(|&w| w as u64)).unwrap();
+    let mut a = Pcg64Mcg::seed_from_u64(12);
+    let mut b = Pcg64Mcg::seed_from_u64(12);
+    for _ in 0..10_000 {
+        assert_eq!(block.sample(&mut a), dense.sample(&mut b));
+    }
 }
