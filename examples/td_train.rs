@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use clap::Parser;
 use havannah::board::Board;
 use havannah::rules::{Position, RingDetection};
-use havannah::td::{
+use havannah_td::{
     Augmentation, LearningCurve, Opponent, TdError, TrainConfig, Trainer, ValueNet,
     greedy_wins_against_every_reply, play_match,
 };
