@@ -70,7 +70,9 @@ impl ValueNet {
         })
     }
 
-    /// Builds a net from raw parts; the caller has checked the lengths.
+    /// Builds a net from raw parts; the caller (reading a weights file) has checked the
+    /// lengths.
+    #[cfg(feature = "weights-file")]
     pub(crate) fn from_parts(
         board: &'static Board,
         hidden: usize,
