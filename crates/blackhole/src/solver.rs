@@ -1,6 +1,6 @@
 //! The exact end-game solver: the minimax value of Red's score.
 //!
-//! Why one file of about 1,350 lines: the null-window search, its transposition table, move
+//! Why one file of about 1,400 lines: the null-window search, its transposition table, move
 //! ordering and the static bounds share the private `Solver` state and cell classes described
 //! below; about 270 lines are tests that check the search against brute force and plain
 //! alpha-beta.
