@@ -1,11 +1,11 @@
 //! One search thread: its tree (a node arena), its reusable buffers, and the simulation that
-//! selects, expands, plays out, backpropagates and propagates proofs on that tree.
+//! selects, expands and plays out on that tree (backpropagation and proofs in `backprop`).
+
+mod backprop;
 
 use std::time::{Duration, Instant};
 
 use rand::Rng;
-
-mod backprop;
 
 use super::select::{Blend, progressive_bias, rave_value, select_fast, select_fast_unproven};
 use crate::config::{Config, FinalMove, PriorTarget, RaveSchedule, Selection};
