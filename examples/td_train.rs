@@ -17,8 +17,8 @@ use std::time::{Duration, Instant};
 use clap::Parser;
 use havannah::board::Board;
 use havannah::rules::{Position, RingDetection};
-use havannah::td::{
-    Augmentation, LearningCurve, Opponent, TrainConfig, Trainer, ValueNet,
+use havannah_td::{
+    Augmentation, LearningCurve, Opponent, TdError, TrainConfig, Trainer, ValueNet,
     greedy_wins_against_every_reply, play_match,
 };
 use indicatif::{ProgressBar, ProgressStyle};
@@ -97,7 +97,35 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
             .unwrap_or(1)
     });
     let board = Board::new(args.size)?;
-    let config = TrainConfig {
+    let mut trainer = match &args.init {
+        Some(path) => Trainer::with_net(
+            train_config(&args, threads),
+            ValueNet::load_for(path, args.size)?,
+        )?,
+        None => Trainer::new(train_config(&args, threads))?,
+    };
+    fs::create_dir_all(&args.out)?;
+    println!(
+        "size {} ({} cells), {} hidden, {} parameters, {} threads, {} images per position",
+        args.size,
+        board.num_cells(),
+        trainer.net().hidden(),
+        trainer.net().num_parameters(),
+        threads,
+        trainer.config().augmentation.images()
+    );
+    let mut evaluator = Evaluator::new(&args, threads);
+    let pb = progress_bar(args.games)?;
+    evaluator.evaluate(&trainer, &pb)?;
+    let train_time = train_and_evaluate(&args, &mut trainer, &mut evaluator, &pb)?;
+    pb.finish();
+    print_summary(&args, board, &trainer, train_time);
+    write_outputs(&args, &trainer, &evaluator.curve, train_time)
+}
+
+/// The training settings the arguments ask for.
+fn train_config(args: &Args, threads: usize) -> TrainConfig {
+    TrainConfig {
         size: args.size,
         hidden: args.hidden,
         learning_rate: args.learning_rate,
@@ -111,48 +139,62 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
         batch: args.batch,
         threads,
         seed: args.seed,
-    };
-    let mut trainer = match &args.init {
-        Some(path) => Trainer::with_net(config, ValueNet::load_for(path, args.size)?)?,
-        None => Trainer::new(config)?,
-    };
-    fs::create_dir_all(&args.out)?;
-    println!(
-        "size {} ({} cells), {} hidden, {} parameters, {} threads, {} images per position",
-        args.size,
-        board.num_cells(),
-        trainer.net().hidden(),
-        trainer.net().num_parameters(),
-        threads,
-        trainer.config().augmentation.images()
-    );
-
-    let mut opponents = vec![Opponent::Random, Opponent::WinIfYouCan];
-    if args.mcts_games > 0 {
-        opponents.push(Opponent::Mcts {
-            simulations: args.mcts_sims,
-        });
     }
-    let mut curve = LearningCurve::new();
-    let pb = ProgressBar::new(args.games);
+}
+
+fn progress_bar(games: u64) -> Result<ProgressBar, Box<dyn std::error::Error>> {
+    let pb = ProgressBar::new(games);
     pb.set_style(
         ProgressStyle::with_template(
             "{elapsed_precise} [{bar:40}] {pos}/{len} games ({per_sec}, eta {eta}) {msg}",
         )?
         .progress_chars("=> "),
     );
-    let mut evaluate = |trainer: &Trainer, pb: &ProgressBar| -> Result<(), havannah::td::TdError> {
+    Ok(pb)
+}
+
+/// The evaluation matches and the learning curve they draw.
+struct Evaluator {
+    opponents: Vec<Opponent>,
+    eval_games: u64,
+    mcts_games: u64,
+    seed: u64,
+    threads: usize,
+    curve: LearningCurve,
+}
+
+impl Evaluator {
+    fn new(args: &Args, threads: usize) -> Self {
+        let mut opponents = vec![Opponent::Random, Opponent::WinIfYouCan];
+        if args.mcts_games > 0 {
+            opponents.push(Opponent::Mcts {
+                simulations: args.mcts_sims,
+            });
+        }
+        Evaluator {
+            opponents,
+            eval_games: args.eval_games,
+            mcts_games: args.mcts_games,
+            seed: args.seed,
+            threads,
+            curve: LearningCurve::new(),
+        }
+    }
+
+    /// Plays the net against every opponent, adds the points to the curve and prints a line.
+    fn evaluate(&mut self, trainer: &Trainer, pb: &ProgressBar) -> Result<(), TdError> {
         let games_done = trainer.stats().games;
         let mut line = format!("{games_done:>8} games:");
-        for (k, opp) in opponents.iter().enumerate() {
+        for (k, opp) in self.opponents.iter().enumerate() {
             let n = match opp {
-                Opponent::Mcts { .. } => args.mcts_games,
-                _ => args.eval_games,
+                Opponent::Mcts { .. } => self.mcts_games,
+                _ => self.eval_games,
             };
             // Evaluation games use their own seeds, the same at every point of the curve.
-            let seed = args.seed ^ (0xE7A1 + k as u64);
-            let r = play_match(trainer.net(), *opp, n, seed, threads)?;
-            curve.push(games_done, &opp.name(), r.win_rate(), r.games);
+            let seed = self.seed ^ (0xE7A1 + k as u64);
+            let r = play_match(trainer.net(), *opp, n, seed, self.threads)?;
+            self.curve
+                .push(games_done, &opp.name(), r.win_rate(), r.games);
             line += &format!(
                 "  {} {:5.1}% (W {}/{}, B {}/{})",
                 opp.name(),
@@ -169,9 +211,17 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
             pb.println(line);
         }
         Ok(())
-    };
+    }
+}
 
-    evaluate(&trainer, &pb)?;
+/// Trains `args.games` games, evaluating every `--eval-interval` games; the time spent
+/// training (evaluations not counted).
+fn train_and_evaluate(
+    args: &Args,
+    trainer: &mut Trainer,
+    evaluator: &mut Evaluator,
+    pb: &ProgressBar,
+) -> Result<Duration, TdError> {
     let mut train_time = Duration::ZERO;
     let interval = if args.eval_interval == 0 {
         args.games
@@ -190,18 +240,20 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
             "{:.0} games/s training",
             done as f64 / train_time.as_secs_f64()
         ));
-        evaluate(&trainer, &pb)?;
+        evaluator.evaluate(trainer, pb)?;
     }
-    pb.finish();
+    Ok(train_time)
+}
 
+/// The training's speed and self-play results, and what the net thinks of the empty board.
+fn print_summary(args: &Args, board: &'static Board, trainer: &Trainer, train_time: Duration) {
     let stats = trainer.stats();
-    let speed = stats.games as f64 / train_time.as_secs_f64();
     println!(
         "trained {} games in {:.1} s: {:.1} games/s, {:.0} moves/game, {:.0} samples/s; \
          self-play results White {} Black {} draws {}",
         stats.games,
         train_time.as_secs_f64(),
-        speed,
+        stats.games as f64 / train_time.as_secs_f64(),
         stats.moves as f64 / stats.games.max(1) as f64,
         stats.samples as f64 / train_time.as_secs_f64(),
         stats.white_wins,
@@ -219,7 +271,15 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
             greedy_wins_against_every_reply(trainer.net(), &empty)
         );
     }
+}
 
+/// Writes `weights.json`, `curve.csv`, `curve.svg` and `run.json` into the output folder.
+fn write_outputs(
+    args: &Args,
+    trainer: &Trainer,
+    curve: &LearningCurve,
+    train_time: Duration,
+) -> Result<(), Box<dyn std::error::Error>> {
     let weights = args.out.join("weights.json");
     trainer.net().save(&weights)?;
     fs::write(args.out.join("curve.csv"), curve.to_csv())?;
@@ -235,11 +295,12 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
         }
     );
     fs::write(args.out.join("curve.svg"), curve.to_svg(&title))?;
+    let stats = trainer.stats();
     let run = serde_json::json!({
         "config": trainer.config(),
         "stats": stats,
         "train_seconds": train_time.as_secs_f64(),
-        "games_per_second": speed,
+        "games_per_second": stats.games as f64 / train_time.as_secs_f64(),
         "curve": curve,
     });
     fs::write(

@@ -132,6 +132,25 @@ pub struct Settings {
 
 /// Runs the bench and prints the table as it goes.
 pub fn run(settings: &Settings, mut out: impl Write) -> Vec<Row> {
+    let by_empty = endings_by_empty(settings);
+    let _ = writeln!(
+        out,
+        "| empty | endings | solved <= 1 s | solved <= {:.0} s | median time | median nodes |",
+        settings.limit.as_secs_f64()
+    );
+    let _ = writeln!(out, "|---|---|---|---|---|---|");
+    let mut rows = Vec::new();
+    let mut solver = Solver::new();
+    for empty in settings.lowest..=settings.highest {
+        let row = solve_endings(&mut solver, empty, &by_empty[empty as usize], settings);
+        write_row(&mut out, &row, settings.limit);
+        rows.push(row);
+    }
+    rows
+}
+
+/// The endings of the bench's games, by their number of empty cells (index).
+fn endings_by_empty(settings: &Settings) -> Vec<Vec<Position>> {
     let Settings {
         games,
         seed,
@@ -139,8 +158,7 @@ pub fn run(settings: &Settings, mut out: impl Write) -> Vec<Row> {
         simulations,
         lowest,
         highest,
-        limit,
-        win_only,
+        ..
     } = *settings;
     let mut by_empty: Vec<Vec<Position>> = vec![Vec::new(); highest as usize + 1];
     for g in 0..games {
@@ -148,83 +166,91 @@ pub fn run(settings: &Settings, mut out: impl Write) -> Vec<Row> {
             by_empty[p.empty().count_ones() as usize].push(p);
         }
     }
-    let _ = writeln!(
-        out,
-        "| empty | endings | solved <= 1 s | solved <= {:.0} s | median time | median nodes |",
-        limit.as_secs_f64()
-    );
-    let _ = writeln!(out, "|---|---|---|---|---|---|");
-    let mut rows = Vec::new();
-    let mut solver = Solver::new();
-    for empty in lowest..=highest {
-        let endings = &by_empty[empty as usize];
-        let mut times = Vec::new();
-        let mut nodes = Vec::new();
-        let (mut w1, mut wl) = (0, 0);
-        for p in endings {
-            solver.clear();
-            let t = Instant::now();
-            let r = if win_only {
-                solver
-                    .mover_wins(p, Some(t + limit))
-                    .map(|_| solver.nodes())
-            } else {
-                solver.solve(p, Some(t + limit)).map(|s| s.nodes)
-            };
-            let dt = t.elapsed();
-            if std::env::var_os("BH_EACH").is_some() {
-                eprintln!("  {empty} empty: {:.3} s, {:?} nodes", dt.as_secs_f64(), r);
-            }
-            match r {
-                Some(n) => {
-                    wl += 1;
-                    if dt <= Duration::from_secs(1) {
-                        w1 += 1;
-                    }
-                    times.push(Some(dt));
-                    nodes.push(Some(n));
-                }
-                None => {
-                    times.push(None);
-                    nodes.push(None);
-                }
+    by_empty
+}
+
+/// Solves each of `endings` (with `empty` empty cells) from an empty table and sums up its
+/// times and nodes; the totals go to stderr.
+fn solve_endings(
+    solver: &mut Solver,
+    empty: u32,
+    endings: &[Position],
+    settings: &Settings,
+) -> Row {
+    let limit = settings.limit;
+    let mut times = Vec::new();
+    let mut nodes = Vec::new();
+    let (mut w1, mut wl) = (0, 0);
+    for p in endings {
+        let (dt, r) = solve_timed(solver, p, limit, settings.win_only);
+        if std::env::var_os("BH_EACH").is_some() {
+            eprintln!("  {empty} empty: {:.3} s, {:?} nodes", dt.as_secs_f64(), r);
+        }
+        if r.is_some() {
+            wl += 1;
+            if dt <= Duration::from_secs(1) {
+                w1 += 1;
             }
         }
-        // Totals on stderr (unsolved endings count with the limit and their nodes so far
-        // are not known): a finer comparison of two solvers than the medians.
-        let total: f64 = times.iter().map(|t| t.unwrap_or(limit).as_secs_f64()).sum();
-        let total_nodes: u64 = nodes.iter().flatten().sum();
-        eprintln!(
-            "empty {empty}: {} endings, total time {total:.3} s, nodes of the solved ones {total_nodes}",
-            endings.len()
-        );
-        let row = Row {
-            empty,
-            count: endings.len(),
-            within_1s: w1,
-            within_limit: wl,
-            median_time: median(times),
-            median_nodes: median(nodes),
-        };
-        let pct = |k: usize| 100.0 * k as f64 / row.count.max(1) as f64;
-        let _ = writeln!(
-            out,
-            "| {} | {} | {:.0}% | {:.0}% | {} | {} |",
-            row.empty,
-            row.count,
-            pct(row.within_1s),
-            pct(row.within_limit),
-            row.median_time
-                .map(|d| format!("{:.3} s", d.as_secs_f64()))
-                .unwrap_or_else(|| format!("> {:.0} s", limit.as_secs_f64())),
-            row.median_nodes
-                .map(|n| n.to_string())
-                .unwrap_or_else(|| "-".to_string()),
-        );
-        let _ = out.flush();
-        rows.push(row);
+        times.push(r.map(|_| dt));
+        nodes.push(r);
     }
-    rows
+    // Totals on stderr (unsolved endings count with the limit and their nodes so far are not
+    // known): a finer comparison of two solvers than the medians.
+    let total: f64 = times.iter().map(|t| t.unwrap_or(limit).as_secs_f64()).sum();
+    let total_nodes: u64 = nodes.iter().flatten().sum();
+    eprintln!(
+        "empty {empty}: {} endings, total time {total:.3} s, nodes of the solved ones {total_nodes}",
+        endings.len()
+    );
+    Row {
+        empty,
+        count: endings.len(),
+        within_1s: w1,
+        within_limit: wl,
+        median_time: median(times),
+        median_nodes: median(nodes),
+    }
+}
+
+/// One solve (or win question) of `p` from an empty table within `limit`: the time it took
+/// and its nodes, `None` if it gave up.
+fn solve_timed(
+    solver: &mut Solver,
+    p: &Position,
+    limit: Duration,
+    win_only: bool,
+) -> (Duration, Option<u64>) {
+    solver.clear();
+    let t = Instant::now();
+    let r = if win_only {
+        solver
+            .mover_wins(p, Some(t + limit))
+            .map(|_| solver.nodes())
+    } else {
+        solver.solve(p, Some(t + limit)).map(|s| s.nodes)
+    };
+    (t.elapsed(), r)
+}
+
+/// One line of the table.
+fn write_row(out: &mut impl Write, row: &Row, limit: Duration) {
+    let pct = |k: usize| 100.0 * k as f64 / row.count.max(1) as f64;
+    let _ = writeln!(
+        out,
+        "| {} | {} | {:.0}% | {:.0}% | {} | {} |",
+        row.empty,
+        row.count,
+        pct(row.within_1s),
+        pct(row.within_limit),
+        row.median_time
+            .map(|d| format!("{:.3} s", d.as_secs_f64()))
+            .unwrap_or_else(|| format!("> {:.0} s", limit.as_secs_f64())),
+        row.median_nodes
+            .map(|n| n.to_string())
+            .unwrap_or_else(|| "-".to_string()),
+    );
+    let _ = out.flush();
 }
 
 #[cfg(test)]

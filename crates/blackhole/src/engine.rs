@@ -217,103 +217,111 @@ impl EventHorizon {
         (time_left.saturating_sub(reserve) / ours).max(even)
     }
 
-    /// Decides a move and reports how.
+    /// Decides a move and reports how: the exact solver in its range, else the "do we win?"
+    /// solver in its range, else one search per target.
     pub fn decide(&mut self, pos: &Position, history: &[Move], time_left: Duration) -> Decision {
         let start = Instant::now();
         self.game_time = self.game_time.max(time_left);
         let share = self.share(pos, time_left);
-        let me = pos.mover();
         let mut moves = Vec::new();
         reasonable_moves(pos, &mut moves);
         if moves.len() == 1 {
-            return Decision {
-                mv: moves[0],
-                targets: Vec::new(),
-                solved: None,
-                wins: None,
-            };
+            return Decision::without_search(moves[0], None, None);
         }
         let short = time_left < Duration::from_millis(20);
-        let e = pos.empty().count_ones();
-        if self.config.solver_empty > 0 && e <= self.config.solver_empty {
-            // The solver may use up to twice the share (later moves are then free), but never
-            // more than half of what is left.
-            let limit = if short {
-                time_left / 2
-            } else {
-                (share * 2).min(time_left / 2)
-            };
-            // The first window: the value our last solve found (it stays if the opponent
-            // played well), else the mover's winning score.
-            let red = me == crate::rules::RED;
-            let first = match self.last_solved {
-                Some((at, v)) if at < pos.moves_played() => v,
-                _ => {
-                    if red {
-                        76
-                    } else {
-                        75
-                    }
-                }
-            };
-            if let Some(b) = self.solver.bounds(pos, Some(start + limit), Some(first)) {
-                let mine = |red_score: i16| if red { red_score } else { 150 - red_score };
-                if let Some(mv) = b.best {
-                    if b.lo == b.hi {
-                        self.last_solved = Some((pos.moves_played(), b.lo));
-                        return Decision {
-                            mv,
-                            targets: Vec::new(),
-                            solved: Some(mine(b.lo)),
-                            wins: Some(mine(b.lo) > crate::rules::DRAW_SCORE),
-                        };
-                    }
-                    // Not exact, but a proven win: play it.
-                    let proven = if red { b.lo } else { b.hi };
-                    if mine(proven) > crate::rules::DRAW_SCORE {
-                        return Decision {
-                            mv,
-                            targets: Vec::new(),
-                            solved: None,
-                            wins: Some(true),
-                        };
-                    }
-                }
-            }
+        if let Some(d) = self.solve_exactly(pos, start, share, time_left, short) {
+            return d;
         }
         let mut wins = None;
-        if !short && e > self.config.solver_empty && e <= self.config.win_solver_empty {
-            // Only "do we win?": half the share, so that the search keeps the other half
-            // when the question is not answered in time.
-            let limit = (share / 2).min(time_left / 4);
-            if let Some((won, mv)) = self.solver.mover_wins(pos, Some(start + limit)) {
-                wins = Some(won);
-                if let (true, Some(mv)) = (won, mv) {
-                    return Decision {
-                        mv,
-                        targets: Vec::new(),
-                        solved: None,
-                        wins,
-                    };
-                }
+        if !short && let Some((won, mv)) = self.ask_mover_wins(pos, start, share, time_left) {
+            wins = Some(won);
+            if let (true, Some(mv)) = (won, mv) {
+                return Decision::without_search(mv, None, wins);
             }
         }
         if short {
             // No time to search: a lottery move.
-            return Decision {
-                mv: lottery_move(pos, &mut self.rng),
-                targets: Vec::new(),
-                solved: None,
-                wins,
-            };
+            return Decision::without_search(lottery_move(pos, &mut self.rng), None, wins);
         }
-        let spent = start.elapsed();
-        // A solver that gave up may have used the whole share: the search still gets a sixth
-        // of what is left.
-        let budget = share
-            .saturating_sub(spent)
-            .max(time_left.saturating_sub(spent) / 6)
-            .max(Duration::from_millis(1));
+        let budget = search_budget(share, time_left, start.elapsed());
+        let alphas = self.targets_for(pos);
+        let results = self.search_targets(pos, history, &alphas, budget);
+        let mv = self.choose_and_recenter(&results).unwrap_or(moves[0]);
+        Decision {
+            mv,
+            targets: results
+                .iter()
+                .map(|r| (r.alpha, r.reach, r.simulations))
+                .collect(),
+            solved: None,
+            wins,
+        }
+    }
+
+    /// In the exact solver's range: the solved move, or a proven win, if the solver finds one
+    /// in time. It may use up to twice the share (later moves are then free), but never more
+    /// than half of what is left.
+    fn solve_exactly(
+        &mut self,
+        pos: &Position,
+        start: Instant,
+        share: Duration,
+        time_left: Duration,
+        short: bool,
+    ) -> Option<Decision> {
+        let e = pos.empty().count_ones();
+        if self.config.solver_empty == 0 || e > self.config.solver_empty {
+            return None;
+        }
+        let limit = if short {
+            time_left / 2
+        } else {
+            (share * 2).min(time_left / 2)
+        };
+        // The first window: the value our last solve found (it stays if the opponent played
+        // well), else the mover's winning score.
+        let red = pos.mover() == crate::rules::RED;
+        let first = match self.last_solved {
+            Some((at, v)) if at < pos.moves_played() => v,
+            _ if red => 76,
+            _ => 75,
+        };
+        let b = self.solver.bounds(pos, Some(start + limit), Some(first))?;
+        let mv = b.best?;
+        let mine = |red_score: i16| if red { red_score } else { 150 - red_score };
+        if b.lo == b.hi {
+            self.last_solved = Some((pos.moves_played(), b.lo));
+            let wins = Some(mine(b.lo) > crate::rules::DRAW_SCORE);
+            return Some(Decision::without_search(mv, Some(mine(b.lo)), wins));
+        }
+        // Not exact, but a proven win: play it.
+        let proven = if red { b.lo } else { b.hi };
+        (mine(proven) > crate::rules::DRAW_SCORE)
+            .then(|| Decision::without_search(mv, None, Some(true)))
+    }
+
+    /// Above the exact solver's range and within `win_solver_empty`: the solver's answer to
+    /// "does the mover win?" (and a winning move), if it answers in time. Only half the share,
+    /// so that the search keeps the other half when the question is not answered.
+    fn ask_mover_wins(
+        &mut self,
+        pos: &Position,
+        start: Instant,
+        share: Duration,
+        time_left: Duration,
+    ) -> Option<(bool, Option<Move>)> {
+        let e = pos.empty().count_ones();
+        if e <= self.config.solver_empty || e > self.config.win_solver_empty {
+            return None;
+        }
+        let limit = (share / 2).min(time_left / 4);
+        self.solver.mover_wins(pos, Some(start + limit))
+    }
+
+    /// The targets to search this move: by the setting, and (where the static verdict runs)
+    /// none above the best score the static bounds still allow, since a target they already
+    /// lose gives the search nothing to do.
+    fn targets_for(&self, pos: &Position) -> Vec<i16> {
         let alphas: Vec<i16> = match self.config.targets {
             Targets::WinOnly => vec![76],
             Targets::Adaptive => {
@@ -328,117 +336,184 @@ impl EventHorizon {
             }
             Targets::Single => vec![self.center],
         };
-        // Targets are decided the way the searches decide them: by the static verdict (or
-        // the dead-cell declaration alone, when the verdict is off here).
-        let by_verdict = e <= self.config.static_empty;
-        let verdict = |p: &Position, alpha: i16| target_verdict(p, me, alpha, by_verdict);
-        let alphas = if by_verdict {
-            // No target above our static upper bound: one that the bounds already lose gives
-            // the search nothing to do. Aim at most at the best score still possible.
-            let (lo, hi) = static_score_bounds(pos);
-            let best = if me == crate::rules::RED {
-                hi
-            } else {
-                150 - lo
-            };
-            let mut v: Vec<i16> = alphas.into_iter().map(|a| a.min(best)).collect();
-            v.dedup();
-            v
+        if !self.by_verdict(pos) {
+            return alphas;
+        }
+        let (lo, hi) = static_score_bounds(pos);
+        let best = if pos.mover() == crate::rules::RED {
+            hi
         } else {
-            alphas
+            150 - lo
         };
+        let mut v: Vec<i16> = alphas.into_iter().map(|a| a.min(best)).collect();
+        v.dedup();
+        v
+    }
+
+    /// Whether targets are decided by the static verdict here (else by the dead-cell
+    /// declaration alone), the way the searches decide them.
+    fn by_verdict(&self, pos: &Position) -> bool {
+        pos.empty().count_ones() <= self.config.static_empty
+    }
+
+    /// One search per target, `budget` shared evenly; targets the verdict already decides
+    /// take no search. Only the trees of these targets are kept.
+    fn search_targets(
+        &mut self,
+        pos: &Position,
+        history: &[Move],
+        alphas: &[i16],
+        budget: Duration,
+    ) -> Vec<TargetSearch> {
         let per = budget / alphas.len() as u32;
-        // Keep only the trees of these targets.
         self.trees.retain(|(a, _, _)| alphas.contains(a));
-        let mut results: Vec<(i16, f64, u64, Option<Move>)> = Vec::new();
-        for &alpha in &alphas {
-            match verdict(pos, alpha) {
-                Some(true) => {
-                    results.push((alpha, 1.0, 0, keep_win(pos, alpha, verdict)));
-                    continue;
-                }
-                Some(false) => {
-                    results.push((alpha, 0.0, 0, None));
-                    continue;
-                }
-                None => {}
-            }
-            let game = AlphaGame::new(*pos, me, alpha)
-                .with_width(self.config.width)
-                .with_static_verdict(self.config.static_empty)
-                .with_target_pruning(self.config.target_pruning);
-            let k = match self.trees.iter().position(|(a, _, _)| *a == alpha) {
-                Some(k) => k,
-                None => {
-                    let playout = LotteryPlayout {
-                        uniform: self.config.uniform_playout,
-                    };
-                    let tree =
-                        Mcts::with_policies(game, self.mcts_config.clone(), playout, NoPrior);
-                    self.trees.push((alpha, history.len(), tree));
-                    self.trees.len() - 1
-                }
+        let me = pos.mover();
+        let by_verdict = self.by_verdict(pos);
+        let verdict = |p: &Position, alpha: i16| target_verdict(p, me, alpha, by_verdict);
+        let mut results = Vec::new();
+        for &alpha in alphas {
+            let result = match verdict(pos, alpha) {
+                Some(true) => TargetSearch::decided(alpha, 1.0, keep_win(pos, alpha, verdict)),
+                Some(false) => TargetSearch::decided(alpha, 0.0, None),
+                None => self.search_target(pos, history, alpha, per),
             };
-            let (_, seen, tree) = &mut self.trees[k];
-            // Tree reuse: follow the moves played since the tree last searched.
-            let mut ok = *seen <= history.len();
-            if ok {
-                for &mv in &history[*seen..] {
-                    if tree.advance(mv).is_err() {
-                        ok = false;
-                        break;
-                    }
-                }
-            }
-            if !ok || tree.game().pos != *pos {
-                tree.set_position(game);
-            }
-            *seen = history.len();
-            let b =
-                Budget::time(per.max(Duration::from_millis(1))).with_nodes(self.config.max_nodes);
-            match tree.search(&b, &mut self.rng) {
-                Ok(r) => results.push((alpha, r.value, r.simulations, Some(r.best_move))),
-                Err(_) => {
-                    // The node budget cannot hold the root: start afresh next time.
-                    tree.clear_tree();
-                    results.push((alpha, 0.0, 0, None));
-                }
+            results.push(result);
+        }
+        results
+    }
+
+    /// One search for `alpha` with time `per`, in the tree kept for it (or a new one).
+    fn search_target(
+        &mut self,
+        pos: &Position,
+        history: &[Move],
+        alpha: i16,
+        per: Duration,
+    ) -> TargetSearch {
+        let b = Budget::time(per.max(Duration::from_millis(1))).with_nodes(self.config.max_nodes);
+        let k = self.tree_for(pos, history, alpha);
+        let tree = &mut self.trees[k].2;
+        match tree.search(&b, &mut self.rng) {
+            Ok(r) => TargetSearch {
+                alpha,
+                reach: r.value,
+                simulations: r.simulations,
+                best: Some(r.best_move),
+            },
+            Err(_) => {
+                // The node budget cannot hold the root: start afresh next time.
+                tree.clear_tree();
+                TargetSearch::decided(alpha, 0.0, None)
             }
         }
-        // The most optimistic target reached with probability at least gamma.
+    }
+
+    /// The index in `trees` of the tree kept for `alpha` (a new one if none), brought to `pos`:
+    /// it follows the moves played since it last searched (tree reuse), or starts afresh.
+    fn tree_for(&mut self, pos: &Position, history: &[Move], alpha: i16) -> usize {
+        let game = AlphaGame::new(*pos, pos.mover(), alpha)
+            .with_width(self.config.width)
+            .with_static_verdict(self.config.static_empty)
+            .with_target_pruning(self.config.target_pruning);
+        let k = match self.trees.iter().position(|(a, _, _)| *a == alpha) {
+            Some(k) => k,
+            None => {
+                let playout = LotteryPlayout {
+                    uniform: self.config.uniform_playout,
+                };
+                let tree = Mcts::with_policies(game, self.mcts_config.clone(), playout, NoPrior);
+                self.trees.push((alpha, history.len(), tree));
+                self.trees.len() - 1
+            }
+        };
+        let (_, seen, tree) = &mut self.trees[k];
+        let followed =
+            *seen <= history.len() && history[*seen..].iter().all(|&mv| tree.advance(mv).is_ok());
+        if !followed || tree.game().pos != *pos {
+            tree.set_position(game);
+        }
+        *seen = history.len();
+        k
+    }
+
+    /// The move of the most optimistic target reached with probability at least gamma (else
+    /// of the least target searched), and the running estimate moved for the next decision.
+    fn choose_and_recenter(&mut self, results: &[TargetSearch]) -> Option<Move> {
+        let gamma = self.config.gamma;
         let chosen = results
             .iter()
-            .filter(|r| r.3.is_some() && r.1 >= self.config.gamma)
-            .max_by_key(|r| r.0)
-            .or_else(|| results.iter().filter(|r| r.3.is_some()).min_by_key(|r| r.0));
-        let mv = match chosen {
-            Some(&(alpha, _, _, Some(mv))) => {
-                if self.config.targets == Targets::Adaptive {
-                    let s = self.config.target_step;
-                    let best_ok = results
-                        .iter()
-                        .filter(|r| r.1 >= self.config.gamma)
-                        .map(|r| r.0)
-                        .max();
-                    self.center = match best_ok {
-                        Some(a) => a,
-                        None => alpha - s,
-                    }
-                    .clamp(1 + s, 150 - s);
-                }
-                if self.config.targets == Targets::Single {
-                    let s = self.config.target_step;
-                    let reached = results.iter().any(|r| r.1 >= self.config.gamma);
-                    self.center = if reached { alpha + s } else { alpha - s }.clamp(1, 150);
-                }
-                mv
+            .filter(|r| r.best.is_some() && r.reach >= gamma)
+            .max_by_key(|r| r.alpha)
+            .or_else(|| {
+                results
+                    .iter()
+                    .filter(|r| r.best.is_some())
+                    .min_by_key(|r| r.alpha)
+            })?;
+        let (alpha, mv) = (chosen.alpha, chosen.best?);
+        let s = self.config.target_step;
+        let best_reached = results
+            .iter()
+            .filter(|r| r.reach >= gamma)
+            .map(|r| r.alpha)
+            .max();
+        match self.config.targets {
+            Targets::Adaptive => {
+                self.center = best_reached.unwrap_or(alpha - s).clamp(1 + s, 150 - s);
             }
-            _ => moves[0],
-        };
+            Targets::Single => {
+                let next = if best_reached.is_some() {
+                    alpha + s
+                } else {
+                    alpha - s
+                };
+                self.center = next.clamp(1, 150);
+            }
+            Targets::WinOnly => {}
+        }
+        Some(mv)
+    }
+}
+
+/// The search's time: the share less what the solvers spent, but at least a sixth of what
+/// is left (a solver that gave up may have used the whole share), and at least 1 ms.
+fn search_budget(share: Duration, time_left: Duration, spent: Duration) -> Duration {
+    share
+        .saturating_sub(spent)
+        .max(time_left.saturating_sub(spent) / 6)
+        .max(Duration::from_millis(1))
+}
+
+/// What one target's search (or its static verdict) found.
+struct TargetSearch {
+    alpha: i16,
+    /// The probability of reaching `alpha`.
+    reach: f64,
+    simulations: u64,
+    /// The search's move (none when the target is lost before any search, or the search
+    /// failed).
+    best: Option<Move>,
+}
+
+impl TargetSearch {
+    /// A target decided without a search.
+    fn decided(alpha: i16, reach: f64, best: Option<Move>) -> Self {
+        TargetSearch {
+            alpha,
+            reach,
+            simulations: 0,
+            best,
+        }
+    }
+}
+
+impl Decision {
+    /// A decision made without a target search.
+    fn without_search(mv: Move, solved: Option<i16>, wins: Option<bool>) -> Self {
         Decision {
             mv,
-            targets: results.iter().map(|r| (r.0, r.1, r.2)).collect(),
-            solved: None,
+            targets: Vec::new(),
+            solved,
             wins,
         }
     }

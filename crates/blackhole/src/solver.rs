@@ -1,6 +1,6 @@
 //! The exact end-game solver: the minimax value of Red's score.
 //!
-//! Why one file of about 1,350 lines: the null-window search, its transposition table, move
+//! Why one file of about 1,400 lines: the null-window search, its transposition table, move
 //! ordering and the static bounds share the private `Solver` state and cell classes described
 //! below; about 270 lines are tests that check the search against brute force and plain
 //! alpha-beta.
@@ -28,6 +28,7 @@
 //!
 //! It checks the clock every 1024 nodes and gives up at its deadline.
 
+use std::ops::ControlFlow;
 use std::time::Instant;
 
 use rand::{Rng, SeedableRng};
@@ -698,7 +699,6 @@ impl Solver {
     /// Red's final score, fail-soft against `beta`: a value `>= beta` is a lower bound of the
     /// exact score, a value `< beta` an upper bound.
     fn search(&mut self, pos: &Position, key: u64, beta: i16, ply: usize) -> i16 {
-        let empty = pos.empty();
         // 31 cells start empty, one fills per move.
         if pos.moves_played() >= 28 {
             return small_ending(pos);
@@ -708,95 +708,123 @@ impl Solver {
             return v;
         }
         self.nodes += 1;
-        if self.nodes & 1023 == 0
-            && let Some(d) = self.deadline
-            && Instant::now() >= d
-        {
+        if self.past_deadline() {
             self.aborted = true;
             return beta;
         }
         let e = 31 - pos.moves_played() as u32;
         let mut hint = 0u16;
         if e >= self.tt_empty
-            && let Some(e) = self.probe(key)
+            && let Some(t) = self.probe(key)
         {
-            if e.lo >= beta {
-                return e.lo;
+            if t.lo >= beta {
+                return t.lo;
             }
-            if e.hi < beta {
-                return e.hi;
+            if t.hi < beta {
+                return t.hi;
             }
-            hint = e.best;
+            hint = t.best;
         }
         let red = pos.mover() == RED;
-        let mover = pos.mover();
         let mut v = if red { i16::MIN } else { i16::MAX };
-        // Stage one: the table's move, before any move generation. Any legal move gives a
-        // sound bound, so it need not be in the (pruned) list below.
+        // Stage one: the table's move, before any move generation.
         if hint != 0 {
-            let i = usize::from(hint - 1);
-            let mv = Move::new(Cell((i / 15) as u8), (i % 15 + 1) as u8);
-            if empty & (1 << mv.cell.index()) != 0 && pos.has_stone(mover, mv.value) {
-                let mut child = *pos;
-                child.play(mv);
-                let r = self.search(&child, self.child_key(pos, key, mv), beta, ply + 1);
-                if self.aborted {
-                    return beta;
-                }
-                if (red && r >= beta) || (!red && r < beta) {
-                    self.history[mover][usize::from(hint - 1)] += e * e;
-                    if red {
-                        self.store(key, e as u8, Some(r), None, hint);
-                    } else {
-                        self.store(key, e as u8, None, Some(r), hint);
-                    }
-                    return r;
-                }
-                v = r;
-            } else {
-                hint = 0;
+            match self.table_move(pos, key, beta, ply, hint) {
+                ControlFlow::Break(r) => return r,
+                ControlFlow::Continue(Some(r)) => v = r,
+                ControlFlow::Continue(None) => hint = 0,
             }
         }
-        // Stage two: the other moves, best first by a selection that stops at a cutoff.
+        // Stage two: the other moves.
         let mut buf = std::mem::take(&mut self.buffers[ply]);
         let pruned = self.moves(pos, &c, hint, &mut buf);
-        let mut decided = 0u16;
-        let n = buf.len();
-        if e >= self.etc_empty {
-            // Enhanced transposition cutoff: a child whose stored bound already answers
-            // for the mover answers for this node (the mover can play into it).
-            for x in buf.iter_mut() {
-                let mv = x.1;
-                x.2 = self.child_key(pos, key, mv);
-                if let Some(t) = self.probe(x.2) {
-                    let r = if red { t.lo } else { t.hi };
-                    if (red && r >= beta) || (!red && r < beta) {
-                        self.buffers[ply] = buf;
-                        let idx = mv.index() as u16 + 1;
-                        if red {
-                            self.store(key, e as u8, Some(r), None, idx);
-                        } else {
-                            self.store(key, e as u8, None, Some(r), idx);
-                        }
-                        return r;
-                    }
-                }
-            }
+        let result = self.other_moves(pos, key, beta, ply, &mut buf, v);
+        self.buffers[ply] = buf;
+        let (mut v, decided) = match result {
+            ControlFlow::Break(r) => return r,
+            ControlFlow::Continue(found) => found,
+        };
+        if pruned {
+            v = clamp_pruned(red, v, beta);
         }
-        for k in 0..n {
-            if k < SELECT_FIRST {
-                let mut m = k;
-                for j in k + 1..n {
-                    if buf[j].0 > buf[m].0 {
-                        m = j;
-                    }
-                }
-                buf.swap(k, m);
-            } else if k == SELECT_FIRST {
-                buf[k..].sort_unstable_by_key(|x| std::cmp::Reverse(x.0));
-            }
+        if decided != 0 {
+            self.history[pos.mover()][usize::from(decided - 1)] += e * e;
+        }
+        if e >= self.tt_empty {
+            let (lo, hi) = if v >= beta {
+                (Some(v), None)
+            } else {
+                (None, Some(v))
+            };
+            self.store(key, e as u8, lo, hi, decided);
+        }
+        v
+    }
+
+    /// Whether the deadline has passed (checked every 1024 nodes).
+    #[inline]
+    fn past_deadline(&self) -> bool {
+        self.nodes & 1023 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// Searches the table's move `hint` (as `index + 1`): the node's answer (`Break`) when it
+    /// cuts off or the search gave up, else its value, or `None` when it is not legal here.
+    /// Any legal move gives a sound bound, so it need not be in the pruned move list.
+    #[inline]
+    fn table_move(
+        &mut self,
+        pos: &Position,
+        key: u64,
+        beta: i16,
+        ply: usize,
+        hint: u16,
+    ) -> ControlFlow<i16, Option<i16>> {
+        let i = usize::from(hint - 1);
+        let mv = Move::new(Cell((i / 15) as u8), (i % 15 + 1) as u8);
+        let mover = pos.mover();
+        if pos.empty() & (1 << mv.cell.index()) == 0 || !pos.has_stone(mover, mv.value) {
+            return ControlFlow::Continue(None);
+        }
+        let mut child = *pos;
+        child.play(mv);
+        let r = self.search(&child, self.child_key(pos, key, mv), beta, ply + 1);
+        if self.aborted {
+            return ControlFlow::Break(beta);
+        }
+        if cuts_off(mover == RED, r, beta) {
+            let e = 31 - pos.moves_played() as u32;
+            self.history[mover][i] += e * e;
+            self.store_cutoff(key, e, mover == RED, r, hint);
+            return ControlFlow::Break(r);
+        }
+        ControlFlow::Continue(Some(r))
+    }
+
+    /// The moves of `buf` after the table's move (whose value, or the worst, is `v`): first
+    /// an enhanced transposition cutoff, then each move best first by a selection that stops
+    /// at a cutoff. The node's answer (`Break`) on a transposition cutoff or when the search
+    /// gave up; else the value and the move that decided it (as `index + 1`, 0: none).
+    #[inline]
+    fn other_moves(
+        &mut self,
+        pos: &Position,
+        key: u64,
+        beta: i16,
+        ply: usize,
+        buf: &mut [(i32, Move, u64)],
+        mut v: i16,
+    ) -> ControlFlow<i16, (i16, u16)> {
+        let e = 31 - pos.moves_played() as u32;
+        let red = pos.mover() == RED;
+        let etc = e >= self.etc_empty;
+        if etc && let Some(r) = self.transposition_cutoff(pos, key, beta, buf) {
+            return ControlFlow::Break(r);
+        }
+        for k in 0..buf.len() {
+            order_next(buf, k);
             let mv = buf[k].1;
-            let child_key = if e >= self.etc_empty {
+            // With the transposition cutoff the child keys are already computed.
+            let child_key = if etc {
                 buf[k].2
             } else {
                 self.child_key(pos, key, mv)
@@ -805,37 +833,52 @@ impl Solver {
             child.play(mv);
             let r = self.search(&child, child_key, beta, ply + 1);
             if self.aborted {
-                self.buffers[ply] = buf;
-                return beta;
+                return ControlFlow::Break(beta);
             }
-            if red {
-                v = v.max(r);
-                if v >= beta {
-                    decided = mv.index() as u16 + 1;
-                    break;
-                }
-            } else {
-                v = v.min(r);
-                if v < beta {
-                    decided = mv.index() as u16 + 1;
-                    break;
-                }
+            v = if red { v.max(r) } else { v.min(r) };
+            if cuts_off(red, v, beta) {
+                return ControlFlow::Continue((v, mv.index() as u16 + 1));
             }
         }
-        self.buffers[ply] = buf;
-        if pruned {
-            v = clamp_pruned(red, v, beta);
+        ControlFlow::Continue((v, 0))
+    }
+
+    /// Enhanced transposition cutoff: a child whose stored bound already answers for the
+    /// mover answers for this node (the mover can play into it). Fills in the child keys of
+    /// `buf`, and stores and returns the answer if one is found.
+    #[inline]
+    fn transposition_cutoff(
+        &mut self,
+        pos: &Position,
+        key: u64,
+        beta: i16,
+        buf: &mut [(i32, Move, u64)],
+    ) -> Option<i16> {
+        let red = pos.mover() == RED;
+        for x in buf.iter_mut() {
+            let mv = x.1;
+            x.2 = self.child_key(pos, key, mv);
+            if let Some(t) = self.probe(x.2) {
+                let r = if red { t.lo } else { t.hi };
+                if cuts_off(red, r, beta) {
+                    let e = 31 - pos.moves_played() as u32;
+                    self.store_cutoff(key, e, red, r, mv.index() as u16 + 1);
+                    return Some(r);
+                }
+            }
         }
-        if decided != 0 {
-            self.history[mover][usize::from(decided - 1)] += e * e;
-        }
-        if e < self.tt_empty {
-        } else if v >= beta {
-            self.store(key, e as u8, Some(v), None, decided);
+        None
+    }
+
+    /// Stores a cutoff value `r` of the mover (a lower bound for Red, an upper bound for
+    /// Blue) found by the move `best` (as `index + 1`).
+    #[inline]
+    fn store_cutoff(&mut self, key: u64, empty: u32, red: bool, r: i16, best: u16) {
+        if red {
+            self.store(key, empty as u8, Some(r), None, best);
         } else {
-            self.store(key, e as u8, None, Some(v), decided);
+            self.store(key, empty as u8, None, Some(r), best);
         }
-        v
     }
 
     /// Fills `out` with the moves of `question_moves`, each with its ordering key (best first
@@ -859,6 +902,30 @@ impl Solver {
                 out.push((score + (history[idx] as i32).min(1 << 20), mv, 0));
             }
         })
+    }
+}
+
+/// Whether the mover's value `v` answers the question "does Red reach `beta`?" in its favour.
+#[inline]
+fn cuts_off(red: bool, v: i16, beta: i16) -> bool {
+    if red { v >= beta } else { v < beta }
+}
+
+/// Brings the next move to try to position `k` of `buf`: the best of the rest by selection
+/// for the first [`SELECT_FIRST`] moves (most cutoffs come from them), after that the rest
+/// sorted once.
+#[inline]
+fn order_next(buf: &mut [(i32, Move, u64)], k: usize) {
+    if k < SELECT_FIRST {
+        let mut m = k;
+        for j in k + 1..buf.len() {
+            if buf[j].0 > buf[m].0 {
+                m = j;
+            }
+        }
+        buf.swap(k, m);
+    } else if k == SELECT_FIRST {
+        buf[k..].sort_unstable_by_key(|x| std::cmp::Reverse(x.0));
     }
 }
 

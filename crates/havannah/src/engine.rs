@@ -344,6 +344,7 @@ impl EngineConfig {
     /// # Errors
     /// The file cannot be read, is not a weights file, or is for another board size; the
     /// message names the file.
+    #[cfg(feature = "weights-file")]
     pub fn with_value_net_file(
         mut self,
         path: &std::path::Path,

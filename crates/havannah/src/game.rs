@@ -4,7 +4,9 @@ use havannah_board::{Board, Cell};
 use havannah_rules::{Colour, Game, Move, Position, RingDetection};
 use rave_mcts::{Outcome, Player};
 
-/// A move of [`HavannahGame`]: a cell index, or `swap` as the index one past the last cell.
+/// The engine's move: the `Move` of [`HavannahGame`] for the generic [`rave_mcts::Game`]
+/// trait, a cell index, or `swap` as the index one past the last cell (convert from and to the
+/// rules' [`Move`] with [`HMove::from_move`] and [`HMove::to_move`]).
 ///
 /// Two bytes, so tree nodes stay at 32 bytes. [`rave_mcts::Game::move_index`] is the raw
 /// value, dense over `0..=num_cells`.

@@ -5,12 +5,15 @@
 //! Havannah player, and uses the generic [`game_harness`] for time control, the GTP loop and
 //! match statistics:
 //!
-//! - [`game`]: Havannah as a `rave_mcts::Game`; [`playout`]: the playout policies;
+//! - [`game`]: Havannah as a `rave_mcts::Game` ([`HavannahGame`], whose move type [`HMove`]
+//!   is the engine's two-byte move, converted from and to the rules' [`rules::Move`]);
+//!   [`playout`]: the playout policies;
 //!   [`prior`]: knowledge at node expansion; [`engine`]: the player with time management,
 //!   node budget, tree reuse and named configurations;
 //! - [`gtp`]: a GTP session over any [`Player`]; [`external`]: another GTP program as a
 //!   player; [`selfplay`]: matches with records, SGF and SVG; [`svg`]: pictures of positions;
-//! - [`td`]: a value network learned by temporal-difference self-play.
+//! - [`td`]: the value network learned by temporal-difference self-play, as the prior
+//!   evaluates it (its training is the `havannah-td` crate).
 //!
 //! The crates it composes are re-exported ([`board`], [`rules`], [`mcts`], [`stats`]), and so
 //! are the search types that appear in its own API ([`Config`] of

@@ -362,8 +362,32 @@ fn play_game(
     config: &MatchConfig,
 ) -> Result<GameRecord, RulesError> {
     let first = first_player(index);
+    let mut game = opening(index, config)?;
+    for p in players.iter_mut() {
+        p.reset(&game);
+    }
+    let mut times = MoveTimes::default();
+    let forfeit = play_out(&mut game, players, first, config, &mut times);
+    let mut record = GameRecord {
+        index,
+        first_player: first,
+        game,
+        winner: None,
+        winner_player: None,
+        kinds: Kinds::NONE,
+        forfeit: None,
+        time: times.time,
+        moves_chosen: times.moves_chosen,
+        longest_move: times.longest_move,
+    };
+    record.settle(forfeit);
+    Ok(record)
+}
+
+/// A new game with game `index`'s random opening of `config.opening_plies` plies (the same
+/// opening for games 2k and 2k+1).
+fn opening(index: usize, config: &MatchConfig) -> Result<Game, RulesError> {
     let mut game = Game::new(config.size, Rules { pie: config.pie })?;
-    // The same opening for games 2k and 2k+1.
     let mut rng = Pcg64Mcg::seed_from_u64(
         config.seed ^ (index as u64 / 2).wrapping_mul(0x9E37_79B9_7F4A_7C15),
     );
@@ -376,15 +400,27 @@ fn play_game(
         };
         game.play(mv)?;
     }
-    for p in players.iter_mut() {
-        p.reset(&game);
-    }
-    let mut time = [Duration::ZERO; 2];
-    let mut moves_chosen = [0u32; 2];
-    let mut longest_move = [Duration::ZERO; 2];
-    let mut forfeit = None;
+    Ok(game)
+}
+
+/// Each player's thinking time, moves chosen and longest move.
+#[derive(Default)]
+struct MoveTimes {
+    time: [Duration; 2],
+    moves_chosen: [u32; 2],
+    longest_move: [Duration; 2],
+}
+
+/// Plays `game` to its end, `first` moving at even plies (swap or not), timing each choice:
+/// the forfeit, if a player chose no move or an illegal one.
+fn play_out(
+    game: &mut Game,
+    players: &mut [&mut dyn Player; 2],
+    first: PlayerId,
+    config: &MatchConfig,
+    times: &mut MoveTimes,
+) -> Option<Forfeit> {
     while !game.outcome().is_over() {
-        // The first player moves at even plies, swap or not.
         let mover = if game.moves().len().is_multiple_of(2) {
             first
         } else {
@@ -392,68 +428,66 @@ fn play_game(
         };
         let i = mover.index();
         let start = Instant::now();
-        let chosen = players[i].choose(&game, &config.clock);
+        let chosen = players[i].choose(game, &config.clock);
         let spent = start.elapsed();
-        time[i] += spent;
-        longest_move[i] = longest_move[i].max(spent);
-        moves_chosen[i] += 1;
+        times.time[i] += spent;
+        times.longest_move[i] = times.longest_move[i].max(spent);
+        times.moves_chosen[i] += 1;
         let Some(mv) = chosen else {
-            forfeit = Some(Forfeit {
+            let reason = match players[i].failure() {
+                Some(why) => format!("chose no move: {why}"),
+                None => "chose no move while the game goes on".to_string(),
+            };
+            return Some(Forfeit {
                 player: mover,
                 chosen: None,
-                reason: match players[i].failure() {
-                    Some(why) => format!("chose no move: {why}"),
-                    None => "chose no move while the game goes on".to_string(),
-                },
+                reason,
             });
-            break;
         };
         if let Err(e) = game.play(mv) {
-            let name = if let Move::Cell(c) = mv
-                && !game.board().contains(c)
-            {
-                format!("cell #{}", c.index())
-            } else {
-                mv.to_notation(game.board())
-            };
-            forfeit = Some(Forfeit {
+            return Some(Forfeit {
                 player: mover,
-                chosen: Some(name),
+                chosen: Some(illegal_move_name(game, mv)),
                 reason: e.to_string(),
             });
-            break;
         }
         for p in players.iter_mut() {
-            p.observe(&game, mv);
+            p.observe(game, mv);
         }
     }
-    let mut record = GameRecord {
-        index,
-        first_player: first,
-        game,
-        winner: None,
-        winner_player: None,
-        kinds: Kinds::NONE,
-        forfeit: None,
-        time,
-        moves_chosen,
-        longest_move,
-    };
-    if let Some(f) = forfeit {
-        let winner_player = f.player.other();
-        record.winner_player = Some(winner_player);
-        record.winner = Some(if record.player_of(Colour::White) == winner_player {
-            Colour::White
-        } else {
-            Colour::Black
-        });
-        record.forfeit = Some(f);
-    } else if let Outcome::Win { winner, kinds, .. } = record.game.outcome() {
-        record.winner = Some(*winner);
-        record.kinds = *kinds;
-        record.winner_player = Some(record.player_of(*winner));
+    None
+}
+
+/// How a forfeit names an illegal move: its notation, or the cell's index for a cell off the
+/// board (which has no name).
+fn illegal_move_name(game: &Game, mv: Move) -> String {
+    if let Move::Cell(c) = mv
+        && !game.board().contains(c)
+    {
+        format!("cell #{}", c.index())
+    } else {
+        mv.to_notation(game.board())
     }
-    Ok(record)
+}
+
+impl GameRecord {
+    /// Sets the winner: the opponent of the player who forfeited, else the game's winner.
+    fn settle(&mut self, forfeit: Option<Forfeit>) {
+        if let Some(f) = forfeit {
+            let winner_player = f.player.other();
+            self.winner_player = Some(winner_player);
+            self.winner = Some(if self.player_of(Colour::White) == winner_player {
+                Colour::White
+            } else {
+                Colour::Black
+            });
+            self.forfeit = Some(f);
+        } else if let Outcome::Win { winner, kinds, .. } = self.game.outcome() {
+            self.winner = Some(*winner);
+            self.kinds = *kinds;
+            self.winner_player = Some(self.player_of(*winner));
+        }
+    }
 }
 
 /// Plays a match of `config.games` games between `a` and `b`, calling `on_game` after each

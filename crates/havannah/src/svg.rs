@@ -31,7 +31,7 @@
 
 use std::fmt::Write as _;
 
-use havannah_rules::{Colour, Game, Move, Outcome};
+use havannah_rules::{Cell, Colour, Game, Move, Outcome};
 
 /// How a position is drawn.
 #[derive(Debug, Clone, PartialEq)]
@@ -134,89 +134,136 @@ fn escape(text: &str) -> String {
 #[must_use]
 pub fn position_svg(game: &Game, options: &SvgOptions) -> String {
     let board = game.board();
-    let s = i32::from(board.size());
-    let w = i32::from(board.width());
-    let r = if options.cell_radius.is_finite() && options.cell_radius > 0.0 {
-        options.cell_radius
+    let labels = if options.coordinates {
+        coordinate_labels(board.size())
     } else {
-        20.0
+        Labels::default()
     };
-    let sqrt3 = 3f64.sqrt();
-    // Centre of the (possibly virtual, off-board) cell (x, y), before translation.
-    let centre = |x: i32, y: i32| -> (f64, f64) {
-        (
-            (f64::from(x) - f64::from(y) / 2.0) * sqrt3 * r,
-            1.5 * f64::from(y) * r,
-        )
-    };
-
-    // Label positions: virtual cells just outside the board.
-    let mut letters: Vec<(char, i32, i32)> = Vec::new();
-    let mut numbers: Vec<(i32, i32, i32)> = Vec::new();
-    if options.coordinates {
-        for x in 0..w {
-            let letter = char::from(b'a' + x as u8);
-            let (ylo, yhi) = ((x - (s - 1)).max(0), (x + s - 1).min(w - 1));
-            letters.push((letter, x, ylo - 1));
-            if yhi == w - 1 {
-                letters.push((letter, x, yhi + 1));
-            }
-        }
-        for y in 0..w {
-            let (lo, hi) = ((y - (s - 1)).max(0), (y + s - 1).min(w - 1));
-            numbers.push((y + 1, lo - 1, y));
-            if hi == w - 1 {
-                numbers.push((y + 1, hi + 1, y));
-            }
-        }
-    }
-
-    // Bounds over every cell and label centre, plus a cell radius of room.
-    let mut min_x = f64::INFINITY;
-    let mut max_x = f64::NEG_INFINITY;
-    let mut min_y = f64::INFINITY;
-    let mut max_y = f64::NEG_INFINITY;
-    let points = board
-        .cells()
-        .map(|c| {
-            let (x, y) = board.xy(c);
-            (i32::from(x), i32::from(y))
-        })
-        .chain(letters.iter().map(|&(_, x, y)| (x, y)))
-        .chain(numbers.iter().map(|&(_, x, y)| (x, y)));
-    for (x, y) in points {
-        let (px, py) = centre(x, y);
-        min_x = min_x.min(px);
-        max_x = max_x.max(px);
-        min_y = min_y.min(py);
-        max_y = max_y.max(py);
-    }
-    let pad = r * 1.2;
-    let title_height = r * 1.6;
-    let dx = pad - min_x;
-    let dy = pad + title_height - min_y;
-    let width = max_x - min_x + 2.0 * pad;
-    let height = max_y - min_y + 2.0 * pad + title_height;
-    let at = |x: i32, y: i32| -> (f64, f64) {
-        let (px, py) = centre(x, y);
-        (px + dx, py + dy)
-    };
-
-    let outcome = game.outcome();
-    let chain = match outcome {
-        Outcome::Win { chain, .. } if options.winning_chain => Some(chain),
-        _ => None,
-    };
-    let last_cell = match game.last_move() {
-        Some(Move::Cell(c)) => Some(c),
-        Some(Move::Swap) => match game.moves().first() {
-            Some(Move::Cell(c)) => Some(*c),
-            _ => None,
-        },
-        None => None,
-    };
-
+    let layout = Layout::new(game, options, &labels);
     let mut out = String::new();
+    write_header(&mut out, &layout);
+    let title = options.title.clone().unwrap_or_else(|| default_title(game));
+    write_title(&mut out, &layout, &title);
+    write_cells(&mut out, game, options, &layout);
+    write_coordinates(&mut out, &labels, &layout);
+    write_stones(&mut out, game, options, &layout);
+    write_last_move(&mut out, game, options, &layout);
+    out.push_str("</svg>\n");
+    out
+}
+
+/// The margin labels, placed at virtual cells just outside the board: column letters above
+/// the first cell of each column and below the last row, row numbers left of each row and
+/// right of the rows that end on the lower-right side.
+#[derive(Default)]
+struct Labels {
+    /// `(letter, x, y)`.
+    letters: Vec<(char, i32, i32)>,
+    /// `(row number, x, y)`.
+    numbers: Vec<(i32, i32, i32)>,
+}
+
+/// The labels of a board of this size.
+fn coordinate_labels(size: u8) -> Labels {
+    let s = i32::from(size);
+    let w = 2 * s - 1;
+    let mut labels = Labels::default();
+    for x in 0..w {
+        let letter = char::from(b'a' + x as u8);
+        let (ylo, yhi) = ((x - (s - 1)).max(0), (x + s - 1).min(w - 1));
+        labels.letters.push((letter, x, ylo - 1));
+        if yhi == w - 1 {
+            labels.letters.push((letter, x, yhi + 1));
+        }
+    }
+    for y in 0..w {
+        let (lo, hi) = ((y - (s - 1)).max(0), (y + s - 1).min(w - 1));
+        labels.numbers.push((y + 1, lo - 1, y));
+        if hi == w - 1 {
+            labels.numbers.push((y + 1, hi + 1, y));
+        }
+    }
+    labels
+}
+
+/// Where things go: the cell radius, the picture's size and the translation that puts every
+/// cell and label inside it, with a cell radius of room and the title line on top.
+struct Layout {
+    /// The cell radius.
+    r: f64,
+    pad: f64,
+    title_height: f64,
+    dx: f64,
+    dy: f64,
+    width: f64,
+    height: f64,
+}
+
+impl Layout {
+    fn new(game: &Game, options: &SvgOptions, labels: &Labels) -> Layout {
+        let board = game.board();
+        let r = if options.cell_radius.is_finite() && options.cell_radius > 0.0 {
+            options.cell_radius
+        } else {
+            20.0
+        };
+        let mut min_x = f64::INFINITY;
+        let mut max_x = f64::NEG_INFINITY;
+        let mut min_y = f64::INFINITY;
+        let mut max_y = f64::NEG_INFINITY;
+        let points = board
+            .cells()
+            .map(|c| {
+                let (x, y) = board.xy(c);
+                (i32::from(x), i32::from(y))
+            })
+            .chain(labels.letters.iter().map(|&(_, x, y)| (x, y)))
+            .chain(labels.numbers.iter().map(|&(_, x, y)| (x, y)));
+        for (x, y) in points {
+            let (px, py) = centre(r, x, y);
+            min_x = min_x.min(px);
+            max_x = max_x.max(px);
+            min_y = min_y.min(py);
+            max_y = max_y.max(py);
+        }
+        let pad = r * 1.2;
+        let title_height = r * 1.6;
+        Layout {
+            r,
+            pad,
+            title_height,
+            dx: pad - min_x,
+            dy: pad + title_height - min_y,
+            width: max_x - min_x + 2.0 * pad,
+            height: max_y - min_y + 2.0 * pad + title_height,
+        }
+    }
+
+    /// The centre of the (possibly virtual, off-board) cell `(x, y)` in the picture.
+    fn at(&self, x: i32, y: i32) -> (f64, f64) {
+        let (px, py) = centre(self.r, x, y);
+        (px + self.dx, py + self.dy)
+    }
+
+    /// The centre of a board cell in the picture.
+    fn cell(&self, game: &Game, cell: Cell) -> (f64, f64) {
+        let (x, y) = game.board().xy(cell);
+        self.at(i32::from(x), i32::from(y))
+    }
+}
+
+/// The centre of the cell `(x, y)` for cell radius `r`, before translation.
+fn centre(r: f64, x: i32, y: i32) -> (f64, f64) {
+    let sqrt3 = 3f64.sqrt();
+    (
+        (f64::from(x) - f64::from(y) / 2.0) * sqrt3 * r,
+        1.5 * f64::from(y) * r,
+    )
+}
+
+/// The opening tag, the style sheet and the background.
+fn write_header(out: &mut String, layout: &Layout) {
+    let Layout { width, height, .. } = *layout;
     let _ = writeln!(
         out,
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" \
@@ -237,22 +284,31 @@ pub fn position_svg(game: &Game, options: &SvgOptions) -> String {
         out,
         "<rect class=\"background\" x=\"0\" y=\"0\" width=\"{width:.2}\" height=\"{height:.2}\" fill=\"#fbf7ee\"/>"
     );
-    let title = options.title.clone().unwrap_or_else(|| default_title(game));
-    // Shrink a long title to fit the width (a sans-serif glyph is about 0.55 em wide).
+}
+
+/// The title line, shrunk to fit the width (a sans-serif glyph is about 0.55 em wide).
+fn write_title(out: &mut String, layout: &Layout, title: &str) {
     let chars = title.chars().count().max(1) as f64;
-    let title_font = (r * 0.8).min((width - r) / (0.55 * chars));
+    let title_font = (layout.r * 0.8).min((layout.width - layout.r) / (0.55 * chars));
     let _ = writeln!(
         out,
         "<text class=\"title\" x=\"{:.2}\" y=\"{:.2}\" font-size=\"{title_font:.1}\">{}</text>",
-        width / 2.0,
-        pad * 0.5 + title_height * 0.6,
-        escape(&title)
+        layout.width / 2.0,
+        layout.pad * 0.5 + layout.title_height * 0.6,
+        escape(title)
     );
+}
 
-    // Cells.
+/// One hexagon per cell, those of the winning chain (when shown) in class `chain`.
+fn write_cells(out: &mut String, game: &Game, options: &SvgOptions, layout: &Layout) {
+    let board = game.board();
+    let chain = match game.outcome() {
+        Outcome::Win { chain, .. } if options.winning_chain => Some(chain),
+        _ => None,
+    };
+    let r = layout.r;
     for cell in board.cells() {
-        let (x, y) = board.xy(cell);
-        let (cx, cy) = at(i32::from(x), i32::from(y));
+        let (cx, cy) = layout.cell(game, cell);
         let class = if chain.is_some_and(|ch| ch.contains(cell)) {
             "cell chain"
         } else {
@@ -278,32 +334,38 @@ pub fn position_svg(game: &Game, options: &SvgOptions) -> String {
             board.cell_name(cell)
         );
     }
+}
 
-    // Coordinates.
-    let font = r * 0.7;
-    for &(letter, x, y) in &letters {
-        let (cx, cy) = at(x, y);
+/// The column letters and row numbers.
+fn write_coordinates(out: &mut String, labels: &Labels, layout: &Layout) {
+    let font = layout.r * 0.7;
+    let letters = labels
+        .letters
+        .iter()
+        .map(|&(letter, x, y)| (letter.to_string(), x, y));
+    let numbers = labels
+        .numbers
+        .iter()
+        .map(|&(number, x, y)| (number.to_string(), x, y));
+    for (text, x, y) in letters.chain(numbers) {
+        let (cx, cy) = layout.at(x, y);
         let _ = writeln!(
             out,
-            "<text class=\"coord\" x=\"{cx:.2}\" y=\"{cy:.2}\" font-size=\"{font:.1}\">{letter}</text>"
+            "<text class=\"coord\" x=\"{cx:.2}\" y=\"{cy:.2}\" font-size=\"{font:.1}\">{text}</text>"
         );
     }
-    for &(number, x, y) in &numbers {
-        let (cx, cy) = at(x, y);
-        let _ = writeln!(
-            out,
-            "<text class=\"coord\" x=\"{cx:.2}\" y=\"{cy:.2}\" font-size=\"{font:.1}\">{number}</text>"
-        );
-    }
+}
 
-    // Stones, in move order so numbers read naturally.
+/// The stones, each with the number of the move that placed it when asked.
+fn write_stones(out: &mut String, game: &Game, options: &SvgOptions, layout: &Layout) {
+    let board = game.board();
+    let r = layout.r;
     let stone_r = r * 0.78;
     for cell in board.cells() {
         let Some(colour) = game.stone(cell) else {
             continue;
         };
-        let (x, y) = board.xy(cell);
-        let (cx, cy) = at(i32::from(x), i32::from(y));
+        let (cx, cy) = layout.cell(game, cell);
         let _ = writeln!(
             out,
             "<circle class=\"stone {}\" data-cell=\"{}\" cx=\"{cx:.2}\" cy=\"{cy:.2}\" r=\"{stone_r:.2}\"/>",
@@ -324,28 +386,40 @@ pub fn position_svg(game: &Game, options: &SvgOptions) -> String {
             );
         }
     }
+}
 
-    // The last move: a small square on its stone (under a move number, beside it).
-    if options.last_move
-        && let Some(cell) = last_cell
-        && game.stone(cell).is_some()
-    {
-        let (x, y) = board.xy(cell);
-        let (cx, cy) = at(i32::from(x), i32::from(y));
-        let side = r * 0.36;
-        let (mx, my) = if options.move_numbers {
-            (cx - side / 2.0, cy + r * 0.3)
-        } else {
-            (cx - side / 2.0, cy - side / 2.0)
-        };
-        let _ = writeln!(
-            out,
-            "<rect class=\"last\" data-cell=\"{}\" x=\"{mx:.2}\" y=\"{my:.2}\" width=\"{side:.2}\" height=\"{side:.2}\"/>",
-            board.cell_name(cell)
-        );
+/// The cell of the last move's stone (for `swap`, the swapped stone).
+fn last_stone(game: &Game) -> Option<Cell> {
+    match game.last_move()? {
+        Move::Cell(c) => Some(c),
+        Move::Swap => match game.moves().first() {
+            Some(Move::Cell(c)) => Some(*c),
+            _ => None,
+        },
     }
-    out.push_str("</svg>\n");
-    out
+}
+
+/// The last move: a small square on its stone (under a move number, beside it).
+fn write_last_move(out: &mut String, game: &Game, options: &SvgOptions, layout: &Layout) {
+    if !options.last_move {
+        return;
+    }
+    let Some(cell) = last_stone(game).filter(|&c| game.stone(c).is_some()) else {
+        return;
+    };
+    let r = layout.r;
+    let (cx, cy) = layout.cell(game, cell);
+    let side = r * 0.36;
+    let (mx, my) = if options.move_numbers {
+        (cx - side / 2.0, cy + r * 0.3)
+    } else {
+        (cx - side / 2.0, cy - side / 2.0)
+    };
+    let _ = writeln!(
+        out,
+        "<rect class=\"last\" data-cell=\"{}\" x=\"{mx:.2}\" y=\"{my:.2}\" width=\"{side:.2}\" height=\"{side:.2}\"/>",
+        game.board().cell_name(cell)
+    );
 }
 
 #[cfg(test)]
@@ -379,6 +453,31 @@ mod tests {
         game.play_str("swap").unwrap();
         let svg = position_svg(&game, &SvgOptions::default());
         assert!(svg.contains("<rect class=\"last\" data-cell=\"c3\""));
+    }
+
+    #[test]
+    fn labels_sit_just_off_the_board() {
+        // Size 4: seven columns and rows, labelled once on the upper-left side and again on
+        // the lower-right side for the four that end there.
+        let labels = coordinate_labels(4);
+        assert_eq!(labels.letters.len(), 11);
+        assert_eq!(labels.numbers.len(), 11);
+        let on_board =
+            |x: i32, y: i32| (0..7).contains(&x) && (0..7).contains(&y) && (x - y).abs() < 4;
+        for &(_, x, y) in &labels.letters {
+            assert!(!on_board(x, y), "letter at ({x}, {y})");
+            assert!(
+                on_board(x, y + 1) || on_board(x, y - 1),
+                "letter at ({x}, {y})"
+            );
+        }
+        for &(_, x, y) in &labels.numbers {
+            assert!(!on_board(x, y), "number at ({x}, {y})");
+            assert!(
+                on_board(x + 1, y) || on_board(x - 1, y),
+                "number at ({x}, {y})"
+            );
+        }
     }
 
     #[test]

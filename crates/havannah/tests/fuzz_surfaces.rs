@@ -12,6 +12,7 @@ use std::sync::OnceLock;
 
 use game_harness::gtp::is_one_response;
 use havannah::gtp::GtpSession;
+#[cfg(feature = "weights-file")]
 use havannah::td::ValueNet;
 use havannah::{Engine, EngineConfig, Player};
 use havannah_board::Board;
@@ -281,6 +282,7 @@ fn gtp_line() -> impl Strategy<Value = String> {
 }
 
 /// A valid weights file for a board of `size` with `hidden` units, weights from `seed`.
+#[cfg(feature = "weights-file")]
 fn weights_json(size: u8, hidden: usize, seed: u32) -> String {
     let board = Board::new(size).expect("valid size");
     let inputs = board.num_cells() + 1;
@@ -299,6 +301,7 @@ fn weights_json(size: u8, hidden: usize, seed: u32) -> String {
 
 /// Checks the weights-file surface on `text`: an error, or a net that values positions of its
 /// board (empty, and after one move) finitely.
+#[cfg(feature = "weights-file")]
 fn check_weights(text: &str) -> Result<(), TestCaseError> {
     let Ok(net) = ValueNet::from_json(text, "surface.json") else {
         return Ok(());
@@ -324,6 +327,7 @@ fn fixture_lines_replay_to_their_stated_result() {
     }
 }
 
+#[cfg(feature = "weights-file")]
 #[test]
 fn a_valid_weights_file_loads() {
     let net = ValueNet::from_json(&weights_json(3, 4, 1), "ok.json").expect("a valid file");
@@ -419,11 +423,13 @@ proptest! {
         prop_assert_eq!(replayed.to_move(), game.to_move());
     }
 
+    #[cfg(feature = "weights-file")]
     #[test]
     fn weights_from_any_text(text in "\\{?.{0,60}") {
         check_weights(&text)?;
     }
 
+    #[cfg(feature = "weights-file")]
     #[test]
     fn weights_from_mutated_files(
         size in 2u8..=3,

@@ -73,6 +73,15 @@ pub struct Gtp {
     clock: Clock,
 }
 
+/// An error unless `command` has at least `n` arguments.
+fn need(command: &str, args: &[&str], n: usize) -> Result<(), String> {
+    if args.len() < n {
+        Err(format!("{command} needs {n} argument(s)"))
+    } else {
+        Ok(())
+    }
+}
+
 fn parse_number<T: std::str::FromStr>(text: &str, what: &str) -> Result<T, String> {
     text.parse()
         .map_err(|_| format!("{what} `{text}` is not a valid number"))
@@ -107,103 +116,106 @@ impl Gtp {
     }
 
     fn command(&mut self, command: &str, args: &[&str]) -> Result<String, String> {
-        let ok = |s: String| Ok(s);
-        let want = |n: usize| {
-            if args.len() < n {
-                Err(format!("{command} needs {n} argument(s)"))
-            } else {
-                Ok(())
-            }
-        };
+        let want = |n: usize| need(command, args, n);
         match command {
-            "hexgui-analyze_commands" => ok(String::new()),
-            "boardsize" => {
-                want(1)?;
-                let n: usize = parse_number(args[0], "board size")?;
-                if let Some(m) = args.get(1) {
-                    let m: usize = parse_number(m, "board size")?;
-                    if m != n {
-                        return Err(format!("board {n}x{m}: only square boards are supported"));
-                    }
-                }
-                if !(1..=MAX_SIZE).contains(&n) {
-                    return Err(format!("unacceptable size {n}: sizes are 1 to {MAX_SIZE}"));
-                }
-                self.start = HexGame::new(n, self.start.swap_rule()).map_err(|e| e.to_string())?;
-                self.clear();
-                ok(String::new())
-            }
+            "hexgui-analyze_commands" => Ok(String::new()),
+            "boardsize" => want(1).and_then(|()| self.boardsize(args)),
             "clear_board" => {
                 self.clear();
-                ok(String::new())
+                Ok(String::new())
             }
-            "play" => {
-                want(2)?;
-                let colour = Colour::parse(args[0]).map_err(|e| e.to_string())?;
-                let mv = self.read_move(args[1])?;
-                self.game
-                    .try_play_as(colour, mv)
-                    .map_err(|e| format!("illegal move: {e}"))?;
-                self.history.push((colour, mv));
-                ok(String::new())
-            }
-            "genmove" => {
-                want(1)?;
-                let colour = Colour::parse(args[0]).map_err(|e| e.to_string())?;
-                if let Some(w) = self.game.winner() {
-                    return Err(format!("the game is over: {w} has won"));
-                }
-                if colour != self.game.colour_to_move() {
-                    // GTP lets a colour move out of turn: start the position over with that
-                    // colour to move (the engine's tree is rebuilt).
-                    self.game.set_to_move(colour);
-                }
-                let empties = self.game.stones().iter().filter(|&&s| s == 0).count();
-                let cap = self.clock.cap(colour, empties);
-                let result = self
-                    .engine
-                    .search(&self.start, &self.history, &self.game, cap)
-                    .map_err(|e| format!("search failed: {e}"))?;
-                let mv = result.best_move;
-                self.game
-                    .try_play_as(colour, mv)
-                    .map_err(|e| format!("engine chose an illegal move: {e}"))?;
-                self.history.push((colour, mv));
-                ok(mv.to_string())
-            }
+            "play" => want(2).and_then(|()| self.play(args)),
+            "genmove" => want(1).and_then(|()| self.genmove(args)),
             "undo" => {
                 if self.history.pop().is_none() {
                     return Err("cannot undo: no move played".into());
                 }
                 self.replay();
-                ok(String::new())
+                Ok(String::new())
             }
-            "showboard" => ok(format!("\n{}", self.game.render())),
+            "showboard" => Ok(format!("\n{}", self.game.render())),
             "final_score" => match self.game.winner() {
-                Some(Colour::Black) => ok("B+".into()),
-                Some(Colour::White) => ok("W+".into()),
+                Some(Colour::Black) => Ok("B+".into()),
+                Some(Colour::White) => Ok("W+".into()),
                 None => Err("the game is not over".into()),
             },
-            "time_settings" => {
-                want(3)?;
-                self.clock.control.set_settings(TimeSettings {
-                    main_time: seconds(args[0])?,
-                    byo_yomi_time: seconds(args[1])?,
-                    byo_yomi_stones: count(args[2])?,
-                });
-                ok(String::new())
-            }
-            "time_left" => {
-                want(3)?;
-                let colour = Colour::parse(args[0]).map_err(|e| e.to_string())?;
-                let left = seconds(args[1])?;
-                let stones = count(args[2])?;
-                self.clock.control.set_left(colour.index(), left, stones);
-                ok(String::new())
-            }
+            "time_settings" => want(3).and_then(|()| self.time_settings(args)),
+            "time_left" => want(3).and_then(|()| self.time_left(args)),
             "hex-param" => self.param(args),
             _ => Err(format!("unknown command `{command}`")),
         }
+    }
+
+    /// `boardsize N [N]`: a new empty board of that size (square boards only).
+    fn boardsize(&mut self, args: &[&str]) -> Result<String, String> {
+        let n: usize = parse_number(args[0], "board size")?;
+        if let Some(m) = args.get(1) {
+            let m: usize = parse_number(m, "board size")?;
+            if m != n {
+                return Err(format!("board {n}x{m}: only square boards are supported"));
+            }
+        }
+        if !(1..=MAX_SIZE).contains(&n) {
+            return Err(format!("unacceptable size {n}: sizes are 1 to {MAX_SIZE}"));
+        }
+        self.start = HexGame::new(n, self.start.swap_rule()).map_err(|e| e.to_string())?;
+        self.clear();
+        Ok(String::new())
+    }
+
+    /// `play COLOUR MOVE`.
+    fn play(&mut self, args: &[&str]) -> Result<String, String> {
+        let colour = Colour::parse(args[0]).map_err(|e| e.to_string())?;
+        let mv = self.read_move(args[1])?;
+        self.game
+            .try_play_as(colour, mv)
+            .map_err(|e| format!("illegal move: {e}"))?;
+        self.history.push((colour, mv));
+        Ok(String::new())
+    }
+
+    /// `genmove COLOUR`: the engine's move within the clock's cap, played.
+    fn genmove(&mut self, args: &[&str]) -> Result<String, String> {
+        let colour = Colour::parse(args[0]).map_err(|e| e.to_string())?;
+        if let Some(w) = self.game.winner() {
+            return Err(format!("the game is over: {w} has won"));
+        }
+        if colour != self.game.colour_to_move() {
+            // GTP lets a colour move out of turn: start the position over with that colour
+            // to move (the engine's tree is rebuilt).
+            self.game.set_to_move(colour);
+        }
+        let empties = self.game.stones().iter().filter(|&&s| s == 0).count();
+        let cap = self.clock.cap(colour, empties);
+        let result = self
+            .engine
+            .search(&self.start, &self.history, &self.game, cap)
+            .map_err(|e| format!("search failed: {e}"))?;
+        let mv = result.best_move;
+        self.game
+            .try_play_as(colour, mv)
+            .map_err(|e| format!("engine chose an illegal move: {e}"))?;
+        self.history.push((colour, mv));
+        Ok(mv.to_string())
+    }
+
+    /// `time_settings MAIN BYO_YOMI_TIME BYO_YOMI_STONES`.
+    fn time_settings(&mut self, args: &[&str]) -> Result<String, String> {
+        self.clock.control.set_settings(TimeSettings {
+            main_time: seconds(args[0])?,
+            byo_yomi_time: seconds(args[1])?,
+            byo_yomi_stones: count(args[2])?,
+        });
+        Ok(String::new())
+    }
+
+    /// `time_left COLOUR SECONDS STONES`.
+    fn time_left(&mut self, args: &[&str]) -> Result<String, String> {
+        let colour = Colour::parse(args[0]).map_err(|e| e.to_string())?;
+        let left = seconds(args[1])?;
+        let stones = count(args[2])?;
+        self.clock.control.set_left(colour.index(), left, stones);
+        Ok(String::new())
     }
 
     /// `hex-param` lists the settings; `hex-param NAME VALUE` changes one: `simulations N`

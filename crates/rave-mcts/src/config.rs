@@ -395,59 +395,27 @@ impl ConfigBuilder {
     /// [`MctsError::InvalidParameter`] for a negative or non-finite constant, zero threads, a
     /// zero AMAF horizon or a horizon growth not above 1.
     pub fn build(self) -> Result<Config, MctsError> {
-        let bad = |name, value: f64, expected| MctsError::InvalidParameter {
-            name,
-            value: value.to_string(),
-            expected,
-        };
-        let schedule = match (self.rave, self.grave) {
-            (None, None) => None,
-            (s, _) => Some(s.unwrap_or_default()),
-        };
-        if let Some(s) = schedule {
-            match s {
-                RaveSchedule::MinimumMse { bias } if !(bias.is_finite() && bias >= 0.0) => {
-                    return Err(bad("rave bias", bias, "a finite number >= 0"));
-                }
-                RaveSchedule::Equivalence { k } if !(k.is_finite() && k > 0.0) => {
-                    return Err(bad("rave equivalence k", k, "a finite number > 0"));
-                }
-                RaveSchedule::Fading { base, .. } if !(base.is_finite() && base >= 0.0) => {
-                    return Err(bad("rave fading base", base, "a finite number >= 0"));
-                }
-                RaveSchedule::Fading { per_move, .. }
-                    if !(per_move.is_finite() && per_move >= 0.0) =>
-                {
-                    return Err(bad(
-                        "rave fading per_move",
-                        per_move,
-                        "a finite number >= 0",
-                    ));
-                }
-                _ => {}
-            }
-        }
-        let selection = match (schedule, self.grave) {
-            (None, _) => Selection::Uct,
-            (Some(s), None) => Selection::Rave(s),
-            (Some(s), Some(r)) => Selection::Grave {
-                schedule: s,
-                min_visits: r,
-            },
-        };
+        let selection = self.selection()?;
         let exploration = self.exploration.unwrap_or(match selection {
             Selection::Uct => DEFAULT_UCT_EXPLORATION,
             _ => DEFAULT_RAVE_EXPLORATION,
         });
-        if !(exploration.is_finite() && exploration >= 0.0) {
-            return Err(bad("exploration", exploration, "a finite number >= 0"));
-        }
+        let finite_non_negative = |x: f64| x.is_finite() && x >= 0.0;
+        require(
+            finite_non_negative(exploration),
+            "exploration",
+            exploration,
+            "a finite number >= 0",
+        )?;
         let fpu = self
             .first_play_urgency
             .unwrap_or(DEFAULT_FIRST_PLAY_URGENCY);
-        if !(fpu.is_finite() && fpu >= 0.0) {
-            return Err(bad("first_play_urgency", fpu, "a finite number >= 0"));
-        }
+        require(
+            finite_non_negative(fpu),
+            "first_play_urgency",
+            fpu,
+            "a finite number >= 0",
+        )?;
         if self.amaf_horizon == Some(0) {
             return Err(MctsError::InvalidParameter {
                 name: "amaf_horizon",
@@ -456,9 +424,12 @@ impl ConfigBuilder {
             });
         }
         let growth = self.horizon_growth.unwrap_or(DEFAULT_HORIZON_GROWTH);
-        if !(growth.is_finite() && growth > 1.0) {
-            return Err(bad("horizon_growth", growth, "a finite number > 1"));
-        }
+        require(
+            growth.is_finite() && growth > 1.0,
+            "horizon_growth",
+            growth,
+            "a finite number > 1",
+        )?;
         let threads = self.threads.unwrap_or(1);
         if threads == 0 {
             return Err(MctsError::InvalidParameter {
@@ -481,6 +452,71 @@ impl ConfigBuilder {
             threads,
             final_move: self.final_move.unwrap_or_default(),
             early_stop: self.early_stop.unwrap_or(true),
+        })
+    }
+
+    /// The selection rule: UCT without a RAVE schedule, else RAVE, or GRAVE with a reference
+    /// threshold (GRAVE alone uses the default schedule). The schedule's constants are
+    /// checked.
+    fn selection(&self) -> Result<Selection, MctsError> {
+        let schedule = match (self.rave, self.grave) {
+            (None, None) => None,
+            (s, _) => Some(s.unwrap_or_default()),
+        };
+        if let Some(s) = schedule {
+            check_schedule(s)?;
+        }
+        Ok(match (schedule, self.grave) {
+            (None, _) => Selection::Uct,
+            (Some(s), None) => Selection::Rave(s),
+            (Some(s), Some(r)) => Selection::Grave {
+                schedule: s,
+                min_visits: r,
+            },
+        })
+    }
+}
+
+/// An error unless the schedule's constants are finite and non-negative (the equivalence
+/// `k` positive).
+fn check_schedule(s: RaveSchedule) -> Result<(), MctsError> {
+    let ok = |x: f64| x.is_finite() && x >= 0.0;
+    match s {
+        RaveSchedule::MinimumMse { bias } => {
+            require(ok(bias), "rave bias", bias, "a finite number >= 0")
+        }
+        RaveSchedule::Equivalence { k } => require(
+            k.is_finite() && k > 0.0,
+            "rave equivalence k",
+            k,
+            "a finite number > 0",
+        ),
+        RaveSchedule::Fading { base, per_move } => {
+            require(ok(base), "rave fading base", base, "a finite number >= 0")?;
+            require(
+                ok(per_move),
+                "rave fading per_move",
+                per_move,
+                "a finite number >= 0",
+            )
+        }
+    }
+}
+
+/// `Ok` if `ok`, else the error for parameter `name` with `value`.
+fn require(
+    ok: bool,
+    name: &'static str,
+    value: f64,
+    expected: &'static str,
+) -> Result<(), MctsError> {
+    if ok {
+        Ok(())
+    } else {
+        Err(MctsError::InvalidParameter {
+            name,
+            value: value.to_string(),
+            expected,
         })
     }
 }

@@ -1,4 +1,5 @@
-//! The error type of the TD module.
+//! The error type of the value network, its weights files and its training (the
+//! `havannah-td` crate reports its errors with it too).
 
 use std::path::PathBuf;
 
@@ -32,6 +33,7 @@ pub enum TdError {
         source: std::io::Error,
     },
     /// A weights file is not valid JSON of the expected shape.
+    #[cfg(feature = "weights-file")]
     #[error("weights file {path} is corrupt: {source}", path = .path.display())]
     Parse {
         /// The file.

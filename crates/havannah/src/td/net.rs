@@ -11,7 +11,8 @@ use crate::td::TdError;
 const CHUNK: usize = 256;
 
 /// One sparse input: `(input index, value)`, value `+1` or `-1` (zero inputs are left out).
-pub(crate) type SparseInput = (u16, f32);
+/// Inputs `0..num_cells` are the cells, input `num_cells` the side to move.
+pub type SparseInput = (u16, f32);
 
 /// A multilayer perceptron that values Havannah positions for White.
 ///
@@ -69,7 +70,9 @@ impl ValueNet {
         })
     }
 
-    /// Builds a net from raw parts; the caller has checked the lengths.
+    /// Builds a net from raw parts; the caller (reading a weights file) has checked the
+    /// lengths.
+    #[cfg(feature = "weights-file")]
     pub(crate) fn from_parts(
         board: &'static Board,
         hidden: usize,
@@ -238,8 +241,15 @@ impl ValueNet {
         }
     }
 
-    /// Forward pass on sparse inputs; fills `hidden` (activations) and returns the output.
-    pub(crate) fn forward_sparse(&self, inputs: &[SparseInput], hidden: &mut [f32]) -> f32 {
+    /// The value for White of the position given as sparse inputs (see [`SparseInput`]),
+    /// writing the hidden activations to `hidden` (a trainer's forward pass; `hidden.len()`
+    /// must be [`ValueNet::hidden`]).
+    ///
+    /// # Panics
+    ///
+    /// If `hidden` has the wrong length or an input index is not below
+    /// [`ValueNet::inputs`].
+    pub fn evaluate_sparse(&self, inputs: &[SparseInput], hidden: &mut [f32]) -> f32 {
         hidden.copy_from_slice(&self.b1);
         for &(i, x) in inputs {
             axpy(hidden, self.row(usize::from(i)), x);
@@ -250,75 +260,37 @@ impl ValueNet {
         tanh(self.b2 + dot(hidden, &self.w2))
     }
 
-    /// Adds `scale * (target - v) * dv/dθ` to `grad` (the descent direction of the squared
-    /// error `(target - v)^2 / 2`) and returns `target - v`.
-    pub(crate) fn accumulate_gradient(
-        &self,
-        inputs: &[SparseInput],
-        target: f32,
-        scale: f32,
-        grad: &mut Gradient,
-        hidden: &mut [f32],
-    ) -> f32 {
-        let v = self.forward_sparse(inputs, hidden);
-        let err = target - v;
-        let g_out = scale * err * (1.0 - v * v);
-        grad.b2 += g_out;
-        // Reuse `hidden` for the hidden deltas once the output weights' gradient is taken.
-        for ((h, gw2), w2) in hidden.iter_mut().zip(grad.w2.iter_mut()).zip(&self.w2) {
-            *gw2 += g_out * *h;
-            *h = g_out * w2 * (1.0 - *h * *h);
-        }
-        add(&mut grad.b1, hidden);
-        let hn = self.hidden;
-        for &(i, x) in inputs {
-            let i = usize::from(i);
-            axpy(&mut grad.w1[i * hn..(i + 1) * hn], hidden, x);
-        }
-        err
+    /// The output weights, one per hidden unit.
+    #[must_use]
+    pub fn output_weights(&self) -> &[f32] {
+        &self.w2
     }
 
-    /// Adds `rate * grad` to the parameters.
-    pub(crate) fn apply(&mut self, grad: &Gradient, rate: f32) {
-        axpy(&mut self.w1, &grad.w1, rate);
-        axpy(&mut self.b1, &grad.b1, rate);
-        axpy(&mut self.w2, &grad.w2, rate);
-        self.b2 += rate * grad.b2;
+    /// The weights and biases, to be changed in place (by a trainer such as the
+    /// `havannah-td` crate's).
+    pub fn parameters_mut(&mut self) -> ParametersMut<'_> {
+        ParametersMut {
+            w1: &mut self.w1,
+            b1: &mut self.b1,
+            w2: &mut self.w2,
+            b2: &mut self.b2,
+        }
     }
 }
 
-/// A gradient (or any update) with the shape of a [`ValueNet`]'s parameters.
-#[derive(Clone, Debug)]
-pub(crate) struct Gradient {
-    pub(crate) w1: Vec<f32>,
-    pub(crate) b1: Vec<f32>,
-    pub(crate) w2: Vec<f32>,
-    pub(crate) b2: f32,
-}
-
-impl Gradient {
-    pub(crate) fn zeros(net: &ValueNet) -> Self {
-        Gradient {
-            w1: vec![0.0; net.w1.len()],
-            b1: vec![0.0; net.b1.len()],
-            w2: vec![0.0; net.w2.len()],
-            b2: 0.0,
-        }
-    }
-
-    pub(crate) fn clear(&mut self) {
-        self.w1.fill(0.0);
-        self.b1.fill(0.0);
-        self.w2.fill(0.0);
-        self.b2 = 0.0;
-    }
-
-    pub(crate) fn add(&mut self, other: &Gradient) {
-        add(&mut self.w1, &other.w1);
-        add(&mut self.b1, &other.b1);
-        add(&mut self.w2, &other.w2);
-        self.b2 += other.b2;
-    }
+/// The weights and biases of a [`ValueNet`], borrowed to be changed in place
+/// ([`ValueNet::parameters_mut`]). The lengths are fixed by the net's shape.
+#[derive(Debug)]
+#[non_exhaustive]
+pub struct ParametersMut<'a> {
+    /// First layer, input-major: row `i` (length `hidden`) holds the weights of input `i`.
+    pub w1: &'a mut [f32],
+    /// Hidden biases.
+    pub b1: &'a mut [f32],
+    /// Output weights.
+    pub w2: &'a mut [f32],
+    /// Output bias.
+    pub b2: &'a mut f32,
 }
 
 #[inline]
@@ -469,27 +441,15 @@ mod tests {
         for name in ["b2", "c3", "a1"] {
             pos.place(board.parse_cell(name).unwrap());
         }
-        let dense = crate::td::encode(&pos);
-        let sparse: Vec<SparseInput> = dense
-            .iter()
-            .enumerate()
-            .filter(|(_, x)| **x != 0.0)
-            .map(|(i, x)| (i as u16, *x))
+        let sign = |c: Colour| if c == Colour::White { 1.0 } else { -1.0 };
+        let mut sparse: Vec<SparseInput> = board
+            .cells()
+            .filter_map(|c| pos.stone(c).map(|s| (c.index() as u16, sign(s))))
             .collect();
+        sparse.push((board.num_cells() as u16, sign(pos.to_move())));
         let mut hidden = vec![0.0; net.hidden()];
-        let a = net.forward_sparse(&sparse, &mut hidden);
+        let a = net.evaluate_sparse(&sparse, &mut hidden);
         assert!((a - net.evaluate(&pos)).abs() < 1e-6);
-    }
-
-    #[test]
-    fn gradient_step_reduces_error() {
-        let mut net = net(3, 10);
-        let inputs = [(0u16, 1.0f32), (5, -1.0), (19, -1.0)];
-        let mut grad = Gradient::zeros(&net);
-        let mut hidden = vec![0.0; 10];
-        let before = net.accumulate_gradient(&inputs, 0.9, 1.0, &mut grad, &mut hidden);
-        net.apply(&grad, 0.05);
-        let after = 0.9 - net.forward_sparse(&inputs, &mut hidden);
-        assert!(after.abs() < before.abs(), "{before} -> {after}");
+        assert!(hidden.iter().all(|h| (-1.0..=1.0).contains(h)));
     }
 }

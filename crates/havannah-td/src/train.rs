@@ -5,9 +5,10 @@ use havannah_rules::{Colour, Position, RingDetection};
 use rand::{Rng, RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
-use crate::td::augment::{Augmentation, encode_sparse, for_each_image};
-use crate::td::net::{Gradient, SparseInput};
-use crate::td::{TdError, ValueNet};
+use crate::augment::{Augmentation, encode_sparse, for_each_image};
+use crate::gradient::{Gradient, accumulate_gradient, apply};
+use havannah::td::SparseInput;
+use havannah::td::{TdError, ValueNet};
 
 /// Settings of a training run. [`TrainConfig::new`] gives the defaults.
 #[derive(Clone, Debug, PartialEq)]
@@ -261,7 +262,7 @@ impl Trainer {
         for g in &rest[..k - 1] {
             head[0].add(g);
         }
-        self.net.apply(&head[0], self.config.learning_rate);
+        apply(&mut self.net, &head[0], self.config.learning_rate);
         for o in outcomes {
             self.stats.games += 1;
             match o.winner {
@@ -468,7 +469,7 @@ fn learn_game(
             config.augmentation,
             &mut s.image,
             |image, target| {
-                net.accumulate_gradient(image, target, scale, grad, hidden);
+                accumulate_gradient(net, image, target, scale, grad, hidden);
                 samples += 1;
             },
         );

@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 pub struct CurvePoint {
     /// Self-play games trained when measured.
     pub games: u64,
-    /// The opponent's name (see [`Opponent::name`](crate::td::Opponent::name)).
+    /// The opponent's name (see [`Opponent::name`](crate::Opponent::name)).
     pub opponent: String,
     /// Share of the evaluation games the net won, in `[0, 1]`.
     pub win_rate: f64,
@@ -76,14 +76,68 @@ impl LearningCurve {
     /// ticks and labels, a grid, one line with markers per opponent and a legend.
     #[must_use]
     pub fn to_svg(&self, title: &str) -> String {
+        let max_games = self.points.iter().map(|p| p.games).max().unwrap_or(0);
+        let plot = Plot::new(nice_ceiling(max_games.max(1) as f64));
+        let mut s = String::new();
+        plot.write_frame(&mut s, title);
+        plot.write_y_grid(&mut s);
+        plot.write_x_ticks(&mut s);
+        plot.write_axes(&mut s);
+        for (i, name) in self.opponents().into_iter().enumerate() {
+            let points: Vec<(f64, f64)> = self
+                .points
+                .iter()
+                .filter(|p| p.opponent == name)
+                .map(|p| (plot.x(p.games as f64), plot.y(p.win_rate)))
+                .collect();
+            plot.write_series(&mut s, i, name, &points);
+        }
+        s.push_str("</svg>\n");
+        s
+    }
+}
+
+/// The geometry of the learning-curve picture: a 640 × 400 canvas, the plot area inside its
+/// margins (the legend on the right), games on x up to `x_max`, win rate 0–1 on y.
+struct Plot {
+    w: f64,
+    h: f64,
+    left: f64,
+    top: f64,
+    /// The plot area's width and height.
+    pw: f64,
+    ph: f64,
+    x_max: f64,
+}
+
+impl Plot {
+    fn new(x_max: f64) -> Plot {
         let (w, h) = (640.0, 400.0);
         let (left, right, top, bottom) = (64.0, 150.0, 40.0, 52.0);
-        let (pw, ph) = (w - left - right, h - top - bottom);
-        let max_games = self.points.iter().map(|p| p.games).max().unwrap_or(0);
-        let x_max = nice_ceiling(max_games.max(1) as f64);
-        let x = |g: f64| left + pw * g / x_max;
-        let y = |r: f64| top + ph * (1.0 - r.clamp(0.0, 1.0));
-        let mut s = String::new();
+        Plot {
+            w,
+            h,
+            left,
+            top,
+            pw: w - left - right,
+            ph: h - top - bottom,
+            x_max,
+        }
+    }
+
+    /// The x coordinate of `games` games.
+    fn x(&self, games: f64) -> f64 {
+        self.left + self.pw * games / self.x_max
+    }
+
+    /// The y coordinate of a win rate (clamped to 0–1).
+    fn y(&self, rate: f64) -> f64 {
+        self.top + self.ph * (1.0 - rate.clamp(0.0, 1.0))
+    }
+
+    /// The opening tag, the background and the title.
+    fn write_frame(&self, s: &mut String, title: &str) {
+        let (w, h) = (self.w, self.h);
         let _ = writeln!(
             s,
             r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="sans-serif" font-size="12">"#
@@ -92,17 +146,20 @@ impl LearningCurve {
         let _ = writeln!(
             s,
             r#"<text x="{}" y="22" text-anchor="middle" font-size="15">{}</text>"#,
-            left + pw / 2.0,
+            self.left + self.pw / 2.0,
             escape(title)
         );
-        // Horizontal grid and y ticks every 10 %.
+    }
+
+    /// Horizontal grid lines and y ticks every 10 %.
+    fn write_y_grid(&self, s: &mut String) {
+        let left = self.left;
         for k in 0..=10 {
-            let r = f64::from(k) / 10.0;
-            let yy = y(r);
+            let yy = self.y(f64::from(k) / 10.0);
             let _ = writeln!(
                 s,
                 r##"<line x1="{left}" y1="{yy:.1}" x2="{:.1}" y2="{yy:.1}" stroke="#ddd"/>"##,
-                left + pw
+                left + self.pw
             );
             let _ = writeln!(
                 s,
@@ -112,79 +169,84 @@ impl LearningCurve {
                 k * 10
             );
         }
-        // X ticks.
-        let step = x_max / 5.0;
+    }
+
+    /// Six x ticks, from 0 to `x_max`.
+    fn write_x_ticks(&self, s: &mut String) {
+        let bottom = self.top + self.ph;
+        let step = self.x_max / 5.0;
         for k in 0..=5 {
             let g = step * f64::from(k);
-            let xx = x(g);
+            let xx = self.x(g);
             let _ = writeln!(
                 s,
-                r##"<line x1="{xx:.1}" y1="{:.1}" x2="{xx:.1}" y2="{:.1}" stroke="#000"/>"##,
-                top + ph,
-                top + ph + 5.0
+                r##"<line x1="{xx:.1}" y1="{bottom:.1}" x2="{xx:.1}" y2="{:.1}" stroke="#000"/>"##,
+                bottom + 5.0
             );
             let _ = writeln!(
                 s,
                 r#"<text x="{xx:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
-                top + ph + 18.0,
+                bottom + 18.0,
                 format_count(g)
             );
         }
-        // Axes.
+    }
+
+    /// The axes and their labels.
+    fn write_axes(&self, s: &mut String) {
+        let (left, top) = (self.left, self.top);
         let _ = writeln!(
             s,
             r##"<path d="M{left},{top} V{:.1} H{:.1}" fill="none" stroke="#000"/>"##,
-            top + ph,
-            left + pw
+            top + self.ph,
+            left + self.pw
         );
         let _ = writeln!(
             s,
             r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">self-play games</text>"#,
-            left + pw / 2.0,
-            h - 12.0
+            left + self.pw / 2.0,
+            self.h - 12.0
         );
         let _ = writeln!(
             s,
             r#"<text transform="translate(16 {:.1}) rotate(-90)" text-anchor="middle">win rate</text>"#,
-            top + ph / 2.0
+            top + self.ph / 2.0
         );
-        for (i, name) in self.opponents().into_iter().enumerate() {
-            let colour = PALETTE[i % PALETTE.len()];
-            let pts: Vec<(f64, f64)> = self
-                .points
-                .iter()
-                .filter(|p| p.opponent == name)
-                .map(|p| (x(p.games as f64), y(p.win_rate)))
-                .collect();
-            let list: Vec<String> = pts.iter().map(|(a, b)| format!("{a:.1},{b:.1}")).collect();
+    }
+
+    /// The `i`-th opponent's curve through `points` (picture coordinates), its dots and its
+    /// legend entry.
+    fn write_series(&self, s: &mut String, i: usize, name: &str, points: &[(f64, f64)]) {
+        let colour = PALETTE[i % PALETTE.len()];
+        let list: Vec<String> = points
+            .iter()
+            .map(|(a, b)| format!("{a:.1},{b:.1}"))
+            .collect();
+        let _ = writeln!(
+            s,
+            r#"<polyline points="{}" fill="none" stroke="{colour}" stroke-width="2"/>"#,
+            list.join(" ")
+        );
+        for (a, b) in points {
             let _ = writeln!(
                 s,
-                r#"<polyline points="{}" fill="none" stroke="{colour}" stroke-width="2"/>"#,
-                list.join(" ")
-            );
-            for (a, b) in &pts {
-                let _ = writeln!(
-                    s,
-                    r#"<circle cx="{a:.1}" cy="{b:.1}" r="2.5" fill="{colour}"/>"#
-                );
-            }
-            let ly = top + 10.0 + 20.0 * i as f64;
-            let lx = left + pw + 12.0;
-            let _ = writeln!(
-                s,
-                r#"<line x1="{lx:.1}" y1="{ly:.1}" x2="{:.1}" y2="{ly:.1}" stroke="{colour}" stroke-width="2"/>"#,
-                lx + 20.0
-            );
-            let _ = writeln!(
-                s,
-                r#"<text x="{:.1}" y="{:.1}">{}</text>"#,
-                lx + 26.0,
-                ly + 4.0,
-                escape(name)
+                r#"<circle cx="{a:.1}" cy="{b:.1}" r="2.5" fill="{colour}"/>"#
             );
         }
-        s.push_str("</svg>\n");
-        s
+        let ly = self.top + 10.0 + 20.0 * i as f64;
+        let lx = self.left + self.pw + 12.0;
+        let _ = writeln!(
+            s,
+            r#"<line x1="{lx:.1}" y1="{ly:.1}" x2="{:.1}" y2="{ly:.1}" stroke="{colour}" stroke-width="2"/>"#,
+            lx + 20.0
+        );
+        let _ = writeln!(
+            s,
+            r#"<text x="{:.1}" y="{:.1}">{}</text>"#,
+            lx + 26.0,
+            ly + 4.0,
+            escape(name)
+        );
     }
 }
 

@@ -3,8 +3,8 @@
 use havannah_board::Board;
 use havannah_rules::{Colour, Position};
 
-use crate::td::TdError;
-use crate::td::net::SparseInput;
+use havannah::td::SparseInput;
+use havannah::td::TdError;
 
 /// Which transformations multiply a training position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

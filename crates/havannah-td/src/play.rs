@@ -4,9 +4,9 @@ use havannah_board::Cell;
 use havannah_rules::{Colour, Position, RingDetection};
 use rand::{Rng, RngExt};
 
-use crate::td::mcts_opponent::mcts_move;
-use crate::td::train::{best_index, game_rng, value_moves};
-use crate::td::{TdError, ValueNet};
+use crate::mcts_opponent::mcts_move;
+use crate::train::{best_index, game_rng, value_moves};
+use havannah::td::{TdError, ValueNet};
 
 /// An opponent for evaluation games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -110,6 +110,24 @@ impl MatchResult {
         }
     }
 
+    /// Counts one game the net played as `net_colour`, won by `winner` (`None`: a draw).
+    fn record(&mut self, net_colour: Colour, winner: Option<Colour>) {
+        self.games += 1;
+        if net_colour == Colour::White {
+            self.games_as_white += 1;
+        }
+        match winner {
+            Some(w) if w == net_colour => {
+                self.wins += 1;
+                if w == Colour::White {
+                    self.wins_as_white += 1;
+                }
+            }
+            Some(_) => self.losses += 1,
+            None => self.draws += 1,
+        }
+    }
+
     fn add(&mut self, other: &MatchResult) {
         self.games += other.games;
         self.wins += other.wins;
@@ -135,63 +153,21 @@ pub fn play_match(
     seed: u64,
     threads: usize,
 ) -> Result<MatchResult, TdError> {
-    if threads == 0 {
-        return Err(TdError::InvalidConfig {
-            name: "threads",
-            value: "0".into(),
-            reason: "must be at least 1",
-        });
-    }
-    if opponent == (Opponent::Mcts { simulations: 0 }) {
-        return Err(TdError::InvalidConfig {
-            name: "simulations",
-            value: "0".into(),
-            reason: "must be at least 1",
-        });
-    }
+    check_match(opponent, threads)?;
     let threads = (threads as u64).min(games.max(1));
+    // Thread `t` plays games t, t + threads, t + 2 threads, ...
     let run = |t: u64| -> Result<MatchResult, TdError> {
         let mut total = MatchResult::default();
-        let mut moves = Vec::new();
-        let mut values = Vec::new();
-        let mut k = t;
-        while k < games {
-            let mut rng = game_rng(seed, k);
+        let mut buffers = (Vec::new(), Vec::new());
+        for k in (t..games).step_by(threads as usize) {
             let net_colour = if k.is_multiple_of(2) {
                 Colour::White
             } else {
                 Colour::Black
             };
-            let mut pos = Position::new(net.board(), RingDetection::Online);
-            let winner = loop {
-                let mover = pos.to_move();
-                let cell = if mover == net_colour {
-                    greedy_with(net, &pos, &mut moves, &mut values)
-                } else {
-                    opponent.choose(&pos, &mut rng)?
-                };
-                if !pos.place(cell).is_empty() {
-                    break Some(mover);
-                }
-                if pos.is_full() {
-                    break None;
-                }
-            };
-            total.games += 1;
-            if net_colour == Colour::White {
-                total.games_as_white += 1;
-            }
-            match winner {
-                Some(w) if w == net_colour => {
-                    total.wins += 1;
-                    if w == Colour::White {
-                        total.wins_as_white += 1;
-                    }
-                }
-                Some(_) => total.losses += 1,
-                None => total.draws += 1,
-            }
-            k += threads;
+            let mut rng = game_rng(seed, k);
+            let winner = play_one(net, net_colour, opponent, &mut rng, &mut buffers)?;
+            total.record(net_colour, winner);
         }
         Ok(total)
     };
@@ -211,6 +187,52 @@ pub fn play_match(
         total.add(&p?);
     }
     Ok(total)
+}
+
+/// The settings errors of [`play_match`]: no threads, or an MCTS opponent without
+/// simulations.
+fn check_match(opponent: Opponent, threads: usize) -> Result<(), TdError> {
+    if threads == 0 {
+        return Err(TdError::InvalidConfig {
+            name: "threads",
+            value: "0".into(),
+            reason: "must be at least 1",
+        });
+    }
+    if opponent == (Opponent::Mcts { simulations: 0 }) {
+        return Err(TdError::InvalidConfig {
+            name: "simulations",
+            value: "0".into(),
+            reason: "must be at least 1",
+        });
+    }
+    Ok(())
+}
+
+/// One game from the empty board, the net's greedy player as `net_colour`: the winner, or
+/// `None` for a draw. `buffers` are the greedy player's reusable move and value lists.
+fn play_one<R: Rng + ?Sized>(
+    net: &ValueNet,
+    net_colour: Colour,
+    opponent: Opponent,
+    rng: &mut R,
+    buffers: &mut (Vec<Cell>, Vec<f32>),
+) -> Result<Option<Colour>, TdError> {
+    let mut pos = Position::new(net.board(), RingDetection::Online);
+    loop {
+        let mover = pos.to_move();
+        let cell = if mover == net_colour {
+            greedy_with(net, &pos, &mut buffers.0, &mut buffers.1)
+        } else {
+            opponent.choose(&pos, rng)?
+        };
+        if !pos.place(cell).is_empty() {
+            return Ok(Some(mover));
+        }
+        if pos.is_full() {
+            return Ok(None);
+        }
+    }
 }
 
 /// Whether the net's greedy player ([`greedy_move`]), moving first from `pos`, wins against
@@ -257,4 +279,27 @@ fn wins_all(
         debug_assert_eq!(next.to_move(), side);
         wins_all(net, &next, side, moves, values)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_counts_from_the_nets_side() {
+        let mut r = MatchResult::default();
+        r.record(Colour::White, Some(Colour::White));
+        r.record(Colour::Black, Some(Colour::Black));
+        r.record(Colour::Black, Some(Colour::White));
+        r.record(Colour::White, None);
+        let expected = MatchResult {
+            games: 4,
+            wins: 2,
+            losses: 1,
+            draws: 1,
+            games_as_white: 2,
+            wins_as_white: 1,
+        };
+        assert_eq!(r, expected);
+    }
 }

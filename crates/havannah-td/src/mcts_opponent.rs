@@ -6,7 +6,7 @@ use havannah_rules::{Colour, Position};
 use rand::Rng;
 use rave_mcts::{Budget, Config, Game, Mcts, Outcome, Player};
 
-use crate::td::TdError;
+use havannah::td::TdError;
 
 /// A [`Position`] seen as a [`rave_mcts::Game`]: moves are empty cells, no pie rule.
 #[derive(Debug)]

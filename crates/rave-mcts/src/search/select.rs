@@ -1,0 +1,264 @@
+//! The selection arithmetic: the RAVE blends in their fast forms, the fast selection pass
+//! over a node's children, and the progressive bias.
+
+use crate::config::RaveSchedule;
+use crate::tree::{LOSS, Node, UNPROVEN, WIN};
+
+/// A RAVE schedule with its constant worked out for one parent, for the fast selection pass.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Blend {
+    /// Minimum-MSE with `k = 4 bias^2`.
+    Mse(f32),
+    /// Fading with `k = base + per_move * moves`.
+    Fading(f32),
+}
+
+impl Blend {
+    /// The blend of `schedule` at a parent with `moves` children (`None`: no fast form).
+    pub(super) fn of(schedule: RaveSchedule, moves: usize) -> Option<Blend> {
+        match schedule {
+            RaveSchedule::MinimumMse { bias } => Some(Blend::Mse((4.0 * bias * bias) as f32)),
+            RaveSchedule::Fading { base, per_move } => {
+                Some(Blend::Fading((base + per_move * moves as f64) as f32))
+            }
+            _ => None,
+        }
+    }
+
+    /// `(1 - beta) w/n + beta aw/an`, or `fpu` without any statistics.
+    #[inline(always)]
+    pub(super) fn value(self, n: f32, w: f32, an: f32, aw: f32, fpu: f32) -> f32 {
+        match self {
+            Blend::Mse(k) => mse_value(n, w, an, aw, k, fpu),
+            Blend::Fading(k) => fading_value(n, w, an, aw, k, fpu),
+        }
+    }
+}
+
+/// The child to descend into in the most common case, in one tight pass over the children:
+/// a RAVE blend on the children's own AMAF statistics, no UCT bonus; a proven win is taken
+/// at once, proven losses are skipped. The same choice as the general loop of
+/// `Worker::select`; `None` when every child is a proven loss.
+#[inline]
+pub(super) fn select_fast<M>(children: &[Node<M>], blend: Blend, fpu: f32) -> Option<usize> {
+    let mut best = None;
+    let mut best_score = f32::NEG_INFINITY;
+    for (j, ch) in children.iter().enumerate() {
+        if ch.proof != UNPROVEN {
+            match ch.proof {
+                WIN => return Some(j),
+                LOSS => continue,
+                _ => {}
+            }
+        }
+        let score = fast_score(ch, blend, fpu);
+        if score > best_score {
+            best_score = score;
+            best = Some(j);
+        }
+    }
+    best
+}
+
+/// [`select_fast`] when no child is proven: the same choice without the proof tests. The
+/// children must not be empty.
+#[inline]
+pub(super) fn select_fast_unproven<M>(children: &[Node<M>], blend: Blend, fpu: f32) -> usize {
+    let mut best = 0;
+    let mut best_score = f32::NEG_INFINITY;
+    for (j, ch) in children.iter().enumerate() {
+        let score = fast_score(ch, blend, fpu);
+        if score > best_score {
+            best_score = score;
+            best = j;
+        }
+    }
+    best
+}
+
+/// A child's RAVE value on its own statistics (see [`Blend::value`]) plus its progressive
+/// bias.
+#[inline(always)]
+fn fast_score<M>(ch: &Node<M>, blend: Blend, fpu: f32) -> f32 {
+    let (n, w) = (ch.visits as f32, ch.wins);
+    blend.value(n, w, ch.amaf_visits, ch.amaf_wins, fpu) + progressive_bias(ch)
+}
+
+/// The prior's bonus for a child, fading with the square root of its visits.
+#[inline(always)]
+pub(super) fn progressive_bias<M>(ch: &Node<M>) -> f32 {
+    f32::from(ch.bias) * 0.01 / (ch.visits.max(1) as f32).sqrt()
+}
+
+/// The minimum-MSE RAVE value `(1 - b) w/n + b aw/an` with `b = an / (n + an + k n an)`, in
+/// one division, from `n` visits with `w` wins and `an` AMAF samples with `aw` wins; `fpu`
+/// without any statistics.
+#[inline(always)]
+fn mse_value(n: f32, w: f32, an: f32, aw: f32, k: f32, fpu: f32) -> f32 {
+    let d = n + an + k * n * an;
+    if d > 0.0 {
+        (w * (1.0 + k * an) + aw) / d
+    } else {
+        fpu
+    }
+}
+
+/// The fading RAVE value `(1 - beta) w/n + beta aw/an` with `beta = k / (k + n)`, as
+/// `(k aw/an + w) / (k + n)`; the plain mean without AMAF samples, `fpu` without any
+/// statistics.
+#[inline(always)]
+fn fading_value(n: f32, w: f32, an: f32, aw: f32, k: f32, fpu: f32) -> f32 {
+    if an > 0.0 {
+        if n > 0.0 {
+            (k * aw / an + w) / (k + n)
+        } else {
+            aw / an
+        }
+    } else if n > 0.0 {
+        w / n
+    } else {
+        fpu
+    }
+}
+
+/// The RAVE value `(1 - beta) w/n + beta aw/an` of any schedule, with its `beta` for a parent
+/// with `moves` children (the general form, for schedules without a [`Blend`]); the plain
+/// mean without AMAF samples, `fpu` without any statistics.
+#[inline]
+pub(super) fn rave_value(
+    schedule: RaveSchedule,
+    n: f32,
+    w: f32,
+    an: f32,
+    aw: f32,
+    moves: usize,
+    fpu: f32,
+) -> f32 {
+    if n == 0.0 && an <= 0.0 {
+        return fpu;
+    }
+    let q = if n > 0.0 { w / n } else { 0.0 };
+    if an > 0.0 {
+        let beta = schedule.beta(f64::from(n), f64::from(an), moves) as f32;
+        (1.0 - beta) * q + beta * (aw / an)
+    } else {
+        q
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tree::DRAW;
+    use proptest::prelude::*;
+
+    /// A child with the given statistics (`proof` 0..=3 as in the tree).
+    fn child(visits: u32, wins: f32, an: f32, aw: f32, proof: u8) -> Node<u16> {
+        let mut n = Node::new(0u16, 0);
+        n.visits = visits;
+        n.wins = wins;
+        n.amaf_visits = an;
+        n.amaf_wins = aw;
+        n.proof = proof;
+        n
+    }
+
+    /// The RAVE value written out in f64, the textbook way: value = (1 - beta) w/n + beta
+    /// aw/an, with Gelly and Silver's minimum-MSE beta = an / (n + an + 4 b^2 n an) when
+    /// `fading_k` is `None`, else Castro's beta = k / (k + n) (1 without visits); the mean
+    /// without AMAF samples.
+    fn textbook(c: &Node<u16>, bias: f64, fading_k: Option<f64>, fpu: f64) -> f64 {
+        let (n, w) = (f64::from(c.visits), f64::from(c.wins));
+        let (an, aw) = (f64::from(c.amaf_visits), f64::from(c.amaf_wins));
+        if n == 0.0 && an == 0.0 {
+            return fpu;
+        }
+        let q = if n > 0.0 { w / n } else { 0.0 };
+        if an == 0.0 {
+            return q;
+        }
+        let beta = match fading_k {
+            None => an / (n + an + 4.0 * bias * bias * n * an),
+            Some(_) if n == 0.0 => 1.0,
+            Some(k) => k / (k + n),
+        };
+        (1.0 - beta) * q + beta * aw / an
+    }
+
+    fn stats() -> impl Strategy<Value = (u32, f64, u32, f64, u8)> {
+        (
+            0u32..200,
+            0.0f64..=1.0,
+            0u32..400,
+            0.0f64..=1.0,
+            prop_oneof![8 => Just(UNPROVEN), 1 => Just(LOSS), 1 => Just(DRAW)],
+        )
+    }
+
+    fn build(raw: &[(u32, f64, u32, f64, u8)]) -> Vec<Node<u16>> {
+        raw.iter()
+            .map(|&(n, q, an, qa, proof)| {
+                let wins = (f64::from(n) * q) as f32;
+                let amaf_wins = (f64::from(an) * qa) as f32;
+                child(n, wins, an as f32, amaf_wins, proof)
+            })
+            .collect()
+    }
+
+    proptest! {
+        #[test]
+        fn the_fast_selection_takes_a_best_child_by_the_textbook_formula(
+            raw in prop::collection::vec(stats(), 1..40),
+            bias in 0.0f64..0.5,
+            fading in prop::option::of(0.0f64..50_000.0),
+            fpu in 0.0f64..=1.0,
+        ) {
+            let children = build(&raw);
+            let blend = match fading {
+                None => Blend::Mse((4.0 * bias * bias) as f32),
+                Some(k) => Blend::Fading(k as f32),
+            };
+            let chosen = select_fast(&children, blend, fpu as f32);
+            // Without proven children the proof-free pass makes the same choice.
+            let mut unproven = children.clone();
+            for c in &mut unproven {
+                c.proof = UNPROVEN;
+            }
+            prop_assert_eq!(
+                Some(select_fast_unproven(&unproven, blend, fpu as f32)),
+                select_fast(&unproven, blend, fpu as f32)
+            );
+            let open: Vec<usize> = (0..children.len())
+                .filter(|&j| children[j].proof != LOSS)
+                .collect();
+            match chosen {
+                None => prop_assert!(open.is_empty()),
+                Some(j) => {
+                    prop_assert!(children[j].proof != LOSS);
+                    let best = open
+                        .iter()
+                        .map(|&i| textbook(&children[i], bias, fading, fpu))
+                        .fold(f64::NEG_INFINITY, f64::max);
+                    let got = textbook(&children[j], bias, fading, fpu);
+                    prop_assert!(got >= best - 1e-5, "chose {got}, best {best}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_proven_win_is_taken_and_proven_losses_are_skipped() {
+        let children = vec![
+            child(50, 50.0, 100.0, 100.0, LOSS),
+            child(10, 1.0, 10.0, 1.0, UNPROVEN),
+            child(10, 2.0, 10.0, 2.0, UNPROVEN),
+        ];
+        let blend = Blend::Mse(0.01);
+        assert_eq!(select_fast(&children, blend, 1.0), Some(2));
+        let mut with_win = children.clone();
+        with_win.push(child(1, 0.0, 0.0, 0.0, WIN));
+        assert_eq!(select_fast(&with_win, blend, 1.0), Some(3));
+        let lost = vec![child(3, 0.0, 0.0, 0.0, LOSS), child(9, 0.0, 0.0, 0.0, LOSS)];
+        assert_eq!(select_fast(&lost, blend, 1.0), None);
+    }
+}

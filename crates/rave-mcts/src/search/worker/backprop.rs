@@ -1,0 +1,196 @@
+//! Backpropagation: the visits and rewards along a simulation's path, the AMAF statistics of
+//! the path nodes' children, and the proofs of the MCTS-solver.
+
+use super::Worker;
+use crate::config::{AmafWeighting, Config, Selection};
+use crate::game::{Game, Outcome, Player, Playout};
+use crate::tree::{DRAW, LOSS, Node, UNPROVEN, WIN};
+
+impl<G: Game, P: Playout<G>> Worker<G, P> {
+    /// Updates visits, rewards and AMAF statistics along the path.
+    pub(super) fn backpropagate(
+        &mut self,
+        game: &G,
+        root_player: Player,
+        config: &Config,
+        outcome: Outcome,
+        playout_weight: f32,
+    ) {
+        self.update_path(root_player, outcome);
+        if config.selection() == Selection::Uct {
+            return;
+        }
+        if let Some(weight) = self.amaf_weight(config.amaf_weighting(), playout_weight) {
+            self.update_amaf(game, config, outcome, weight);
+        }
+    }
+
+    /// One more visit and the mover's reward for every node on the path.
+    #[inline]
+    fn update_path(&mut self, root_player: Player, outcome: Outcome) {
+        let trace = self.trace.raw();
+        let root_mover = 1 - root_player.min(1);
+        for (k, &id) in self.path.iter().enumerate() {
+            let mover = if k == 0 {
+                root_mover
+            } else {
+                trace[k - 1].1 as Player
+            };
+            let n = &mut self.nodes[id as usize];
+            n.visits = n.visits.saturating_add(1);
+            n.wins += outcome.reward(mover);
+        }
+    }
+
+    /// The weight of this simulation's AMAF samples: 1, or the playout's weight relative to
+    /// the running mean (`None`: a weight that is not finite and positive, no AMAF update).
+    #[inline]
+    fn amaf_weight(&mut self, weighting: AmafWeighting, playout_weight: f32) -> Option<f32> {
+        match weighting {
+            AmafWeighting::Uniform => Some(1.0),
+            AmafWeighting::Playout => {
+                if !(playout_weight.is_finite() && playout_weight > 0.0) {
+                    return None;
+                }
+                self.weight_sum += f64::from(playout_weight);
+                self.weight_count += 1.0;
+                Some((f64::from(playout_weight) * self.weight_count / self.weight_sum) as f32)
+            }
+        }
+    }
+
+    /// A fresh generation of the AMAF marks (older marks no longer count), shifted into the
+    /// marks' high half.
+    #[inline]
+    fn next_mark_generation(&mut self) -> u64 {
+        self.mark_gen = self.mark_gen.wrapping_add(1);
+        if self.mark_gen == 0 {
+            self.marks.fill(0);
+            self.mark_gen = 1;
+        }
+        u64::from(self.mark_gen) << 32
+    }
+
+    /// The AMAF update: walking the trace backwards, each (move, player) is marked with its
+    /// first position at or after the node; every child of a path node whose move its player
+    /// played within the AMAF horizon below the node gets an AMAF sample.
+    #[inline]
+    fn update_amaf(&mut self, game: &G, config: &Config, outcome: Outcome, weight: f32) {
+        let horizon = config.amaf_horizon().map_or(usize::MAX, |h| h as usize);
+        let generation = self.next_mark_generation();
+        let trace = self.trace.raw();
+        let depth = self.path.len() - 1;
+        let marks = &mut self.marks;
+        let mark = |marks: &mut Vec<u64>, j: usize, (mv, p): (G::Move, u8)| {
+            let slot = 2 * game.move_index(mv) + usize::from(p);
+            if let Some(m) = marks.get_mut(slot) {
+                *m = generation | j as u64;
+            }
+        };
+        for j in (depth..trace.len()).rev() {
+            mark(marks, j, trace[j]);
+        }
+        let rewards = [outcome.reward(0) * weight, outcome.reward(1) * weight];
+        for k in (0..=depth).rev() {
+            if k >= trace.len() {
+                continue;
+            }
+            if k < depth {
+                mark(marks, k, trace[k]);
+            }
+            let node = self.nodes[self.path[k] as usize];
+            if !node.is_expanded() {
+                continue;
+            }
+            let side = usize::from(trace[k].1);
+            let credit = AmafCredit {
+                generation,
+                ply: k,
+                horizon,
+                side,
+                weight,
+                reward: rewards[side],
+            };
+            credit_amaf(&mut self.nodes[node.children()], game, marks, credit);
+        }
+    }
+
+    /// After the last node of the path became proven, proves its ancestors where possible.
+    pub(super) fn propagate_proof(&mut self) {
+        for k in (0..self.path.len() - 1).rev() {
+            let id = self.path[k] as usize;
+            if self.nodes[id].proof != UNPROVEN {
+                break;
+            }
+            let mut all = true;
+            let mut best = LOSS;
+            let mut proof = UNPROVEN;
+            for ch in &self.nodes[self.nodes[id].children()] {
+                match ch.proof {
+                    WIN => {
+                        proof = LOSS;
+                        break;
+                    }
+                    UNPROVEN => all = false,
+                    p => best = best.max(p),
+                }
+            }
+            if proof == UNPROVEN && all {
+                proof = if best == DRAW { DRAW } else { WIN };
+            }
+            if proof == UNPROVEN {
+                break;
+            }
+            self.nodes[id].proof = proof;
+            self.mark_parent_of(k);
+        }
+    }
+
+    /// Records in the parent of `path[k]` (if any) that a child of it is proven.
+    #[inline]
+    pub(super) fn mark_parent_of(&mut self, k: usize) {
+        if k > 0 {
+            let parent = self.path[k - 1] as usize;
+            self.nodes[parent].child_proven = true;
+        }
+    }
+}
+
+/// One path node's AMAF update: which marks count and what a hit adds.
+#[derive(Clone, Copy)]
+struct AmafCredit {
+    /// The marks' current generation (high half).
+    generation: u64,
+    /// The node's position in the trace.
+    ply: usize,
+    /// Moves at most this far below the node count.
+    horizon: usize,
+    /// The player to move at the node.
+    side: usize,
+    weight: f32,
+    reward: f32,
+}
+
+/// Adds an AMAF sample to each of `children` whose move `credit.side` played within the
+/// horizon below the node (by the marks).
+#[inline]
+fn credit_amaf<G: Game>(
+    children: &mut [Node<G::Move>],
+    game: &G,
+    marks: &[u64],
+    credit: AmafCredit,
+) {
+    // Branch-free: about half the children are hits, and a branch on each (which is what a
+    // float `select` compiles to on x86) would mispredict a quarter of the time. So the hit
+    // test becomes an all-ones/zero mask on the float's bits.
+    let (wbits, rbits) = (credit.weight.to_bits(), credit.reward.to_bits());
+    for ch in children {
+        let slot = 2 * game.move_index(ch.mv) + credit.side;
+        let m = marks.get(slot).copied().unwrap_or(0);
+        let fresh = m & !0xffff_ffff == credit.generation;
+        let near = ((m & 0xffff_ffff) as usize).wrapping_sub(credit.ply) < credit.horizon;
+        let mask = 0u32.wrapping_sub(u32::from(fresh & near));
+        ch.amaf_visits += f32::from_bits(wbits & mask);
+        ch.amaf_wins += f32::from_bits(rbits & mask);
+    }
+}
