@@ -103,17 +103,17 @@
 mod block;
 mod dense;
 mod error;
-mod keyed;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod tree;
 mod weight;
+mod weighted;
 
 pub use block::BlockSampler;
 pub use dense::{DenseSampler, Iter};
 pub use error::Error;
-pub use keyed::WeightedSampler;
 pub use weight::Weight;
+pub use weighted::WeightedSampler;
 
 /// The `rand_core` this crate is built against (0.10): sampling takes its
 /// [`Rng`](rand_core::Rng). A generator from another `rand` major version does not implement
