@@ -107,7 +107,7 @@ impl MatchConfig {
         self
     }
 
-    /// Plays only the games of `shard` (see [`Shard`]); [`merge_results`] joins the parts.
+    /// Plays only the games of `shard` (see [`Shard`]); [`merge_results`](crate::shard::merge_results) joins the parts.
     #[must_use]
     pub fn shard(mut self, shard: Shard) -> MatchConfig {
         self.shard = shard;
