@@ -119,6 +119,9 @@ struct GtpArgs {
     /// The search algorithm.
     #[arg(long, value_enum, default_value_t = Algorithm::Rave)]
     algorithm: Algorithm,
+    /// Do not write the search statistics to standard error after each move.
+    #[arg(long)]
+    quiet: bool,
     #[command(flatten)]
     search: SearchArgs,
 }
@@ -164,7 +167,8 @@ fn gtp(args: &GtpArgs) -> Result<(), String> {
     if settings.simulations.is_none() && settings.time.is_none() {
         settings.time = Some(Duration::from_secs(1));
     }
-    let mut session = gtp::Gtp::new(args.size, args.swap, settings, args.search.seed)?;
+    let mut session = gtp::Gtp::new(args.size, args.swap, settings, args.search.seed)?
+        .with_search_log(!args.quiet);
     let stdin = io::stdin();
     gtp::run(&mut session, stdin.lock(), io::stdout().lock()).map_err(|e| e.to_string())
 }

@@ -536,25 +536,43 @@ fn keep_win(
 
 impl Bot for EventHorizon {
     fn choose(&mut self, pos: &Position, history: &[Move], time_left: Duration) -> Move {
+        let start = Instant::now();
         let d = self.decide(pos, history, time_left);
         if self.config.verbose {
-            let targets: Vec<String> = d
-                .targets
-                .iter()
-                .map(|(a, p, n)| format!("{a}:{p:.2}/{n}"))
-                .collect();
             eprintln!(
-                "move {} {} targets [{}] solved {:?} wins {:?} left {:?}",
-                pos.moves_played() + 1,
-                d.mv,
-                targets.join(" "),
-                d.solved,
-                d.wins,
-                time_left
+                "{}",
+                decision_log(pos.moves_played() + 1, &d, start.elapsed(), time_left)
             );
         }
         d.mv
     }
+}
+
+/// The debug log line of one decision: the move, the simulations and their rate, the time
+/// used and left, each target searched (`alpha:probability/simulations`) and what the solver
+/// found.
+fn decision_log(number: usize, d: &Decision, used: Duration, time_left: Duration) -> String {
+    let targets: Vec<String> = d
+        .targets
+        .iter()
+        .map(|(a, p, n)| format!("{a}:{p:.2}/{n}"))
+        .collect();
+    let simulations: u64 = d.targets.iter().map(|t| t.2).sum();
+    let rate = simulations as f64 / used.as_secs_f64().max(1e-9);
+    let solved = d.solved.map_or("-".to_string(), |s| s.to_string());
+    let wins = match d.wins {
+        Some(true) => "yes",
+        Some(false) => "no",
+        None => "-",
+    };
+    format!(
+        "move {number} {}: {simulations} simulations in {:.3} s ({rate:.0}/s), {:.3} s left; \
+         targets [{}]; solved score {solved}; mover wins {wins}",
+        d.mv,
+        used.as_secs_f64(),
+        time_left.as_secs_f64(),
+        targets.join(" "),
+    )
 }
 
 #[cfg(test)]
@@ -563,6 +581,28 @@ mod tests {
     use crate::board::Cell;
     use crate::rules::{RED, declared};
     use crate::solver::static_verdict;
+
+    #[test]
+    fn the_debug_log_counts_simulations_and_their_rate() {
+        let d = Decision {
+            mv: Move::new(Cell::parse("C3").unwrap(), 7),
+            targets: vec![(1, 0.5, 100), (3, 0.25, 300)],
+            solved: None,
+            wins: Some(true),
+        };
+        let line = decision_log(12, &d, Duration::from_millis(100), Duration::from_secs(2));
+        for part in [
+            "move 12 ",
+            "400 simulations in 0.100 s (4000/s)",
+            "2.000 s left",
+            "targets [1:0.50/100 3:0.25/300]",
+            "solved score -",
+            "mover wins yes",
+        ] {
+            assert!(line.contains(part), "{part:?} not in {line:?}");
+        }
+        assert!(!line.contains("Some") && !line.contains("None"), "{line}");
+    }
 
     fn start() -> Position {
         let blocked = ["A1", "D4", "C2", "H1", "B6"].map(|c| Cell::parse(c).unwrap());

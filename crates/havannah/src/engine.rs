@@ -581,24 +581,5 @@ impl Player for Engine {
 /// variation (at most 10 moves), the tree's size and depth, and why the search stopped.
 #[must_use]
 pub fn search_report(result: &SearchResult<HMove>, board: &Board) -> String {
-    let pv: Vec<String> = result
-        .principal_variation
-        .iter()
-        .take(10)
-        .map(|m| m.to_move(board).to_notation(board))
-        .collect();
-    let verdict = match result.proven {
-        Some(proof) => format!("proven {proof:?}"),
-        None => format!("win rate {:.1}%", 100.0 * result.value),
-    };
-    format!(
-        "simulations {} ({:.0}/s) in {:.3} s, {verdict}\npv {}\ntree {} nodes, depth {}, stopped: {:?}",
-        result.simulations,
-        result.simulations_per_second,
-        result.elapsed.as_secs_f64(),
-        pv.join(" "),
-        result.tree_nodes,
-        result.max_depth,
-        result.stop,
-    )
+    result.report(|m| m.to_move(board).to_notation(board))
 }

@@ -23,6 +23,7 @@ pub const COMMANDS: &[&str] = &[
     "final_score",
     "genmove",
     "hex-param",
+    "hex-stats",
     "hexgui-analyze_commands",
     "known_command",
     "list_commands",
@@ -71,6 +72,10 @@ pub struct Gtp {
     history: Vec<(Colour, HexMove)>,
     engine: Engine,
     clock: Clock,
+    /// The statistics of the last `genmove`'s search (`hex-stats`).
+    last_search: Option<String>,
+    /// Whether `genmove` writes its statistics to standard error.
+    search_log: bool,
 }
 
 /// An error unless `command` has at least `n` arguments.
@@ -106,7 +111,18 @@ impl Gtp {
             history: Vec::new(),
             engine,
             clock: Clock::default(),
+            last_search: None,
+            search_log: false,
         })
+    }
+
+    /// Writes each `genmove`'s search statistics to standard error (off by default): the
+    /// simulations and their rate, the time, the win rate or proof, the principal variation,
+    /// the tree's size and depth, why the search stopped. `hex-stats` returns the same.
+    #[must_use]
+    pub fn with_search_log(mut self, on: bool) -> Gtp {
+        self.search_log = on;
+        self
     }
 
     /// Answers one input line: `None` for a line to ignore, else the reply (with its trailing
@@ -142,6 +158,11 @@ impl Gtp {
             "time_settings" => want(3).and_then(|()| self.time_settings(args)),
             "time_left" => want(3).and_then(|()| self.time_left(args)),
             "hex-param" => self.param(args),
+            "hex-stats" => self
+                .last_search
+                .clone()
+                .map(|stats| format!("\n{stats}"))
+                .ok_or_else(|| "no search yet: send genmove first".to_string()),
             _ => Err(format!("unknown command `{command}`")),
         }
     }
@@ -191,6 +212,11 @@ impl Gtp {
             .engine
             .search(&self.start, &self.history, &self.game, cap)
             .map_err(|e| format!("search failed: {e}"))?;
+        let stats = result.report(ToString::to_string);
+        if self.search_log {
+            eprintln!("{stats}");
+        }
+        self.last_search = Some(stats);
         let mv = result.best_move;
         self.game
             .try_play_as(colour, mv)
@@ -448,6 +474,20 @@ mod tests {
         assert!(reply(&mut g, "genmove b").starts_with("? the game is over"));
         assert_eq!(reply(&mut g, "clear_board"), "=\n\n");
         assert!(reply(&mut g, "genmove w").starts_with("= "));
+    }
+
+    #[test]
+    fn hex_stats_reports_the_last_search() {
+        let mut g = session();
+        reply(&mut g, "boardsize 5");
+        assert!(reply(&mut g, "hex-stats").starts_with("? no search yet"));
+        let mv = reply(&mut g, "genmove b");
+        let stats = reply(&mut g, "hex-stats");
+        assert!(stats.starts_with("= \nsimulations "), "{stats}");
+        // The principal variation starts with the move played.
+        let pv = stats.lines().find(|l| l.starts_with("pv ")).unwrap();
+        assert_eq!(pv.split(' ').nth(1), Some(mv[2..].trim()), "{stats}");
+        assert!(stats.contains("nodes, depth"), "{stats}");
     }
 
     #[test]

@@ -95,3 +95,65 @@ pub struct SearchResult<M> {
     /// Why the (first) thread stopped.
     pub stop: StopReason,
 }
+
+impl std::fmt::Display for StopReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            StopReason::Simulations => "simulations spent",
+            StopReason::Time => "time spent",
+            StopReason::Nodes => "tree full",
+            StopReason::Proven => "root proven",
+            StopReason::BestMoveFixed => "best move fixed",
+        })
+    }
+}
+
+impl<M> SearchResult<M> {
+    /// The search's statistics in three lines, as engines print them after a move (and GTP
+    /// analysis commands return them): simulations, their rate and the time; the best move's
+    /// win rate or the proof; the principal variation (at most 10 moves, named by `name`);
+    /// the tree's size and depth and why the search stopped.
+    ///
+    /// ```
+    /// use rave_mcts::{Budget, Config, Mcts, SearchResult};
+    /// # use rave_mcts::{Game, Outcome, Player};
+    /// # #[derive(Clone)]
+    /// # struct Pick(u8);
+    /// # impl Game for Pick {
+    /// #     type Move = u8;
+    /// #     fn to_move(&self) -> Player { (self.0 % 2) as Player }
+    /// #     fn legal_moves(&self, out: &mut Vec<u8>) { if self.0 < 30 { out.extend([0, 1]) } }
+    /// #     fn play(&mut self, _: u8) { self.0 += 1 }
+    /// #     fn result(&self) -> Option<Outcome> { (self.0 >= 30).then_some(Outcome::DRAW) }
+    /// #     fn move_index(&self, mv: u8) -> usize { mv as usize }
+    /// #     fn move_bound(&self) -> usize { 2 }
+    /// # }
+    /// let mut search = Mcts::new(Pick(0), Config::default());
+    /// let mut rng = rave_mcts::rand::rngs::SmallRng::seed_from_u64(1);
+    /// # use rave_mcts::rand::SeedableRng;
+    /// let result = search.search(&Budget::simulations(100), &mut rng).unwrap();
+    /// let report = result.report(|m| format!("m{m}"));
+    /// assert!(report.starts_with(&format!("simulations {} (", result.simulations)));
+    /// assert!(report.contains("\npv m"), "{report}");
+    /// assert!(report.ends_with(&format!("stopped: {}", result.stop)), "{report}");
+    /// ```
+    pub fn report(&self, name: impl Fn(&M) -> String) -> String {
+        let pv: Vec<String> = self.principal_variation.iter().take(10).map(name).collect();
+        let verdict = match self.proven {
+            Some(Proof::Win) => "proven win".to_string(),
+            Some(Proof::Loss) => "proven loss".to_string(),
+            Some(Proof::Draw) => "proven draw".to_string(),
+            None => format!("win rate {:.1}%", 100.0 * self.value),
+        };
+        format!(
+            "simulations {} ({:.0}/s) in {:.3} s, {verdict}\npv {}\ntree {} nodes, depth {}, stopped: {}",
+            self.simulations,
+            self.simulations_per_second,
+            self.elapsed.as_secs_f64(),
+            pv.join(" "),
+            self.tree_nodes,
+            self.max_depth,
+            self.stop,
+        )
+    }
+}
