@@ -205,58 +205,36 @@ fn finish(result: &MatchResult, dir: &Path) {
     }
 }
 
-fn main() {
-    let opts = Opts::parse();
-    if !opts.merge.is_empty() {
-        match merge(&opts.merge) {
-            Ok(result) => finish(&result, &opts.out),
-            Err(e) => {
-                eprintln!("selfplay: {e}");
-                std::process::exit(2);
-            }
-        }
-        return;
+/// The clock of every move: `--time-per-move`, or 0.05 s when no budget is given at all.
+fn clock_of(opts: &Opts) -> Result<Clock, String> {
+    let default = opts.simulations.is_none().then_some(0.05);
+    match opts.time_per_move.or(default) {
+        None => Ok(Clock::unlimited()),
+        Some(t) if t.is_finite() && t > 0.0 => Ok(Clock::per_move(Duration::from_secs_f64(t))),
+        Some(t) => Err(format!(
+            "--time-per-move must be a positive number of seconds, not {t}"
+        )),
     }
-    let players = make_player(
+}
+
+/// Plays the match (or this shard of it) with a progress bar showing A's score.
+fn play(opts: &Opts) -> Result<MatchResult, String> {
+    let mut a = make_player(
         &opts.player_a,
-        &opts,
+        opts,
         opts.seed.wrapping_mul(2).wrapping_add(1),
-    )
-    .and_then(|a| {
-        make_player(
-            &opts.player_b,
-            &opts,
-            opts.seed.wrapping_mul(2).wrapping_add(2),
-        )
-        .map(|b| (a, b))
-    });
-    let (mut a, mut b) = match players {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("selfplay: {e}");
-            std::process::exit(2);
-        }
-    };
-    let time_per_move = opts.time_per_move.or(if opts.simulations.is_none() {
-        Some(0.05)
-    } else {
-        None
-    });
-    let clock = match time_per_move {
-        None => Clock::unlimited(),
-        Some(t) if t.is_finite() && t > 0.0 => Clock::per_move(Duration::from_secs_f64(t)),
-        Some(t) => {
-            eprintln!("selfplay: --time-per-move must be a positive number of seconds, not {t}");
-            std::process::exit(2);
-        }
-    };
+    )?;
+    let mut b = make_player(
+        &opts.player_b,
+        opts,
+        opts.seed.wrapping_mul(2).wrapping_add(2),
+    )?;
     let mut config = MatchConfig::new(opts.size, opts.games)
         .pie(opts.pie)
-        .clock(clock)
+        .clock(clock_of(opts)?)
         .opening(opts.opening, opts.seed)
         .shard(opts.shard.unwrap_or_default());
     config.games = opts.games;
-
     let bar = ProgressBar::new(config.shard.games(opts.games).count() as u64);
     if let Ok(style) =
         ProgressStyle::with_template("{bar:40} {pos}/{len} games [{elapsed_precise}<{eta}] {msg}")
@@ -278,12 +256,21 @@ fn main() {
         bar.inc(1);
     });
     bar.finish_and_clear();
-    let result = match result {
-        Ok(r) => r,
+    result.map_err(|e| e.to_string())
+}
+
+fn main() {
+    let opts = Opts::parse();
+    let result = if opts.merge.is_empty() {
+        play(&opts)
+    } else {
+        merge(&opts.merge)
+    };
+    match result {
+        Ok(result) => finish(&result, &opts.out),
         Err(e) => {
             eprintln!("selfplay: {e}");
             std::process::exit(2);
         }
-    };
-    finish(&result, &opts.out);
+    }
 }

@@ -386,6 +386,78 @@ fn bridge_save(pos: &Position, board: &Board, last: u16, me: Colour) -> Option<u
         .then(|| board.neighbours6(intruder)[saves.trailing_zeros() as usize].index() as u16)
 }
 
+impl HavannahPlayout {
+    /// The move the playout rules choose, if any, while they apply (the first
+    /// `knowledge_moves` moves of a playout, or all of them when that is 0).
+    #[inline]
+    fn knowledge_move(
+        &mut self,
+        pos: &Position,
+        last: u16,
+        last2: u16,
+        length: usize,
+    ) -> Option<u16> {
+        let c = &self.config;
+        let knowledge = c.decisive || c.anti_decisive || c.save_bridge || c.last_good_reply;
+        let limit = c.knowledge_moves as usize;
+        if knowledge && (limit == 0 || length < limit) {
+            let chosen = self.knowledge_cached(pos, last, last2);
+            debug_assert_eq!(chosen, self.knowledge(pos, last, last2));
+            chosen
+        } else {
+            self.threat = None;
+            None
+        }
+    }
+
+    /// A cell drawn by the policy: uniform over the empty cells, or by the weights.
+    #[inline]
+    fn random_cell<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u16 {
+        let uniform = |empties: &[u16], rng: &mut R| empties[rng.random_range(0..empties.len())];
+        match self.config.policy {
+            Policy::Uniform => uniform(&self.empties, rng),
+            Policy::Weighted => match self.sampler.sample(rng) {
+                Some(k) => k as u16,
+                None => uniform(&self.empties, rng),
+            },
+        }
+    }
+
+    /// The weighted policy's update after a stone on `cell`: its empty neighbours get weight
+    /// n³ for the move of ply n, if that is more than they had.
+    #[inline]
+    fn raise_neighbours(&mut self, pos: &Position, cell: u16) {
+        let ply = pos.plies() as u64;
+        let w = ply * ply * ply;
+        // Occupied cells have weight 0 and keep it. The weights stay far below u64::MAX (469
+        // cells of at most 469³): `raise` cannot fail.
+        let neighbours = pos.board().neighbours(Cell::from_index(usize::from(cell)));
+        let _ = self
+            .sampler
+            .raise_all(neighbours.iter().map(|nb| nb.index()), w);
+    }
+
+    /// The playout's winner: the first win found on-line, or, with off-line rings, the
+    /// earlier of the first bridge/fork and each colour's earliest ring.
+    fn winner(&mut self, pos: &Position) -> Option<Colour> {
+        match self.config.rings {
+            RingCheck::Online => pos.win().map(|w| w.winner),
+            RingCheck::Offline => {
+                let mut best = pos.win().map(|w| (w.ply, w.winner));
+                let rings = self.finder.earliest_rings(pos);
+                for colour in [Colour::White, Colour::Black] {
+                    if let Some(ring) = rings[colour.index()]
+                        && best.is_none_or(|(ply, _)| ring.ply < ply)
+                    {
+                        best = Some((ring.ply, colour));
+                    }
+                }
+                best.map(|(_, c)| c)
+            }
+        }
+    }
+}
+
 impl Playout<HavannahGame> for HavannahPlayout {
     fn playout<R: Rng + ?Sized>(
         &mut self,
@@ -404,38 +476,17 @@ impl Playout<HavannahGame> for HavannahPlayout {
         self.played.clear();
         self.threat = None;
         let n = pos.board().num_cells();
-        let knowledge = self.config.decisive
-            || self.config.anti_decisive
-            || self.config.save_bridge
-            || self.config.last_good_reply;
-        let limit = self.config.knowledge_moves as usize;
         let first_colour = pos.to_move();
         let mut last = last0;
         let mut last2 = last1;
         let mut length = 0usize;
-        let mut stopped = false;
         while pos.win().is_none() && !self.empties.is_empty() {
             if length >= max_moves {
-                stopped = true;
-                break;
+                return PlayoutResult::stopped(Outcome::DRAW, length);
             }
-            let chosen = if knowledge && (limit == 0 || length < limit) {
-                let chosen = self.knowledge_cached(pos, last, last2);
-                debug_assert_eq!(chosen, self.knowledge(pos, last, last2));
-                chosen
-            } else {
-                self.threat = None;
-                None
-            };
-            let cell = match chosen {
+            let cell = match self.knowledge_move(pos, last, last2, length) {
                 Some(c) => c,
-                None => match self.config.policy {
-                    Policy::Uniform => self.empties[rng.random_range(0..self.empties.len())],
-                    Policy::Weighted => match self.sampler.sample(rng) {
-                        Some(k) => k as u16,
-                        None => self.empties[rng.random_range(0..self.empties.len())],
-                    },
-                },
+                None => self.random_cell(rng),
             };
             self.take(cell);
             let player = pos.plies() & 1;
@@ -444,37 +495,12 @@ impl Playout<HavannahGame> for HavannahPlayout {
             pos.place(Cell::from_index(usize::from(cell)));
             length += 1;
             if self.config.policy == Policy::Weighted {
-                let ply = pos.plies() as u64;
-                let w = ply * ply * ply;
-                // Occupied cells have weight 0 and keep it. The weights stay far below
-                // u64::MAX (469 cells of at most 469³): `raise` cannot fail.
-                let board = pos.board();
-                let neighbours = board.neighbours(Cell::from_index(usize::from(cell)));
-                let _ = self
-                    .sampler
-                    .raise_all(neighbours.iter().map(|nb| nb.index()), w);
+                self.raise_neighbours(pos, cell);
             }
             last2 = last;
             last = cell;
         }
-        if stopped {
-            return PlayoutResult::stopped(Outcome::DRAW, length);
-        }
-        let winner = match self.config.rings {
-            RingCheck::Online => pos.win().map(|w| w.winner),
-            RingCheck::Offline => {
-                let mut best = pos.win().map(|w| (w.ply, w.winner));
-                let rings = self.finder.earliest_rings(pos);
-                for colour in [Colour::White, Colour::Black] {
-                    if let Some(ring) = rings[colour.index()]
-                        && best.is_none_or(|(ply, _)| ring.ply < ply)
-                    {
-                        best = Some((ring.ply, colour));
-                    }
-                }
-                best.map(|(_, c)| c)
-            }
-        };
+        let winner = self.winner(pos);
         if self.config.last_good_reply {
             self.learn_replies(first_colour, winner, n);
         }
