@@ -122,23 +122,17 @@ impl RingFinder {
     /// # Ok::<(), havannah_rules::RulesError>(())
     /// ```
     pub fn earliest_rings(&mut self, position: &Position) -> [Option<RingInfo>; 2] {
+        let infinity_key = position.plies() + 1;
+        self.queue_edges_of_both(position, infinity_key);
+        self.sweep_both(position, infinity_key);
+        self.earliest_surrounds(position.board())
+    }
+
+    /// Puts the bucket queue of [`earliest_rings`](Self::earliest_rings) in its start state:
+    /// every entry of an edge cell queued at its own time, nothing else reached.
+    fn queue_edges_of_both(&mut self, position: &Position, infinity_key: usize) {
         let board: &Board = position.board();
         let n = board.num_cells();
-        let stones = position.stone_codes();
-        let placed = position.placements();
-        let infinity_key = position.plies() + 1;
-        // Entry e = 2 * cell + colour index; its time is the move number of the cell's stone
-        // if that stone has the entry's colour (codes 1, 2 = colour index + 1), else never.
-        let time = |e: usize| -> u16 {
-            let i = e >> 1;
-            if usize::from(stones[i]) == (e & 1) + 1 {
-                placed[i]
-            } else {
-                NEVER
-            }
-        };
-        let key_of = |t: u16| -> usize { usize::from(t).min(infinity_key) };
-
         self.value2.clear();
         self.value2.resize(2 * (n + 1), 0);
         // The sentinel (index n) counts as reached: it is never queued.
@@ -148,19 +142,28 @@ impl RingFinder {
         self.next2.resize(2 * n, NONE);
         self.head.clear();
         self.head.resize(infinity_key + 1, NONE);
-
         // 0 in `value2` means "not reached yet": times are 1-based.
-        for cell in board.cells() {
-            if board.edge_mask(cell) != 0 {
-                for e in [2 * cell.index(), 2 * cell.index() + 1] {
-                    let v = time(e);
-                    self.value2[e] = v;
-                    let k = key_of(v);
-                    self.next2[e] = self.head[k];
-                    self.head[k] = e as u16;
-                }
+        for cell in board.cells().filter(|&c| board.edge_mask(c) != 0) {
+            for e in [2 * cell.index(), 2 * cell.index() + 1] {
+                let v = entry_time(position, e);
+                self.value2[e] = v;
+                self.push2(e, v, infinity_key);
             }
         }
+    }
+
+    /// Queues entry `e` in the bucket of time `t` (never: the last bucket).
+    #[inline]
+    fn push2(&mut self, e: usize, t: u16, infinity_key: usize) {
+        let k = usize::from(t).min(infinity_key);
+        self.next2[e] = self.head[k];
+        self.head[k] = e as u16;
+    }
+
+    /// Takes the entries from the latest bucket down: each reaches its unreached neighbours
+    /// of its colour with the minimum of its value and theirs.
+    fn sweep_both(&mut self, position: &Position, infinity_key: usize) {
+        let board: &Board = position.board();
         let mut key = infinity_key;
         loop {
             let e = self.head[key];
@@ -178,21 +181,19 @@ impl RingFinder {
             for nb in board.neighbours6(Cell::from_index(e >> 1)) {
                 let f = 2 * nb.index() + colour;
                 if self.value2[f] == 0 {
-                    let w = v.min(time(f));
+                    let w = v.min(entry_time(position, f));
                     self.value2[f] = w;
-                    let k = key_of(w);
-                    self.next2[f] = self.head[k];
-                    self.head[k] = f as u16;
+                    self.push2(f, w, infinity_key);
                 }
             }
         }
-        // A cell's surround time is the best value among its neighbours; a colour's earliest
-        // ring is the least surround time over the inner cells.
+    }
+
+    /// A cell's surround time is the best value among its neighbours; a colour's earliest
+    /// ring is the least surround time over the inner cells (the lowest cell on ties).
+    fn earliest_surrounds(&self, board: &Board) -> [Option<RingInfo>; 2] {
         let mut best: [Option<RingInfo>; 2] = [None, None];
-        for cell in board.cells() {
-            if board.edge_mask(cell) != 0 {
-                continue;
-            }
+        for cell in board.cells().filter(|&c| board.edge_mask(c) == 0) {
             let nbs = board.neighbours6(cell);
             for (colour, best) in best.iter_mut().enumerate() {
                 let t = nbs
@@ -285,5 +286,17 @@ impl RingFinder {
                 .unwrap_or(NEVER);
             self.surround[i] = best;
         }
+    }
+}
+
+/// The time of entry `e = 2 * cell + colour index` in the two-colour search: the move number
+/// of the cell's stone if it has that colour (stone codes 1, 2 = colour index + 1), else never.
+#[inline]
+fn entry_time(position: &Position, e: usize) -> u16 {
+    let i = e >> 1;
+    if usize::from(position.stone_codes()[i]) == (e & 1) + 1 {
+        position.placements()[i]
+    } else {
+        NEVER
     }
 }
