@@ -43,7 +43,10 @@ fn bad_command_lines_are_refused() {
     assert!(parse(&[]).is_err(), "a subcommand is required");
     assert!(parse(&["play"]).is_err(), "unknown subcommand");
     assert!(parse(&["replay"]).is_err(), "replay needs a file");
-    assert!(parse(&["gtp", "--games", "2"]).is_err(), "--games is selfplay's");
+    assert!(
+        parse(&["gtp", "--games", "2"]).is_err(),
+        "--games is selfplay's"
+    );
 }
 
 #[test]
@@ -64,9 +67,19 @@ fn selfplay_plays_a_tiny_match_and_prints_its_table() {
     ]);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{output:?}");
-    assert!(stdout.contains("Match: A = random, B = random; size 4, 2 games"), "{stdout}");
-    let total = stdout.lines().find(|l| l.starts_with("total")).expect("a total row");
-    let numbers: Vec<u32> = total.split_whitespace().skip(1).map(|n| n.parse().unwrap()).collect();
+    assert!(
+        stdout.contains("Match: A = random, B = random; size 4, 2 games"),
+        "{stdout}"
+    );
+    let total = stdout
+        .lines()
+        .find(|l| l.starts_with("total"))
+        .expect("a total row");
+    let numbers: Vec<u32> = total
+        .split_whitespace()
+        .skip(1)
+        .map(|n| n.parse().unwrap())
+        .collect();
     assert_eq!(numbers[0], 2, "{total}");
     assert_eq!(numbers[1] + numbers[2] + numbers[3], 2, "{total}");
     for file in ["games.txt", "games.sgf", "results.txt"] {
