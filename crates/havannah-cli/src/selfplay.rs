@@ -29,9 +29,8 @@
 //! `results.txt` and, when a game was played, `last_game.svg`.
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
-
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::Parser;
 use game_harness::matches::Shard;
