@@ -1,151 +1,18 @@
 //! A GTP engine for Havannah on standard input and output.
 //!
-//! ```sh
-//! cargo run --release --example gtp -- [--simulations N] [--time-per-move SECONDS] [--threads N] \
-//!     [--size S] [--player random|engine] [--seed N] [--no-pie]
-//! ```
+//! The same program as `havannah gtp` (`cargo install --path crates/havannah-cli`): this
+//! example parses the same options and calls the same function,
+//! [`havannah_cli::gtp::run`], whose module documents the options.
 //!
-//! Point a GTP controller (HavannahGui, gogui-twogtp style tools) at the built binary
-//! `target/release/examples/gtp`; see docs/gtp.md. Logs go to standard error.
+//! ```sh
+//! cargo run --release --example gtp -- --help
+//! ```
 
-use std::io::{self, BufWriter};
-use std::time::Duration;
+use std::process::ExitCode;
 
-use clap::{Parser, ValueEnum};
-use havannah::gtp::GtpSession;
-use havannah::{Engine, EngineConfig, Player, RandomPlayer};
-use havannah_rules::Rules;
+use clap::Parser;
+use havannah_cli::gtp::{Opts, run};
 
-/// The kinds of player the engine can run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum PlayerKind {
-    /// Uniformly random legal cells.
-    Random,
-    /// The MCTS engine.
-    Engine,
-}
-
-/// Command-line options.
-#[derive(Debug, Parser)]
-#[command(
-    name = "gtp",
-    version,
-    about = "A Havannah engine speaking GTP on standard input and output"
-)]
-struct Opts {
-    /// Simulations per move (the engine's budget when no time is given).
-    #[arg(long)]
-    simulations: Option<u64>,
-    /// A fixed time per move in seconds (the engine also respects the GTP clock; `--time` is
-    /// the old name).
-    #[arg(long = "time-per-move", alias = "time", value_name = "SECONDS")]
-    time: Option<f64>,
-    /// Search threads.
-    #[arg(long, default_value_t = 1)]
-    threads: usize,
-    /// The board size to start with (a controller's `boardsize` changes it).
-    #[arg(long, default_value_t = 8)]
-    size: u8,
-    /// Which player answers `genmove`.
-    #[arg(long, value_enum, default_value_t = PlayerKind::Engine)]
-    player: PlayerKind,
-    /// The engine configuration: best, uct, rave, grave, wamaf, horizon, weighted, offline,
-    /// prior, prior-uct, prior-amaf, knowledge, decisive, bridge, lgr; optionally with search
-    /// parameters (`best:bias=0.02,expand=4`; keys bias, ravebase, ravemove, c, expand, fpu,
-    /// stop, threads, nodes, memory (MiB), reach, reply, threats, and the playout rules decisive, block, save,
-    /// lgr, kmoves).
-    #[arg(long, default_value = "best")]
-    config: String,
-    /// A value network (weights file from `td_train`) mixed into the engine's prior; it must
-    /// be for the board size played.
-    #[arg(long)]
-    value_net: Option<std::path::PathBuf>,
-    /// The weight of the value network in the prior, in [0, 1].
-    #[arg(long, default_value_t = 0.5)]
-    value_weight: f32,
-    /// The random seed.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Play without the pie rule (the `swap` move).
-    #[arg(long)]
-    no_pie: bool,
-    /// Do not write the search statistics to standard error after each move.
-    #[arg(long)]
-    quiet: bool,
-}
-
-// ---------------------------------------------------------------------------------------------
-// The player factory: extend this function when new players exist.
-// ---------------------------------------------------------------------------------------------
-
-/// Builds the player the options ask for.
-fn make_player(opts: &Opts) -> Result<Box<dyn Player>, String> {
-    match opts.player {
-        PlayerKind::Random => Ok(Box::new(RandomPlayer::new(opts.seed))),
-        PlayerKind::Engine => {
-            let mut config = EngineConfig::named(&opts.config)?
-                .with_threads(opts.threads)
-                .map_err(|e| e.to_string())?;
-            if let Some(n) = opts.simulations {
-                config = config.with_simulations(n)?;
-            }
-            if let Some(path) = &opts.value_net {
-                config = config.with_value_net_file(path, opts.size, opts.value_weight)?;
-            }
-            Ok(Box::new(Engine::new(config, opts.seed)))
-        }
-    }
-}
-
-/// The budget of a move in words, for the start-up line.
-fn budget_text(simulations: Option<u64>, per_move: Option<Duration>) -> String {
-    match (per_move, simulations) {
-        (Some(t), _) => format!("{} s a move (or the GTP clock's share)", t.as_secs_f64()),
-        (None, Some(n)) => format!("{n} simulations a move (or the GTP clock's share)"),
-        (None, None) => "the configuration's simulations a move (or the GTP clock's share)".into(),
-    }
-}
-
-fn main() {
-    let opts = Opts::parse();
-    let player = match make_player(&opts) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("gtp: {e}");
-            std::process::exit(2);
-        }
-    };
-    let per_move = match opts.time {
-        None => None,
-        Some(t) if t.is_finite() && t > 0.0 => Some(Duration::from_secs_f64(t)),
-        Some(t) => {
-            eprintln!("gtp: --time-per-move must be a positive number of seconds, not {t}");
-            std::process::exit(2);
-        }
-    };
-    eprintln!(
-        "gtp: player {}, size {}, threads {}, {}",
-        player.name(),
-        opts.size,
-        opts.threads,
-        budget_text(opts.simulations, per_move)
-    );
-    let session = GtpSession::new(player)
-        .with_rules(Rules { pie: !opts.no_pie })
-        .with_time_per_move(per_move)
-        .with_search_log(!opts.quiet)
-        .with_size(opts.size);
-    let mut session = match session {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("gtp: {e}");
-            std::process::exit(2);
-        }
-    };
-    let stdin = io::stdin();
-    let stdout = io::stdout();
-    if let Err(e) = session.run(stdin.lock(), BufWriter::new(stdout.lock())) {
-        eprintln!("gtp: {e}");
-        std::process::exit(1);
-    }
+fn main() -> ExitCode {
+    run(&Opts::parse())
 }

@@ -1,0 +1,158 @@
+//! A GTP engine for Havannah on standard input and output.
+//!
+//! ```sh
+//! havannah gtp [--simulations N] [--time-per-move SECONDS] [--threads N] \
+//!     [--size S] [--player random|engine] [--seed N] [--no-pie]
+//! ```
+//!
+//! Point a GTP controller (HavannahGui, gogui-twogtp style tools) at `havannah gtp` (or the
+//! `gtp` example's binary `target/release/examples/gtp`); see docs/gtp.md. Logs go to
+//! standard error.
+
+use std::io::{self, BufWriter};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Parser, ValueEnum};
+use havannah::gtp::GtpSession;
+use havannah::{Engine, EngineConfig, Player, RandomPlayer};
+use havannah_rules::Rules;
+
+/// The kinds of player the engine can run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PlayerKind {
+    /// Uniformly random legal cells.
+    Random,
+    /// The MCTS engine.
+    Engine,
+}
+
+/// Command-line options.
+#[derive(Debug, Parser)]
+#[command(
+    name = "gtp",
+    version,
+    about = "A Havannah engine speaking GTP on standard input and output"
+)]
+pub struct Opts {
+    /// Simulations per move (the engine's budget when no time is given).
+    #[arg(long)]
+    pub simulations: Option<u64>,
+    /// A fixed time per move in seconds (the engine also respects the GTP clock; `--time` is
+    /// the old name).
+    #[arg(long = "time-per-move", alias = "time", value_name = "SECONDS")]
+    pub time: Option<f64>,
+    /// Search threads.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// The board size to start with (a controller's `boardsize` changes it).
+    #[arg(long, default_value_t = 8)]
+    pub size: u8,
+    /// Which player answers `genmove`.
+    #[arg(long, value_enum, default_value_t = PlayerKind::Engine)]
+    pub player: PlayerKind,
+    /// The engine configuration: best, uct, rave, grave, wamaf, horizon, weighted, offline,
+    /// prior, prior-uct, prior-amaf, knowledge, decisive, bridge, lgr; optionally with search
+    /// parameters (`best:bias=0.02,expand=4`; keys bias, ravebase, ravemove, c, expand, fpu,
+    /// stop, threads, nodes, memory (MiB), reach, reply, threats, and the playout rules decisive, block, save,
+    /// lgr, kmoves).
+    #[arg(long, default_value = "best")]
+    pub config: String,
+    /// A value network (weights file from `td_train`) mixed into the engine's prior; it must
+    /// be for the board size played.
+    #[arg(long)]
+    pub value_net: Option<std::path::PathBuf>,
+    /// The weight of the value network in the prior, in [0, 1].
+    #[arg(long, default_value_t = 0.5)]
+    pub value_weight: f32,
+    /// The random seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Play without the pie rule (the `swap` move).
+    #[arg(long)]
+    pub no_pie: bool,
+    /// Do not write the search statistics to standard error after each move.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+// ---------------------------------------------------------------------------------------------
+// The player factory: extend this function when new players exist.
+// ---------------------------------------------------------------------------------------------
+
+/// Builds the player the options ask for.
+fn make_player(opts: &Opts) -> Result<Box<dyn Player>, String> {
+    match opts.player {
+        PlayerKind::Random => Ok(Box::new(RandomPlayer::new(opts.seed))),
+        PlayerKind::Engine => {
+            let mut config = EngineConfig::named(&opts.config)?
+                .with_threads(opts.threads)
+                .map_err(|e| e.to_string())?;
+            if let Some(n) = opts.simulations {
+                config = config.with_simulations(n)?;
+            }
+            if let Some(path) = &opts.value_net {
+                config = config.with_value_net_file(path, opts.size, opts.value_weight)?;
+            }
+            Ok(Box::new(Engine::new(config, opts.seed)))
+        }
+    }
+}
+
+/// The budget of a move in words, for the start-up line.
+fn budget_text(simulations: Option<u64>, per_move: Option<Duration>) -> String {
+    match (per_move, simulations) {
+        (Some(t), _) => format!("{} s a move (or the GTP clock's share)", t.as_secs_f64()),
+        (None, Some(n)) => format!("{n} simulations a move (or the GTP clock's share)"),
+        (None, None) => "the configuration's simulations a move (or the GTP clock's share)".into(),
+    }
+}
+
+/// The fixed time per move of `--time-per-move`, which must be positive.
+fn time_per_move(seconds: Option<f64>) -> Result<Option<Duration>, String> {
+    match seconds {
+        None => Ok(None),
+        Some(t) if t.is_finite() && t > 0.0 => Ok(Some(Duration::from_secs_f64(t))),
+        Some(t) => Err(format!(
+            "--time-per-move must be a positive number of seconds, not {t}"
+        )),
+    }
+}
+
+/// Builds the player and the GTP session the options ask for, announcing them on standard
+/// error.
+fn make_session(opts: &Opts) -> Result<GtpSession, String> {
+    let player = make_player(opts)?;
+    let per_move = time_per_move(opts.time)?;
+    eprintln!(
+        "gtp: player {}, size {}, threads {}, {}",
+        player.name(),
+        opts.size,
+        opts.threads,
+        budget_text(opts.simulations, per_move)
+    );
+    GtpSession::new(player)
+        .with_rules(Rules { pie: !opts.no_pie })
+        .with_time_per_move(per_move)
+        .with_search_log(!opts.quiet)
+        .with_size(opts.size)
+}
+
+/// Answers GTP commands on standard input until `quit` or its end; the exit status is 0, 1
+/// when reading or writing fails and 2 for bad options.
+pub fn run(opts: &Opts) -> ExitCode {
+    let mut session = match make_session(opts) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("gtp: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let stdin = io::stdin();
+    let stdout = io::stdout();
+    if let Err(e) = session.run(stdin.lock(), BufWriter::new(stdout.lock())) {
+        eprintln!("gtp: {e}");
+        return ExitCode::from(1);
+    }
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,64 @@
+//! The `havannah` program's subcommands, one module each: [`gtp`] (a GTP engine), [`selfplay`]
+//! (a match between two players), [`replay`] (game records replayed) and [`clock_check`] (does
+//! a GTP engine keep its clock?).
+//!
+//! Each module has its options ([`clap::Args`], also a [`clap::Parser`] of its own) and a
+//! `run` function that returns the exit status. The `havannah` binary dispatches [`Cli`]'s
+//! subcommands to them; the workspace's examples of the same names are wrappers around the
+//! same functions.
+//!
+//! ```
+//! use clap::Parser;
+//! use havannah_cli::{Cli, Command};
+//!
+//! let cli = Cli::try_parse_from(["havannah", "selfplay", "--games", "2"]).unwrap();
+//! assert!(matches!(cli.command, Command::Selfplay(opts) if opts.games == 2));
+//! ```
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+pub mod clock_check;
+pub mod gtp;
+pub mod replay;
+pub mod selfplay;
+
+/// The `havannah` program's command line.
+#[derive(Debug, Parser)]
+#[command(
+    name = "havannah",
+    version,
+    about = "Havannah: a GTP engine, self-play matches, game replay and a clock check"
+)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// A Havannah engine speaking GTP on standard input and output.
+    Gtp(gtp::Opts),
+    /// Plays a Havannah match between two players.
+    Selfplay(selfplay::Opts),
+    /// Replays Havannah game records and prints `<result> <kinds> <plies>` per game.
+    Replay(replay::Opts),
+    /// Checks that a GTP Havannah engine keeps its clock under main time and byo-yomi.
+    #[command(name = "clock-check")]
+    ClockCheck(clock_check::Opts),
+}
+
+impl Cli {
+    /// Runs the subcommand and returns its exit status.
+    pub fn run(&self) -> ExitCode {
+        match &self.command {
+            Command::Gtp(opts) => gtp::run(opts),
+            Command::Selfplay(opts) => selfplay::run(opts),
+            Command::Replay(opts) => replay::run(opts),
+            Command::ClockCheck(opts) => clock_check::run(opts),
+        }
+    }
+}

@@ -1,0 +1,282 @@
+//! Plays a match between two players and writes the games, the last position and a results
+//! table.
+//!
+//! ```sh
+//! havannah selfplay [--size 6] [--games 20] [--simulations N] \
+//!     [--time-per-move SECONDS] [--threads N] [--seed N] [--opening PLIES] [--pie] \
+//!     [--out selfplay-out] [--player-a random] [--player-b random] [--gtp-setup CMD]... \
+//!     [--gtp-timeout SECONDS] [--gtp-stderr FILE] [--shard K/N]
+//! havannah selfplay --merge DIR... [--out DIR]
+//! ```
+//!
+//! Either player may be another program speaking GTP, for example morat-havannah:
+//!
+//! ```sh
+//! havannah selfplay --size 8 --games 100 --opening 2 \
+//!     --time-per-move 0.5 --player-a best --player-b gtp:/path/to/morat-havannah \
+//!     --gtp-setup "time -m 0.5 -g 0 -f 0" --gtp-setup "params -t 1"
+//! ```
+//!
+//! `--gtp-setup` commands are sent to external programs after `boardsize` and `clear_board` at
+//! the start of every game (give them their time control there: our clock is not sent). Our
+//! rules judge every move; a program that resigns, dies, answers an error, names an illegal
+//! cell or gives no answer within `--gtp-timeout` seconds forfeits the game (the reason goes
+//! into `results.txt`) and is restarted for the next one. `--gtp-stderr FILE` keeps the
+//! programs' standard error (discarded by default).
+//!
+//! Player A moves first in the odd-numbered games (1, 3, ...), B in the others. The output
+//! folder gets `games.txt` (one record per line, with the result), `games.sgf`,
+//! `results.txt` and, when a game was played, `last_game.svg`.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Parser;
+use game_harness::matches::Shard;
+use havannah::selfplay::{
+    MatchConfig, MatchResult, OutputFiles, PlayerId, run_match, write_outputs,
+};
+use havannah::shard::{SHARD_FILE, merge_results, read_shard, write_shard};
+use havannah::{Clock, Engine, EngineConfig, GtpProgram, Player, RandomPlayer};
+use indicatif::{ProgressBar, ProgressStyle};
+
+/// Command-line options.
+#[derive(Debug, Parser)]
+#[command(
+    name = "selfplay",
+    version,
+    about = "Plays a Havannah match between two players"
+)]
+pub struct Opts {
+    /// Cells per side.
+    #[arg(long, default_value_t = 6)]
+    pub size: u8,
+    /// Number of games (colours alternate).
+    #[arg(long, default_value_t = 20)]
+    pub games: usize,
+    /// Simulations per move for search players.
+    #[arg(long)]
+    pub simulations: Option<u64>,
+    /// Time per move in seconds (given to the players as their clock). Without it and without
+    /// --simulations, players get 0.05 s per move.
+    #[arg(long)]
+    pub time_per_move: Option<f64>,
+    /// Search threads for both players; without it each configuration's own (1 unless its
+    /// parameters say `threads=N`, as in `--player-a best:threads=2`).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// The random seed (players and openings).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Random opening moves before the players take over (the same for both games of a pair).
+    #[arg(long, default_value_t = 0)]
+    pub opening: usize,
+    /// Allow the pie rule (`swap`).
+    #[arg(long)]
+    pub pie: bool,
+    /// The output folder.
+    #[arg(long, default_value = "selfplay-out")]
+    pub out: PathBuf,
+    /// Player A's configuration: random, `gtp:COMMAND` (an external GTP program, see
+    /// --gtp-setup), or an engine configuration (best, uct, rave, grave, wamaf, horizon,
+    /// weighted, offline, prior, prior-uct, prior-amaf, knowledge, decisive, bridge, lgr),
+    /// optionally with parameters (`best:bias=0.02,expand=4`; keys bias, ravebase, ravemove, c,
+    /// expand, fpu, stop, threads, nodes, memory (MiB), reach, reply, threats, and the playout rules
+    /// decisive, block, save, lgr, kmoves), with `+td` to mix in the value network of
+    /// --value-net.
+    #[arg(long, default_value = "best")]
+    pub player_a: String,
+    /// Player B's configuration (as player A's).
+    #[arg(long, default_value = "uct")]
+    pub player_b: String,
+    /// GTP commands sent to external players (`gtp:COMMAND`) after each new game, e.g.
+    /// `--gtp-setup "time -m 0.5 -g 0 -f 0" --gtp-setup "params -t 1"` for morat-havannah.
+    #[arg(long)]
+    pub gtp_setup: Vec<String>,
+    /// Seconds an external program may take to answer one command before it forfeits the game
+    /// as hung (it is then restarted); 0 waits for ever.
+    #[arg(long, default_value_t = 60.0)]
+    pub gtp_timeout: f64,
+    /// A file that collects the standard error of external programs (appended); without it,
+    /// their standard error is discarded.
+    #[arg(long)]
+    pub gtp_stderr: Option<PathBuf>,
+    /// A value network (weights file from `td_train`) for configurations ending in `+td`.
+    #[arg(long)]
+    pub value_net: Option<PathBuf>,
+    /// The weight of the value network in the prior, in [0, 1].
+    #[arg(long, default_value_t = 0.5)]
+    pub value_weight: f32,
+    /// Play only part K of N of the match (`0/4` to `3/4`): the game pairs p with p mod N = K.
+    /// The parts together play the same games as one run; join them with --merge.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<Shard>,
+    /// Join the parts of a match instead of playing: the output folders of its --shard runs
+    /// (each holds a `match.tsv`). Prints the table of the whole match and writes its files
+    /// to --out.
+    #[arg(long, value_name = "DIR", num_args = 1.., conflicts_with = "shard")]
+    pub merge: Vec<PathBuf>,
+}
+
+// ---------------------------------------------------------------------------------------------
+// The player factory: add configurations here.
+// ---------------------------------------------------------------------------------------------
+
+/// Builds the player a configuration name stands for; `seed` differs between A and B.
+fn make_player(name: &str, opts: &Opts, seed: u64) -> Result<Box<dyn Player>, String> {
+    if name == "random" {
+        return Ok(Box::new(RandomPlayer::new(seed)));
+    }
+    if let Some(command) = name.strip_prefix("gtp:") {
+        let timeout = gtp_timeout(opts.gtp_timeout)?;
+        let program =
+            GtpProgram::spawn_with_log(command, &opts.gtp_setup, opts.gtp_stderr.as_deref())?;
+        return Ok(Box::new(program.with_timeout(timeout)));
+    }
+    // A configuration name of the engine, optionally with a value network: `best+td`.
+    let (config_name, with_net) = match name.strip_suffix("+td") {
+        Some(base) => (base, true),
+        None => (name, false),
+    };
+    let mut config = EngineConfig::named(config_name)
+        .map_err(|e| format!("{e}, random (add +td to use --value-net)"))?;
+    if let Some(threads) = opts.threads {
+        config = config.with_threads(threads).map_err(|e| e.to_string())?;
+    }
+    if let Some(n) = opts.simulations {
+        config = config.with_simulations(n)?;
+    }
+    if with_net {
+        let path = opts
+            .value_net
+            .as_ref()
+            .ok_or_else(|| format!("{name} needs --value-net PATH"))?;
+        config = config.with_value_net_file(path, opts.size, opts.value_weight)?;
+        config.name = name.to_string();
+    }
+    Ok(Box::new(Engine::new(config, seed)))
+}
+
+/// The answer timeout of external programs: `None` for 0 (no limit).
+fn gtp_timeout(seconds: f64) -> Result<Option<Duration>, String> {
+    match seconds {
+        0.0 => Ok(None),
+        s if s.is_finite() && s > 0.0 => Ok(Some(Duration::from_secs_f64(s))),
+        s => Err(format!(
+            "--gtp-timeout must be 0 or a positive number of seconds, not {s}"
+        )),
+    }
+}
+
+/// Names the files `write_outputs` wrote.
+fn announce(files: &OutputFiles, dir: &Path) {
+    let mut names = vec!["games.txt", "games.sgf"];
+    if files.last_game_svg.is_some() {
+        names.push("last_game.svg");
+    }
+    println!(
+        "Wrote {}, results.txt and {SHARD_FILE} to {}",
+        names.join(", "),
+        dir.display()
+    );
+}
+
+/// Reads the `match.tsv` of each folder and joins the parts into the whole match.
+fn merge(dirs: &[PathBuf]) -> Result<MatchResult, String> {
+    let parts = dirs
+        .iter()
+        .map(|dir| read_shard(&dir.join(SHARD_FILE)))
+        .collect::<Result<Vec<_>, _>>()?;
+    merge_results(parts)
+}
+
+/// Prints the result and writes its files (with the shard file) to `dir`; exit status 1 when
+/// they cannot be written.
+fn finish(result: &MatchResult, dir: &Path) -> ExitCode {
+    println!("{result}");
+    match write_outputs(result, dir).and_then(|files| {
+        write_shard(result, dir)?;
+        Ok(files)
+    }) {
+        Ok(files) => {
+            announce(&files, dir);
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("selfplay: cannot write to {}: {e}", dir.display());
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// The clock of every move: `--time-per-move`, or 0.05 s when no budget is given at all.
+fn clock_of(opts: &Opts) -> Result<Clock, String> {
+    let default = opts.simulations.is_none().then_some(0.05);
+    match opts.time_per_move.or(default) {
+        None => Ok(Clock::unlimited()),
+        Some(t) if t.is_finite() && t > 0.0 => Ok(Clock::per_move(Duration::from_secs_f64(t))),
+        Some(t) => Err(format!(
+            "--time-per-move must be a positive number of seconds, not {t}"
+        )),
+    }
+}
+
+/// Plays the match (or this shard of it) with a progress bar showing A's score.
+fn play(opts: &Opts) -> Result<MatchResult, String> {
+    let mut a = make_player(
+        &opts.player_a,
+        opts,
+        opts.seed.wrapping_mul(2).wrapping_add(1),
+    )?;
+    let mut b = make_player(
+        &opts.player_b,
+        opts,
+        opts.seed.wrapping_mul(2).wrapping_add(2),
+    )?;
+    let mut config = MatchConfig::new(opts.size, opts.games)
+        .pie(opts.pie)
+        .clock(clock_of(opts)?)
+        .opening(opts.opening, opts.seed)
+        .shard(opts.shard.unwrap_or_default());
+    config.games = opts.games;
+    let bar = ProgressBar::new(config.shard.games(opts.games).count() as u64);
+    if let Ok(style) =
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games [{elapsed_precise}<{eta}] {msg}")
+    {
+        bar.set_style(style);
+    }
+    let (mut a_points, mut played) = (0.0f64, 0u32);
+    let result = run_match(a.as_mut(), b.as_mut(), &config, |game| {
+        played += 1;
+        a_points += match game.winner_player {
+            Some(PlayerId::A) => 1.0,
+            Some(PlayerId::B) => 0.0,
+            None => 0.5,
+        };
+        bar.set_message(format!(
+            "A {:.1}% after {played}",
+            100.0 * a_points / f64::from(played)
+        ));
+        bar.inc(1);
+    });
+    bar.finish_and_clear();
+    result.map_err(|e| e.to_string())
+}
+
+/// Plays the match (or merges its parts) and writes its files; the exit status is 0, 1 when
+/// the files cannot be written and 2 for bad options or a failed match.
+pub fn run(opts: &Opts) -> ExitCode {
+    let result = if opts.merge.is_empty() {
+        play(opts)
+    } else {
+        merge(&opts.merge)
+    };
+    match result {
+        Ok(result) => finish(&result, &opts.out),
+        Err(e) => {
+            eprintln!("selfplay: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,96 @@
+//! The `havannah` binary: subcommand parsing and a tiny `havannah selfplay` match end to end.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use clap::Parser;
+use havannah_cli::{Cli, Command as Sub};
+
+/// Parses a `havannah` command line.
+fn parse(args: &[&str]) -> Result<Cli, clap::Error> {
+    Cli::try_parse_from(std::iter::once("havannah").chain(args.iter().copied()))
+}
+
+/// Runs the built `havannah` binary with `args`.
+fn havannah(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_havannah"))
+        .args(args)
+        .output()
+        .expect("the havannah binary runs")
+}
+
+/// A fresh, empty folder for one test's output.
+fn fresh_dir(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+#[test]
+fn each_subcommand_gets_its_own_options() {
+    let cli = parse(&["selfplay", "--games", "2", "--size", "4"]).unwrap();
+    assert!(matches!(cli.command, Sub::Selfplay(o) if o.games == 2 && o.size == 4));
+    let cli = parse(&["gtp", "--time-per-move", "1"]).unwrap();
+    assert!(matches!(cli.command, Sub::Gtp(o) if o.time == Some(1.0)));
+    let cli = parse(&["replay", "a.txt", "-"]).unwrap();
+    assert!(matches!(cli.command, Sub::Replay(o) if o.files == ["a.txt", "-"]));
+    let cli = parse(&["clock-check", "--sizes", "8,10"]).unwrap();
+    assert!(matches!(cli.command, Sub::ClockCheck(o) if o.sizes == [8, 10]));
+}
+
+#[test]
+fn bad_command_lines_are_refused() {
+    assert!(parse(&[]).is_err(), "a subcommand is required");
+    assert!(parse(&["play"]).is_err(), "unknown subcommand");
+    assert!(parse(&["replay"]).is_err(), "replay needs a file");
+    assert!(
+        parse(&["gtp", "--games", "2"]).is_err(),
+        "--games is selfplay's"
+    );
+}
+
+#[test]
+fn selfplay_plays_a_tiny_match_and_prints_its_table() {
+    let out = fresh_dir("havannah-selfplay");
+    let output = havannah(&[
+        "selfplay",
+        "--size",
+        "4",
+        "--games",
+        "2",
+        "--player-a",
+        "random",
+        "--player-b",
+        "random",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{output:?}");
+    assert!(
+        stdout.contains("Match: A = random, B = random; size 4, 2 games"),
+        "{stdout}"
+    );
+    let total = stdout
+        .lines()
+        .find(|l| l.starts_with("total"))
+        .expect("a total row");
+    let numbers: Vec<u32> = total
+        .split_whitespace()
+        .skip(1)
+        .map(|n| n.parse().unwrap())
+        .collect();
+    assert_eq!(numbers[0], 2, "{total}");
+    assert_eq!(numbers[1] + numbers[2] + numbers[3], 2, "{total}");
+    for file in ["games.txt", "games.sgf", "results.txt"] {
+        assert!(out.join(file).is_file(), "{file} written");
+    }
+}
+
+#[test]
+fn subcommand_errors_give_their_exit_status() {
+    let output = havannah(&["selfplay", "--player-a", "nonsense", "--games", "1"]);
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    let output = havannah(&["replay", "/no/such/file"]);
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+}
