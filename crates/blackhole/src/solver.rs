@@ -18,7 +18,9 @@
 //!   the moved cell and its empty neighbours.
 //! * **Pruning, sound for the question asked** (see `Solver::moves`): the value-sense rules of
 //!   [`crate::rules::reasonable_moves`] and, for a given `beta`, cells whose fate is already
-//!   decided ("sure" cells) are treated as dead.
+//!   decided ("sure" cells) are treated as dead; of two *twin* cells (the same empty
+//!   neighbours apart from each other) only the one the mover would rather fill
+//!   (`worse_twins`, the paper's rule for a pair of cells adjacent only to each other).
 //! * **Enhanced transposition cutoffs** from 8 empty cells: a child whose stored bound answers
 //!   for the mover answers for the node. The table is only used from 5 empty cells on.
 //! * **Move ordering**: the table's move (tried before any move is generated), then fills of
@@ -360,6 +362,8 @@ pub struct Solver {
     age: u8,
     etc_empty: u32,
     tt_empty: u32,
+    /// Whether the twin-cell rule (`worse_twins`) prunes moves (off only to test it).
+    twins: bool,
     sums: &'static [HandSums],
 }
 
@@ -400,6 +404,7 @@ impl Solver {
             age: 0,
             etc_empty: ETC_EMPTY,
             tt_empty: TT_EMPTY,
+            twins: true,
             sums: hand_sums(),
         }
     }
@@ -896,7 +901,7 @@ impl Solver {
     ) -> bool {
         out.clear();
         let history = &self.history[pos.mover()];
-        question_moves(pos, cls, |mv, score| {
+        question_moves(pos, cls, self.twins, |mv, score| {
             let idx = mv.index();
             if idx as u16 + 1 != hint {
                 out.push((score + (history[idx] as i32).min(1 << 20), mv, 0));
@@ -950,7 +955,12 @@ fn order_next(buf: &mut [(i32, Move, u64)], k: usize) {
 ///   only adds to the deltas, each blue one only subtracts): only the least valuable stone
 ///   is tried there.
 #[inline]
-fn question_moves(pos: &Position, cls: &Classes, mut push: impl FnMut(Move, i32)) -> bool {
+fn question_moves(
+    pos: &Position,
+    cls: &Classes,
+    twins: bool,
+    mut push: impl FnMut(Move, i32),
+) -> bool {
     let empty = pos.empty();
     let mover = pos.mover();
     let red = mover == RED;
@@ -988,7 +998,13 @@ fn question_moves(pos: &Position, cls: &Classes, mut push: impl FnMut(Move, i32)
             pruned = true;
         }
     }
-    for c in cells_of(empty & !settled) {
+    let live = empty & !settled;
+    let skipped = if twins {
+        worse_twins(pos, live, sign)
+    } else {
+        0
+    };
+    for c in cells_of(live & !skipped) {
         let i = c.index();
         let open = NEIGHBOURS[i] & unsure;
         let d = sign * i32::from(pos.delta(c));
@@ -1030,7 +1046,47 @@ pub fn target_moves(pos: &Position, player: usize, alpha: i16, out: &mut Vec<Mov
         crate::rules::reasonable_moves(pos, out);
         return;
     }
-    question_moves(pos, &cls, |mv, _| out.push(mv));
+    question_moves(pos, &cls, true, |mv, _| out.push(mv));
+}
+
+/// Whether empty cells `c` and `d` are *twins*: the same empty neighbours apart from each
+/// other (adjacent or not).
+#[inline]
+fn are_twins(empty: u64, c: usize, d: usize) -> bool {
+    let (bc, bd) = (1u64 << c, 1u64 << d);
+    NEIGHBOURS[c] & empty & !bd == NEIGHBOURS[d] & empty & !bc
+}
+
+/// The cells of `cands` that have a twin in `cands` better to fill for the mover (`sign`: 1
+/// for Red, -1 for Blue): a move on them is dominated by the same stone on that twin.
+///
+/// The same stone on either of two twins leaves positions that differ only in which of the
+/// two stays empty: every other empty cell gets the same stone as a neighbour (or not), and
+/// the one left has the same empty neighbours either way, with its own delta (plus the
+/// stone when they are adjacent). The final score only grows with a cell's delta, so Red
+/// fills the twin with the lower delta and leaves the other, Blue the reverse. This is the
+/// paper's rule for two cells adjacent only to each other, for any pair of twins, and it
+/// holds for the exact value (not only for one question). Ties go to the lower index, so of
+/// each class of twins (an equivalence) exactly one cell is kept.
+#[inline]
+fn worse_twins(pos: &Position, cands: u64, sign: i32) -> u64 {
+    let empty = pos.empty();
+    let rank = |c: usize| (sign * i32::from(pos.delta(Cell(c as u8))), c);
+    let mut skipped = 0u64;
+    let mut rest = cands;
+    while rest != 0 {
+        let c = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let mut others = rest;
+        while others != 0 {
+            let d = others.trailing_zeros() as usize;
+            others &= others - 1;
+            if are_twins(empty, c, d) {
+                skipped |= if rank(d) < rank(c) { 1 << c } else { 1 << d };
+            }
+        }
+    }
+    skipped
 }
 
 /// A failing node whose move list was cut for this `beta` only knows its side of `beta`.
@@ -1406,6 +1462,78 @@ mod tests {
         }
         // Both answers occur among these endings, so both are checked.
         assert!(won > 0 && lost > 0, "{won} won, {lost} lost");
+    }
+
+    /// Red's exact score after `mv`, by brute force.
+    fn value_after(p: &Position, mv: Move) -> i16 {
+        let mut child = *p;
+        child.try_play(mv).unwrap();
+        brute_force(&child)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(80))]
+        #[test]
+        fn a_skipped_twin_is_never_better_than_its_kept_twin(
+            seed in any::<u64>(),
+            empty in 3u32..=7,
+        ) {
+            let p = ending(seed, empty);
+            let red = p.mover() == RED;
+            let sign = if red { 1 } else { -1 };
+            let skipped = worse_twins(&p, p.empty(), sign);
+            for c in cells_of(skipped) {
+                // Its kept twin: the best-ranked cell of its class.
+                let kept = cells_of(p.empty() & !skipped)
+                    .find(|d| are_twins(p.empty(), c.index(), d.index()))
+                    .expect("a skipped cell has a kept twin");
+                let mut hand = p.stones_left_mask(p.mover());
+                while hand != 0 {
+                    let v = hand.trailing_zeros() as u8;
+                    hand &= hand - 1;
+                    let there = value_after(&p, Move::new(c, v));
+                    let here = value_after(&p, Move::new(kept, v));
+                    prop_assert!(if red { here >= there } else { here <= there }, "{:?}", p);
+                }
+            }
+        }
+    }
+
+    /// A solver without the twin-cell rule: the reference the rule is checked against.
+    fn without_twins() -> Solver {
+        let mut s = Solver::new();
+        s.twins = false;
+        s
+    }
+
+    #[test]
+    fn the_twin_rule_keeps_the_exact_value_on_ten_to_twelve_empty_cells() {
+        let (mut with, mut without) = (Solver::new(), without_twins());
+        let mut pruned_some = false;
+        for seed in 0..12 {
+            let p = ending(4000 + seed, 10 + (seed % 3) as u32);
+            with.clear();
+            without.clear();
+            let a = with.solve(&p, None).unwrap();
+            let b = without.solve(&p, None).unwrap();
+            assert_eq!(a.red_score, b.red_score, "{p:?}");
+            pruned_some |= a.nodes < b.nodes;
+        }
+        // The rule did cut something, so the comparison tests it.
+        assert!(pruned_some);
+    }
+
+    #[test]
+    fn the_twin_rule_keeps_the_win_answer_on_twelve_to_fourteen_empty_cells() {
+        let (mut with, mut without) = (Solver::new(), without_twins());
+        for seed in 0..12 {
+            let p = ending(5000 + seed, 12 + (seed % 3) as u32);
+            with.clear();
+            without.clear();
+            let a = with.mover_wins(&p, None).unwrap();
+            let b = without.mover_wins(&p, None).unwrap();
+            assert_eq!(a.0, b.0, "{p:?}");
+        }
     }
 
     #[test]
