@@ -21,6 +21,8 @@
 //!   decided ("sure" cells) are treated as dead; of two *twin* cells (the same empty
 //!   neighbours apart from each other) only the one the mover would rather fill
 //!   (`worse_twins`, the paper's rule for a pair of cells adjacent only to each other).
+//! * **A static look-ahead** from 4 empty cells: a move after which the static bounds answer
+//!   for the mover answers for the node; the children's margins order the moves.
 //! * **Enhanced transposition cutoffs** from 8 empty cells: a child whose stored bound answers
 //!   for the mover answers for the node. The table is only used from 5 empty cells on.
 //! * **Move ordering**: the table's move (tried before any move is generated), then fills of
@@ -48,6 +50,15 @@ const ETC_EMPTY: u32 = 8;
 /// subtree is a few dozen leaves, cheaper to search than a cache miss, and their entries
 /// evicted the bigger ones (measured: fewer nodes and less time at 14 empty cells).
 const TT_EMPTY: u32 = 5;
+/// Nodes with at least this many empty cells look one ply ahead for a move after which the
+/// static bounds answer the question (`static_cutoff`); measured at 12-14 empty cells: fewer
+/// nodes than from 5 or 6 on, and no slower.
+const STATIC_ETC_EMPTY: u32 = 4;
+/// The ordering weight of a child's margin: its sure cells good for the mover minus those bad
+/// for it, found by the look-ahead of `static_cutoff` (fastest first: the moves closest to a
+/// static answer). Above the fills and stone values (at most a few thousand), below a strong
+/// history (up to 2^20); measured against 256, 4096, 2^20 and 2^24 (about the same).
+const MARGIN_WEIGHT: i32 = 1 << 16;
 /// Entries in the transposition table: 2^22 of 16 bytes, 64 MiB.
 const TABLE_BITS: u32 = 22;
 /// Deltas lie in -75..=75 (six neighbours of at most 15 + 14 + ... + 10).
@@ -364,6 +375,10 @@ pub struct Solver {
     tt_empty: u32,
     /// Whether the twin-cell rule (`worse_twins`) prunes moves (off only to test it).
     twins: bool,
+    /// Nodes with at least this many empty cells look for a static cutoff one ply ahead.
+    static_etc_empty: u32,
+    /// The ordering weight of a child's margin (see [`MARGIN_WEIGHT`]).
+    margin_weight: i32,
     sums: &'static [HandSums],
 }
 
@@ -405,6 +420,8 @@ impl Solver {
             etc_empty: ETC_EMPTY,
             tt_empty: TT_EMPTY,
             twins: true,
+            static_etc_empty: STATIC_ETC_EMPTY,
+            margin_weight: MARGIN_WEIGHT,
             sums: hand_sums(),
         }
     }
@@ -825,6 +842,11 @@ impl Solver {
         if etc && let Some(r) = self.transposition_cutoff(pos, key, beta, buf) {
             return ControlFlow::Break(r);
         }
+        if e >= self.static_etc_empty
+            && let Some(r) = self.static_cutoff(pos, key, beta, buf)
+        {
+            return ControlFlow::Break(r);
+        }
         for k in 0..buf.len() {
             order_next(buf, k);
             let mv = buf[k].1;
@@ -870,6 +892,38 @@ impl Solver {
                     self.store_cutoff(key, e, red, r, mv.index() as u16 + 1);
                     return Some(r);
                 }
+            }
+        }
+        None
+    }
+
+    /// Static cutoff one ply ahead: a move after which the static bounds already answer for
+    /// the mover answers for this node, before any move is searched. Stores and returns the
+    /// answer if one is found.
+    #[inline]
+    fn static_cutoff(
+        &mut self,
+        pos: &Position,
+        key: u64,
+        beta: i16,
+        buf: &mut [(i32, Move, u64)],
+    ) -> Option<i16> {
+        let red = pos.mover() == RED;
+        let w = self.margin_weight;
+        for x in buf.iter_mut() {
+            let mut child = *pos;
+            child.play(x.1);
+            let c = classify(&child, beta, self.sums);
+            let margin = c.good.count_ones() as i32 - c.bad.count_ones() as i32;
+            x.0 += w * if red { margin } else { -margin };
+            if let Some(r) = c.cut
+                && cuts_off(red, r, beta)
+            {
+                let e = 31 - pos.moves_played() as u32;
+                if e >= self.tt_empty {
+                    self.store_cutoff(key, e, red, r, x.1.index() as u16 + 1);
+                }
+                return Some(r);
             }
         }
         None
@@ -1373,6 +1427,7 @@ mod tests {
             let mut solver = Solver::new();
             solver.etc_empty = etc;
             solver.tt_empty = tt;
+            solver.static_etc_empty = etc;
             for seed in 0..4 {
                 let p = ending(3000 + seed, 6 + (seed as u32 % 2));
                 let s = solver.solve(&p, None).unwrap();
@@ -1534,6 +1589,29 @@ mod tests {
             let b = without.mover_wins(&p, None).unwrap();
             assert_eq!(a.0, b.0, "{p:?}");
         }
+    }
+
+    #[test]
+    fn the_static_look_ahead_keeps_the_exact_value_on_ten_to_twelve_empty_cells() {
+        let mut with = Solver::new();
+        let mut without = Solver::new();
+        without.static_etc_empty = 99;
+        without.margin_weight = 0;
+        let mut cut_some = false;
+        for seed in 0..12 {
+            let p = ending(6000 + seed, 10 + (seed % 3) as u32);
+            with.clear();
+            without.clear();
+            let a = with.solve(&p, None).unwrap();
+            let b = without.solve(&p, None).unwrap();
+            assert_eq!(a.red_score, b.red_score, "{p:?}");
+            let mut child = p;
+            child.try_play(a.best).unwrap();
+            without.clear();
+            assert_eq!(without.solve(&child, None).unwrap().red_score, b.red_score);
+            cut_some |= a.nodes < b.nodes;
+        }
+        assert!(cut_some);
     }
 
     #[test]
