@@ -22,7 +22,8 @@
 //!   neighbours apart from each other) only the one the mover would rather fill
 //!   (`worse_twins`, the paper's rule for a pair of cells adjacent only to each other).
 //! * **A static look-ahead** from 4 empty cells: a move after which the static bounds answer
-//!   for the mover answers for the node; the children's margins order the moves.
+//!   for the mover answers for the node; the children's margins order the moves (at the root
+//!   too).
 //! * **Enhanced transposition cutoffs** from 8 empty cells: a child whose stored bound answers
 //!   for the mover answers for the node. The table is only used from 5 empty cells on.
 //! * **Move ordering**: the table's move (tried before any move is generated), then fills of
@@ -684,6 +685,7 @@ impl Solver {
         let mut buf = std::mem::take(&mut self.buffers[0]);
         let pruned = self.moves(pos, &c, 0, &mut buf);
         for x in buf.iter_mut() {
+            x.0 += self.margin_weight * self.child_margin(pos, x.1, beta).0;
             if x.1.index() as u16 + 1 == hint {
                 x.0 = i32::MAX;
             }
@@ -912,12 +914,9 @@ impl Solver {
         let red = pos.mover() == RED;
         let w = self.margin_weight;
         for x in buf.iter_mut() {
-            let mut child = *pos;
-            child.play(x.1);
-            let c = classify(&child, beta, self.sums);
-            let margin = c.good.count_ones() as i32 - c.bad.count_ones() as i32;
-            x.0 += w * if red { margin } else { -margin };
-            if let Some(r) = c.cut
+            let (margin, cut) = self.child_margin(pos, x.1, beta);
+            x.0 += w * margin;
+            if let Some(r) = cut
                 && cuts_off(red, r, beta)
             {
                 let e = 31 - pos.moves_played() as u32;
@@ -928,6 +927,17 @@ impl Solver {
             }
         }
         None
+    }
+
+    /// The child after `mv`, classified for `beta`: its sure cells good for the mover minus
+    /// those bad for it, and its static cutoff if any.
+    #[inline]
+    fn child_margin(&self, pos: &Position, mv: Move, beta: i16) -> (i32, Option<i16>) {
+        let mut child = *pos;
+        child.play(mv);
+        let c = classify(&child, beta, self.sums);
+        let margin = c.good.count_ones() as i32 - c.bad.count_ones() as i32;
+        (if pos.mover() == RED { margin } else { -margin }, c.cut)
     }
 
     /// Stores a cutoff value `r` of the mover (a lower bound for Red, an upper bound for
