@@ -217,6 +217,29 @@ pub fn preprocess(line: &str) -> String {
         .collect()
 }
 
+/// Whether a test that feeds arbitrary GTP lines to an engine should skip `line` to keep each
+/// case fast: a clock command (`time_settings`, `time_left`: their times would let the engine
+/// think), or a `boardsize` line holding any number above `max_size`. Case is ignored.
+///
+/// ```
+/// use game_harness::gtp::too_slow_to_fuzz;
+/// assert!(too_slow_to_fuzz("TIME_LEFT b 5 0", 9));
+/// assert!(too_slow_to_fuzz("3 boardsize 11", 9));
+/// assert!(!too_slow_to_fuzz("boardsize 9", 9));
+/// assert!(!too_slow_to_fuzz("play b c11", 9));
+/// ```
+#[must_use]
+pub fn too_slow_to_fuzz(line: &str, max_size: u64) -> bool {
+    let lower = line.to_ascii_lowercase();
+    let clock = lower.contains("time_settings") || lower.contains("time_left");
+    let big_board = lower.contains("boardsize")
+        && lower
+            .split_whitespace()
+            .filter_map(|w| w.parse::<u64>().ok())
+            .any(|n| n > max_size);
+    clock || big_board
+}
+
 /// Whether `reply` is exactly one GTP response as [`Response`] writes it: it starts with `=`
 /// or `?`, ends with an empty line, and holds no empty line before that (a controller reads up
 /// to the first empty line, so an earlier one would split the reply).

@@ -10,7 +10,7 @@
 
 use std::sync::OnceLock;
 
-use game_harness::gtp::is_one_response;
+use game_harness::gtp::{is_one_response, too_slow_to_fuzz};
 use havannah::gtp::GtpSession;
 #[cfg(feature = "weights-file")]
 use havannah::td::ValueNet;
@@ -213,16 +213,7 @@ fn check_gtp_stream(bytes: &[u8]) -> Result<(), TestCaseError> {
     let mut session = engine_session();
     let text = String::from_utf8_lossy(bytes);
     for line in text.split('\n') {
-        let lower = line.to_ascii_lowercase();
-        if lower.contains("time_settings") || lower.contains("time_left") {
-            continue;
-        }
-        if lower.contains("boardsize")
-            && lower
-                .split_whitespace()
-                .filter_map(|w| w.parse::<u64>().ok())
-                .any(|n| n > 6)
-        {
+        if too_slow_to_fuzz(line, 6) {
             continue;
         }
         if let Some(reply) = session.handle(line) {
