@@ -387,20 +387,23 @@ fn bridge_save(pos: &Position, board: &Board, last: u16, me: Colour) -> Option<u
 }
 
 impl HavannahPlayout {
-    /// The move the playout rules choose, if any, while they apply (the first
-    /// `knowledge_moves` moves of a playout, or all of them when that is 0).
+    /// Whether any playout rule is on.
+    fn has_rules(&self) -> bool {
+        let c = &self.config;
+        c.decisive || c.anti_decisive || c.save_bridge || c.last_good_reply
+    }
+
+    /// The move the playout rules choose, if any, while they apply (`active`: some rule is on
+    /// and the playout is within its first `knowledge_moves` moves, or that is 0).
     #[inline]
     fn knowledge_move(
         &mut self,
         pos: &Position,
         last: u16,
         last2: u16,
-        length: usize,
+        active: bool,
     ) -> Option<u16> {
-        let c = &self.config;
-        let knowledge = c.decisive || c.anti_decisive || c.save_bridge || c.last_good_reply;
-        let limit = c.knowledge_moves as usize;
-        if knowledge && (limit == 0 || length < limit) {
+        if active {
             let chosen = self.knowledge_cached(pos, last, last2);
             debug_assert_eq!(chosen, self.knowledge(pos, last, last2));
             chosen
@@ -477,6 +480,8 @@ impl Playout<HavannahGame> for HavannahPlayout {
         self.threat = None;
         let n = pos.board().num_cells();
         let first_colour = pos.to_move();
+        let rules = self.has_rules();
+        let limit = self.config.knowledge_moves as usize;
         let mut last = last0;
         let mut last2 = last1;
         let mut length = 0usize;
@@ -484,7 +489,8 @@ impl Playout<HavannahGame> for HavannahPlayout {
             if length >= max_moves {
                 return PlayoutResult::stopped(Outcome::DRAW, length);
             }
-            let cell = match self.knowledge_move(pos, last, last2, length) {
+            let active = rules && (limit == 0 || length < limit);
+            let cell = match self.knowledge_move(pos, last, last2, active) {
                 Some(c) => c,
                 None => self.random_cell(rng),
             };
