@@ -102,6 +102,20 @@ struct PlayerArgs {
     /// One search per move at a running target instead of three (see docs/blackhole.md).
     #[arg(long, conflicts_with = "win_only")]
     single_target: bool,
+    /// Ansell's target selection: one target drifting by a point after every batch of
+    /// simulations, then the rest of the time on the best target reached with probability at
+    /// least gamma (see docs/blackhole.md).
+    #[arg(long, conflicts_with_all = ["win_only", "single_target"])]
+    drift: bool,
+    /// With --drift: the target moves up when reached with at least this probability.
+    #[arg(long, default_value_t = 0.6)]
+    gamma_up: f64,
+    /// With --drift: the target moves down when reached with at most this probability.
+    #[arg(long, default_value_t = 0.4)]
+    gamma_down: f64,
+    /// With --drift: the fraction of the move's search time the target drifts.
+    #[arg(long, default_value_t = 0.5)]
+    drift_share: f64,
     /// Least probability of reaching a target for its move to be played.
     #[arg(long, default_value_t = 0.7)]
     gamma: f64,
@@ -182,12 +196,17 @@ impl PlayerArgs {
                 Targets::WinOnly
             } else if self.single_target {
                 Targets::Single
+            } else if self.drift {
+                Targets::Drift
             } else {
                 Targets::Adaptive
             },
             target_step: self.target_step,
             gamma: self.gamma,
             target_floor: self.target_floor,
+            gamma_up: self.gamma_up,
+            gamma_down: self.gamma_down,
+            drift_share: self.drift_share,
             solver_empty: self.solver_empty,
             win_solver_empty: self.win_solver_empty,
             end_reserve: self.end_reserve,
@@ -386,6 +405,13 @@ mod tests {
             (cli.gamma, cli.target_floor),
             (engine.gamma, engine.target_floor)
         );
+        assert_eq!(
+            (cli.gamma_up, cli.gamma_down, cli.drift_share),
+            (engine.gamma_up, engine.gamma_down, engine.drift_share)
+        );
+        let drift = PlayerArgs::parse_from(["player", "--drift"]).engine_config();
+        assert_eq!(drift.targets, Targets::Drift);
+        assert!(Cli::try_parse_from(["blackhole", "player", "--drift", "--win-only"]).is_err());
         let floorless = PlayerArgs::parse_from(["player", "--target-floor", "1"]);
         assert_eq!(floorless.engine_config().target_floor, 1);
         assert!(seconds("--time", -1.0).is_err());

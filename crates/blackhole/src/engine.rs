@@ -50,6 +50,11 @@ pub enum Targets {
     /// reaches it with probability at least gamma, and down otherwise (the whole time share
     /// goes to that one search).
     Single,
+    /// Ansell's procedure (EventHorizon's algorithm 1): first a single target drifts by one
+    /// point after every batch of simulations, up when its search reaches it with probability
+    /// at least `gamma_up`, down at `gamma_down` or below; then the rest of the move's time
+    /// goes to the most optimistic target reached with probability at least `gamma`.
+    Drift,
 }
 
 /// Settings of [`EventHorizon`].
@@ -73,6 +78,13 @@ pub struct EngineConfig {
     pub gamma: f64,
     /// No adaptive target below this score (76: never aim below a win); 1: no floor.
     pub target_floor: i16,
+    /// [`Targets::Drift`]: the drifting target moves up when reached with this probability.
+    pub gamma_up: f64,
+    /// [`Targets::Drift`]: the drifting target moves down when reached with at most this
+    /// probability.
+    pub gamma_down: f64,
+    /// [`Targets::Drift`]: the fraction of the move's search time the target drifts.
+    pub drift_share: f64,
     /// Run the exact solver from this many empty cells on (0: never).
     pub solver_empty: u32,
     /// Above `solver_empty` and from this many empty cells on, ask the solver only whether
@@ -110,6 +122,9 @@ impl Default for EngineConfig {
             target_step: 4,
             gamma: 0.7,
             target_floor: 76,
+            gamma_up: 0.6,
+            gamma_down: 0.4,
+            drift_share: 0.5,
             solver_empty: 13,
             win_solver_empty: 15,
             end_reserve: 0.0,
@@ -167,13 +182,35 @@ impl EventHorizon {
             })
             .exploration(config.exploration)
             .amaf_horizon(Some(config.amaf_horizon))
-            .expand_threshold(4);
+            .expand_threshold(4)
+            // The drifting target searches in batches: a batch must run to its end.
+            .early_stop(config.targets != Targets::Drift);
         if config.priming {
             b = b.grave(config.grave_visits);
         }
         let mcts_config = b.build().map_err(|e| e.to_string())?;
         if !(0.0..=1.0).contains(&config.gamma) {
             return Err(format!("gamma {} is not in [0, 1]", config.gamma));
+        }
+        for (name, value) in [
+            ("gamma up", config.gamma_up),
+            ("gamma down", config.gamma_down),
+        ] {
+            if !(0.0..=1.0).contains(&value) {
+                return Err(format!("{name} {value} is not in [0, 1]"));
+            }
+        }
+        if config.gamma_down >= config.gamma_up {
+            return Err(format!(
+                "gamma down {} must be below gamma up {}",
+                config.gamma_down, config.gamma_up
+            ));
+        }
+        if !(config.drift_share > 0.0 && config.drift_share <= 1.0) {
+            return Err(format!(
+                "drift share {} is not in (0, 1]",
+                config.drift_share
+            ));
         }
         if !(0.0..1.0).contains(&config.end_reserve) {
             return Err(format!(
@@ -244,9 +281,15 @@ impl EventHorizon {
             return Decision::without_search(lottery_move(pos, &mut self.rng), None, wins);
         }
         let budget = search_budget(share, time_left, start.elapsed());
-        let alphas = self.targets_for(pos);
-        let results = self.search_targets(pos, history, &alphas, budget);
-        let mv = self.choose_and_recenter(&results).unwrap_or(moves[0]);
+        let (results, mv) = if self.config.targets == Targets::Drift {
+            let (results, mv) = self.search_drifting(pos, history, budget);
+            (results, mv.unwrap_or(moves[0]))
+        } else {
+            let alphas = self.targets_for(pos);
+            let results = self.search_targets(pos, history, &alphas, budget);
+            let mv = self.choose_and_recenter(&results).unwrap_or(moves[0]);
+            (results, mv)
+        };
         Decision {
             mv,
             targets: results
@@ -334,20 +377,26 @@ impl EventHorizon {
                 v.dedup();
                 v
             }
-            Targets::Single => vec![self.center],
+            Targets::Single | Targets::Drift => vec![self.center],
         };
-        if !self.by_verdict(pos) {
-            return alphas;
-        }
-        let (lo, hi) = static_score_bounds(pos);
-        let best = if pos.mover() == crate::rules::RED {
-            hi
-        } else {
-            150 - lo
-        };
+        let best = self.best_possible(pos);
         let mut v: Vec<i16> = alphas.into_iter().map(|a| a.min(best)).collect();
         v.dedup();
         v
+    }
+
+    /// The best score the mover can still reach by the static bounds (where they run; else
+    /// 150).
+    fn best_possible(&self, pos: &Position) -> i16 {
+        if !self.by_verdict(pos) {
+            return 150;
+        }
+        let (lo, hi) = static_score_bounds(pos);
+        if pos.mover() == crate::rules::RED {
+            hi
+        } else {
+            150 - lo
+        }
     }
 
     /// Whether targets are decided by the static verdict here (else by the dead-cell
@@ -367,30 +416,98 @@ impl EventHorizon {
     ) -> Vec<TargetSearch> {
         let per = budget / alphas.len() as u32;
         self.trees.retain(|(a, _, _)| alphas.contains(a));
+        alphas
+            .iter()
+            .map(|&alpha| self.evaluate_target(pos, history, alpha, Budget::time(per)))
+            .collect()
+    }
+
+    /// A target's verdict when the static bounds (or the dead cells) decide it, else a
+    /// search within `budget`.
+    fn evaluate_target(
+        &mut self,
+        pos: &Position,
+        history: &[Move],
+        alpha: i16,
+        budget: Budget,
+    ) -> TargetSearch {
         let me = pos.mover();
         let by_verdict = self.by_verdict(pos);
         let verdict = |p: &Position, alpha: i16| target_verdict(p, me, alpha, by_verdict);
-        let mut results = Vec::new();
-        for &alpha in alphas {
-            let result = match verdict(pos, alpha) {
-                Some(true) => TargetSearch::decided(alpha, 1.0, keep_win(pos, alpha, verdict)),
-                Some(false) => TargetSearch::decided(alpha, 0.0, None),
-                None => self.search_target(pos, history, alpha, per),
-            };
-            results.push(result);
+        match verdict(pos, alpha) {
+            Some(true) => TargetSearch::decided(alpha, 1.0, keep_win(pos, alpha, verdict)),
+            Some(false) => TargetSearch::decided(alpha, 0.0, None),
+            None => self.search_target(pos, history, alpha, budget),
         }
-        results
     }
 
-    /// One search for `alpha` with time `per`, in the tree kept for it (or a new one).
+    /// Ansell's target selection ([`Targets::Drift`]): the searches of the targets visited
+    /// (the last result of each) and the move of the target finally searched.
+    fn search_drifting(
+        &mut self,
+        pos: &Position,
+        history: &[Move],
+        budget: Duration,
+    ) -> (Vec<TargetSearch>, Option<Move>) {
+        const BATCH: u64 = 256;
+        const KEPT: i16 = 4;
+        let start = Instant::now();
+        let drift_end = start + budget.mul_f64(self.config.drift_share);
+        let ceiling = self.best_possible(pos);
+        let floor = self.config.target_floor.clamp(1, ceiling.max(1));
+        let mut alpha = self.center.clamp(floor, ceiling.max(floor));
+        self.trees.retain(|(a, _, _)| (a - alpha).abs() <= KEPT);
+        let mut results: Vec<TargetSearch> = Vec::new();
+        loop {
+            let now = Instant::now();
+            if now >= drift_end {
+                break;
+            }
+            let b = Budget::simulations(BATCH).with_time(drift_end - now);
+            let r = self.evaluate_target(pos, history, alpha, b);
+            let reach = r.reach;
+            let decided = r.simulations == 0;
+            record(&mut results, r);
+            if reach >= self.config.gamma_up && alpha < ceiling {
+                alpha += 1;
+            } else if reach <= self.config.gamma_down && alpha > floor {
+                alpha -= 1;
+            } else if decided {
+                // A decided target at the end of the range: nothing left to drift to.
+                break;
+            }
+        }
+        let gamma = self.config.gamma;
+        let chosen = results
+            .iter()
+            .filter(|r| r.reach >= gamma)
+            .map(|r| r.alpha)
+            .max()
+            .or_else(|| results.iter().map(|r| r.alpha).min())
+            .unwrap_or(alpha);
+        let left = (start + budget).saturating_duration_since(Instant::now());
+        let r = self.evaluate_target(pos, history, chosen, Budget::time(left));
+        let mv = r
+            .best
+            .or_else(|| results.iter().find(|s| s.alpha == chosen)?.best);
+        record(&mut results, r);
+        self.center = chosen;
+        (results, mv)
+    }
+
+    /// One search for `alpha` within `budget`, in the tree kept for it (or a new one).
     fn search_target(
         &mut self,
         pos: &Position,
         history: &[Move],
         alpha: i16,
-        per: Duration,
+        budget: Budget,
     ) -> TargetSearch {
-        let b = Budget::time(per.max(Duration::from_millis(1))).with_nodes(self.config.max_nodes);
+        let b = match budget.time {
+            Some(t) => budget.with_time(t.max(Duration::from_millis(1))),
+            None => budget,
+        }
+        .with_nodes(self.config.max_nodes);
         let k = self.tree_for(pos, history, alpha);
         let tree = &mut self.trees[k].2;
         match tree.search(&b, &mut self.rng) {
@@ -469,7 +586,8 @@ impl EventHorizon {
                 };
                 self.center = next.clamp(1, 150);
             }
-            Targets::WinOnly => {}
+            // The drifting target recentres itself (`search_drifting`).
+            Targets::WinOnly | Targets::Drift => {}
         }
         Some(mv)
     }
@@ -482,6 +600,18 @@ fn search_budget(share: Duration, time_left: Duration, spent: Duration) -> Durat
         .saturating_sub(spent)
         .max(time_left.saturating_sub(spent) / 6)
         .max(Duration::from_millis(1))
+}
+
+/// Keeps the latest result per target, summing the simulations of its searches.
+fn record(results: &mut Vec<TargetSearch>, r: TargetSearch) {
+    match results.iter_mut().find(|s| s.alpha == r.alpha) {
+        Some(s) => {
+            let simulations = s.simulations + r.simulations;
+            *s = r;
+            s.simulations = simulations;
+        }
+        None => results.push(r),
+    }
 }
 
 /// What one target's search (or its static verdict) found.
@@ -622,7 +752,19 @@ mod tests {
 
     #[test]
     fn a_whole_game_against_itself_is_legal_and_within_time() {
-        let cfg = EngineConfig::default();
+        whole_game_within_time(EngineConfig::default());
+    }
+
+    #[test]
+    fn a_whole_game_with_drifting_targets_is_legal_and_within_time() {
+        whole_game_within_time(EngineConfig {
+            targets: Targets::Drift,
+            target_floor: 1,
+            ..EngineConfig::default()
+        });
+    }
+
+    fn whole_game_within_time(cfg: EngineConfig) {
         let mut bots = [
             EventHorizon::new(cfg.clone(), 1).unwrap(),
             EventHorizon::new(cfg, 2).unwrap(),
@@ -646,6 +788,49 @@ mod tests {
                 .all(|u| *u < budget + Duration::from_millis(150)),
             "{used:?}"
         );
+    }
+
+    #[test]
+    fn the_drifting_target_moves_towards_the_reachable_score() {
+        let drift = EngineConfig {
+            targets: Targets::Drift,
+            target_floor: 1,
+            ..EngineConfig::default()
+        };
+        // From far below what the empty board offers (every target reached): upwards.
+        let mut bot = EventHorizon::new(drift.clone(), 4).unwrap();
+        bot.center = 20;
+        let d = bot.decide(&start(), &[], Duration::from_millis(300));
+        assert!(d.targets.iter().any(|t| t.0 > 25), "{:?}", d.targets);
+        assert!(bot.center > 25, "{}", bot.center);
+        // From far above (no target reached): downwards.
+        let mut bot = EventHorizon::new(drift, 4).unwrap();
+        bot.center = 130;
+        let d = bot.decide(&start(), &[], Duration::from_millis(300));
+        assert!(d.targets.iter().any(|t| t.0 < 125), "{:?}", d.targets);
+        assert!(bot.center < 125, "{}", bot.center);
+    }
+
+    #[test]
+    fn drift_settings_out_of_range_are_refused() {
+        for cfg in [
+            EngineConfig {
+                gamma_up: 0.3,
+                gamma_down: 0.4,
+                ..EngineConfig::default()
+            },
+            EngineConfig {
+                gamma_up: 1.5,
+                ..EngineConfig::default()
+            },
+            EngineConfig {
+                drift_share: 0.0,
+                ..EngineConfig::default()
+            },
+        ] {
+            let e = EventHorizon::new(cfg, 1).err().unwrap();
+            assert!(e.contains("gamma") || e.contains("drift share"), "{e}");
+        }
     }
 
     #[test]
