@@ -107,6 +107,13 @@ struct PlayerArgs {
     /// least gamma (see docs/blackhole.md).
     #[arg(long, conflicts_with_all = ["win_only", "single_target"])]
     drift: bool,
+    /// One search per move for the best mean score instead of targets (the reward grows
+    /// linearly with the score, see --score-scale).
+    #[arg(long, conflicts_with_all = ["win_only", "single_target", "drift"])]
+    score: bool,
+    /// With --score: the points above (below) a draw that earn the whole (no) reward.
+    #[arg(long, default_value_t = 20.0)]
+    score_scale: f32,
     /// With --drift: the target moves up when reached with at least this probability.
     #[arg(long, default_value_t = 0.6)]
     gamma_up: f64,
@@ -198,6 +205,8 @@ impl PlayerArgs {
                 Targets::Single
             } else if self.drift {
                 Targets::Drift
+            } else if self.score {
+                Targets::Score
             } else {
                 Targets::Adaptive
             },
@@ -207,6 +216,7 @@ impl PlayerArgs {
             gamma_up: self.gamma_up,
             gamma_down: self.gamma_down,
             drift_share: self.drift_share,
+            score_scale: self.score_scale,
             solver_empty: self.solver_empty,
             win_solver_empty: self.win_solver_empty,
             end_reserve: self.end_reserve,
@@ -406,9 +416,21 @@ mod tests {
             (engine.gamma, engine.target_floor)
         );
         assert_eq!(
-            (cli.gamma_up, cli.gamma_down, cli.drift_share),
-            (engine.gamma_up, engine.gamma_down, engine.drift_share)
+            (
+                cli.gamma_up,
+                cli.gamma_down,
+                cli.drift_share,
+                cli.score_scale
+            ),
+            (
+                engine.gamma_up,
+                engine.gamma_down,
+                engine.drift_share,
+                engine.score_scale
+            )
         );
+        let score = PlayerArgs::parse_from(["player", "--score"]).engine_config();
+        assert_eq!(score.targets, Targets::Score);
         let drift = PlayerArgs::parse_from(["player", "--drift"]).engine_config();
         assert_eq!(drift.targets, Targets::Drift);
         assert!(Cli::try_parse_from(["blackhole", "player", "--drift", "--win-only"]).is_err());

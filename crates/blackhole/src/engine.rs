@@ -55,6 +55,9 @@ pub enum Targets {
     /// at least `gamma_up`, down at `gamma_down` or below; then the rest of the move's time
     /// goes to the most optimistic target reached with probability at least `gamma`.
     Drift,
+    /// One search per move for the best mean score (the reward grows with the score, see
+    /// [`AlphaGame::with_score_reward`]) instead of a target.
+    Score,
 }
 
 /// Settings of [`EventHorizon`].
@@ -85,6 +88,8 @@ pub struct EngineConfig {
     pub gamma_down: f64,
     /// [`Targets::Drift`]: the fraction of the move's search time the target drifts.
     pub drift_share: f64,
+    /// [`Targets::Score`]: the points above (below) a draw that earn the whole (no) reward.
+    pub score_scale: f32,
     /// Run the exact solver from this many empty cells on (0: never).
     pub solver_empty: u32,
     /// Above `solver_empty` and from this many empty cells on, ask the solver only whether
@@ -125,6 +130,7 @@ impl Default for EngineConfig {
             gamma_up: 0.6,
             gamma_down: 0.4,
             drift_share: 0.5,
+            score_scale: 20.0,
             solver_empty: 13,
             win_solver_empty: 15,
             end_reserve: 0.0,
@@ -139,6 +145,9 @@ impl Default for EngineConfig {
 }
 
 type Tree = Mcts<AlphaGame, LotteryPlayout, NoPrior>;
+
+/// The key of the score game's tree among the targets' (no target is 0).
+const SCORE_KEY: i16 = 0;
 
 /// The player: EventHorizon's method on `rave-mcts`.
 pub struct EventHorizon {
@@ -210,6 +219,12 @@ impl EventHorizon {
             return Err(format!(
                 "drift share {} is not in (0, 1]",
                 config.drift_share
+            ));
+        }
+        if !(config.score_scale > 0.0 && config.score_scale.is_finite()) {
+            return Err(format!(
+                "score scale {} is not positive",
+                config.score_scale
             ));
         }
         if !(0.0..1.0).contains(&config.end_reserve) {
@@ -378,6 +393,8 @@ impl EventHorizon {
                 v
             }
             Targets::Single | Targets::Drift => vec![self.center],
+            // The score game has no target; one tree, kept under this key.
+            Targets::Score => return vec![SCORE_KEY],
         };
         let best = self.best_possible(pos);
         let mut v: Vec<i16> = alphas.into_iter().map(|a| a.min(best)).collect();
@@ -431,6 +448,9 @@ impl EventHorizon {
         alpha: i16,
         budget: Budget,
     ) -> TargetSearch {
+        if self.config.targets == Targets::Score {
+            return self.search_target(pos, history, alpha, budget);
+        }
         let me = pos.mover();
         let by_verdict = self.by_verdict(pos);
         let verdict = |p: &Position, alpha: i16| target_verdict(p, me, alpha, by_verdict);
@@ -528,10 +548,13 @@ impl EventHorizon {
     /// The index in `trees` of the tree kept for `alpha` (a new one if none), brought to `pos`:
     /// it follows the moves played since it last searched (tree reuse), or starts afresh.
     fn tree_for(&mut self, pos: &Position, history: &[Move], alpha: i16) -> usize {
-        let game = AlphaGame::new(*pos, pos.mover(), alpha)
+        let mut game = AlphaGame::new(*pos, pos.mover(), alpha)
             .with_width(self.config.width)
             .with_static_verdict(self.config.static_empty)
             .with_target_pruning(self.config.target_pruning);
+        if self.config.targets == Targets::Score {
+            game = game.with_score_reward(self.config.score_scale);
+        }
         let k = match self.trees.iter().position(|(a, _, _)| *a == alpha) {
             Some(k) => k,
             None => {
@@ -587,7 +610,7 @@ impl EventHorizon {
                 self.center = next.clamp(1, 150);
             }
             // The drifting target recentres itself (`search_drifting`).
-            Targets::WinOnly | Targets::Drift => {}
+            Targets::WinOnly | Targets::Drift | Targets::Score => {}
         }
         Some(mv)
     }
@@ -760,6 +783,14 @@ mod tests {
         whole_game_within_time(EngineConfig {
             targets: Targets::Drift,
             target_floor: 1,
+            ..EngineConfig::default()
+        });
+    }
+
+    #[test]
+    fn a_whole_game_for_the_best_score_is_legal_and_within_time() {
+        whole_game_within_time(EngineConfig {
+            targets: Targets::Score,
             ..EngineConfig::default()
         });
     }

@@ -10,7 +10,7 @@ use rave_mcts::{Game, Outcome, Playout, PlayoutResult, Trace};
 
 use crate::board::{NEIGHBOURS, cells_of};
 use crate::rules::{MOVE_BOUND, Move, Position, RED, declared, reasonable_moves};
-use crate::solver::{static_verdict, target_moves};
+use crate::solver::{static_score_bounds, static_verdict, target_moves};
 
 /// Blackhole seen as "does `player` score at least `alpha`?".
 #[derive(Clone, Copy, Debug)]
@@ -31,6 +31,9 @@ pub struct AlphaGame {
     /// Prune the moves for the target as the exact solver does ([`target_moves`]) instead of
     /// by the value-sense rules alone ([`reasonable_moves`]).
     pub target_pruning: bool,
+    /// Reward the score instead of reaching `alpha` (see [`AlphaGame::with_score_reward`]):
+    /// `player`'s reward is `0.5 + (score - 75) / (2 * scale)`, clamped to `[0, 1]`.
+    pub score_scale: Option<f32>,
 }
 
 impl AlphaGame {
@@ -43,7 +46,19 @@ impl AlphaGame {
             width: 0,
             static_empty: 0,
             target_pruning: false,
+            score_scale: None,
         }
+    }
+
+    /// The same game rewarding `player`'s final score rather than reaching `alpha`: the
+    /// reward grows linearly with the score, from 0 at `75 - scale` points to 1 at
+    /// `75 + scale` (a search for the best mean score, as the CodeCup counts it). A simulation
+    /// ends early only where the static bounds fix the exact score; `alpha` and the target
+    /// pruning are not used.
+    pub fn with_score_reward(mut self, scale: f32) -> Self {
+        self.score_scale = Some(scale);
+        self.target_pruning = false;
+        self
     }
 
     /// The same game with the moves pruned for the target ([`target_moves`]) or not.
@@ -111,6 +126,9 @@ impl Game for AlphaGame {
 
     #[inline]
     fn result(&self) -> Option<Outcome> {
+        if let Some(scale) = self.score_scale {
+            return self.score_result(scale);
+        }
         let bounds = self.pos.empty().count_ones() <= self.static_empty;
         target_verdict(&self.pos, self.player, self.alpha, bounds).map(|win| {
             if win {
@@ -128,6 +146,28 @@ impl Game for AlphaGame {
 
     fn move_bound(&self) -> usize {
         MOVE_BOUND
+    }
+}
+
+impl AlphaGame {
+    /// The score game's result: the final score, or the exact score the static bounds fix.
+    fn score_result(&self, scale: f32) -> Option<Outcome> {
+        let red = match self.pos.red_score() {
+            Some(r) => r,
+            None if self.pos.empty().count_ones() <= self.static_empty => {
+                let (lo, hi) = static_score_bounds(&self.pos);
+                (lo == hi).then_some(lo)?
+            }
+            None => return None,
+        };
+        let mine = if self.player == RED { red } else { 150 - red };
+        let reward = (0.5 + f32::from(mine - 75) / (2.0 * scale)).clamp(0.0, 1.0);
+        let rewards = if self.player == RED {
+            (reward, 1.0 - reward)
+        } else {
+            (1.0 - reward, reward)
+        };
+        Outcome::from_rewards(rewards.0, rewards.1).ok()
     }
 }
 
@@ -277,6 +317,67 @@ mod tests {
     fn start() -> Position {
         let blocked = ["B2", "C5", "E1", "F3", "A8"].map(|c| Cell::parse(c).unwrap());
         Position::new(&blocked).unwrap()
+    }
+
+    #[test]
+    fn the_score_reward_grows_with_the_score_and_sums_to_one() {
+        let mut rng = Pcg64Mcg::seed_from_u64(3);
+        let mut seen = Vec::new();
+        for _ in 0..200 {
+            let mut p = start();
+            while !p.is_over() {
+                p.play(lottery_move(&p, &mut rng));
+            }
+            let red = AlphaGame::new(p, RED, 76).with_score_reward(10.0);
+            let blue = AlphaGame::new(p, BLUE, 76).with_score_reward(10.0);
+            let (r, b) = (red.result().unwrap(), blue.result().unwrap());
+            // The same outcome whichever player's game it is, and the rewards sum to one.
+            assert!((r.reward(RED) - b.reward(RED)).abs() < 1e-6);
+            assert!((r.reward(RED) + r.reward(BLUE) - 1.0).abs() < 1e-6);
+            seen.push((p.red_score().unwrap(), r.reward(RED)));
+        }
+        seen.sort_by_key(|s| s.0);
+        assert!(
+            seen.windows(2).all(|w| w[0].1 <= w[1].1),
+            "not monotone: {seen:?}"
+        );
+        for (score, reward) in seen {
+            match score {
+                ..=65 => assert_eq!(reward, 0.0),
+                75 => assert!((reward - 0.5).abs() < 1e-6),
+                85.. => assert_eq!(reward, 1.0),
+                _ => assert!(reward > 0.0 && reward < 1.0),
+            }
+        }
+    }
+
+    #[test]
+    fn the_score_game_ends_early_only_at_the_exact_score() {
+        // Where the static bounds end the score game early, the score they fix is the one
+        // the exact solver finds (the score under best play from both sides).
+        let mut rng = Pcg64Mcg::seed_from_u64(5);
+        let mut solver = crate::solver::Solver::new();
+        let mut checked = 0;
+        for _ in 0..200 {
+            let mut p = start();
+            while !p.is_over() && checked < 20 {
+                let g = AlphaGame::new(p, RED, 76)
+                    .with_score_reward(20.0)
+                    .with_static_verdict(31);
+                if let Some(o) = g.result() {
+                    if p.empty().count_ones() <= 10 {
+                        let b = solver.bounds(&p, None, None).unwrap();
+                        assert_eq!(b.lo, b.hi);
+                        let expected = 0.5 + f32::from(b.lo - 75) / 40.0;
+                        assert!((o.reward(RED) - expected.clamp(0.0, 1.0)).abs() < 1e-5);
+                        checked += 1;
+                    }
+                    break;
+                }
+                p.play(lottery_move(&p, &mut rng));
+            }
+        }
+        assert!(checked > 0, "the static bounds never fixed a score early");
     }
 
     #[test]
