@@ -1,6 +1,7 @@
-//! Every row of `examples/playout_table` (the paper's table 1 plus the engine's knowledge
-//! playout, with the table's own code), the engine's playout policies from the empty board
-//! (each playout stops at the first win), and MCTS simulations.
+//! Every row of `havannah playout-table` (the paper's table 1 plus the engine's knowledge
+//! playout, with the table's own code, `havannah_cli::playout_table::rows`), the engine's
+//! playout policies from the empty board (each playout stops at the first win), and MCTS
+//! simulations.
 //!
 //! `cargo bench --bench playouts -- --warm-up-time 1 --measurement-time 3`
 //! (`cargo bench --bench playouts -- paper_row` for the table's rows only)
@@ -12,22 +13,20 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use rave_mcts::{Budget, Config, Mcts, Playout, RaveSchedule, Trace};
 
-// The table's rows; `paper_ms` is for the table's printout only.
-#[allow(dead_code)]
-#[path = "../examples/common/playout_rows.rs"]
-mod playout_rows;
+// The table's rows, as `havannah playout-table` times them.
+use havannah_cli::playout_table::rows;
 
 fn bench_paper_rows(c: &mut Criterion) {
     let mut group = c.benchmark_group("paper_row");
     for size in [4u8, 6, 8, 10] {
         let board = Board::new(size).expect("valid size");
-        let mut rows = playout_rows::Bench::new(board, 1);
-        for row in 1..=playout_rows::ROWS.len() {
+        let mut bench = rows::Bench::new(board, 1);
+        for row in 1..=rows::ROWS.len() {
             group.bench_with_input(
                 BenchmarkId::new(format!("row{row}"), size),
                 &size,
                 |b, _| {
-                    b.iter(|| rows.run(row));
+                    b.iter(|| bench.run(row));
                 },
             );
         }

@@ -1,148 +1,20 @@
 //! Reproduces the playout-speed table of Könnecke & Waldmann (table 1) with this workspace's
 //! code, then measures full MCTS simulations per second.
 //!
+//! The same program as `havannah playout-table` (`cargo install --path crates/havannah-cli`):
+//! this example parses the same options and calls the same function,
+//! [`havannah_cli::playout_table::run`], whose module documents the rows.
+//!
 //! ```sh
 //! cargo run --release --example playout_table                # sizes 4 6 8 10
 //! cargo run --release --example playout_table -- --sizes 8 --seconds 0.5 --seed 3
 //! ```
-//!
-//! Rows (microseconds per playout, averaged over many playouts from the empty board): see
-//! `examples/common/playout_rows.rs`, which `benches/playouts.rs` shares.
 
-use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::process::ExitCode;
 
 use clap::Parser;
+use havannah_cli::playout_table::{Opts, run};
 
-use havannah::{EngineConfig, HavannahGame, HavannahPlayout, PlayoutConfig};
-use havannah_board::Board;
-use rand::SeedableRng;
-use rand_pcg::Pcg64Mcg;
-use rave_mcts::{Budget, Mcts};
-
-#[path = "common/playout_rows.rs"]
-mod playout_rows;
-use playout_rows::{Bench, ROWS, paper_ms};
-
-/// Reproduces the playout-speed table of Könnecke & Waldmann (table 1), then measures MCTS
-/// simulations per second.
-#[derive(Parser, Debug)]
-#[command(
-    name = "playout_table",
-    version,
-    about = "Reproduces the playout-speed table of Koennecke & Waldmann (table 1) and measures MCTS simulations per second"
-)]
-struct Args {
-    /// Board sizes (cells per side), comma-separated.
-    #[arg(long, value_delimiter = ',', default_value = "4,6,8,10", value_parser = board_size)]
-    sizes: Vec<u8>,
-    /// Seconds of timing per row and size.
-    #[arg(long, default_value_t = 1.0, value_parser = positive_seconds)]
-    seconds: f64,
-    /// The random seed.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-}
-
-fn board_size(text: &str) -> Result<u8, String> {
-    let size: u8 = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("bad size {text:?}"))?;
-    Board::new(size).map_err(|e| e.to_string())?;
-    Ok(size)
-}
-
-fn positive_seconds(text: &str) -> Result<f64, String> {
-    text.parse()
-        .ok()
-        .filter(|s: &f64| s.is_finite() && *s > 0.0)
-        .ok_or(format!("bad --seconds {text:?}: a positive number"))
-}
-
-/// Runs `f` repeatedly for about `seconds`; returns microseconds per call.
-fn time_it(seconds: f64, mut f: impl FnMut() -> usize) -> f64 {
-    let mut calls = 0u64;
-    let mut sink = 0usize;
-    let start = Instant::now();
-    let limit = Duration::from_secs_f64(seconds);
-    while start.elapsed() < limit {
-        for _ in 0..64 {
-            sink = sink.wrapping_add(f());
-        }
-        calls += 64;
-    }
-    black_box(sink);
-    start.elapsed().as_secs_f64() * 1e6 / calls as f64
-}
-
-fn mcts_rate(board: &'static Board, threads: usize, seconds: f64, seed: u64) -> f64 {
-    // The engine's own search settings (`EngineConfig::best`), searching the whole time.
-    let config = EngineConfig::best()
-        .search
-        .to_builder()
-        .threads(threads)
-        .early_stop(false)
-        .build()
-        .expect("valid config");
-    let game = HavannahGame::new(board, false);
-    let playout = HavannahPlayout::new(PlayoutConfig::default());
-    let mut search = Mcts::with_playout(game, config, playout);
-    let mut rng = Pcg64Mcg::seed_from_u64(seed);
-    let budget = Budget::time(Duration::from_secs_f64(seconds)).with_nodes(20_000_000);
-    match search.search(&budget, &mut rng) {
-        Ok(result) => result.simulations_per_second,
-        Err(e) => {
-            eprintln!("search failed: {e}");
-            0.0
-        }
-    }
-}
-
-fn main() {
-    let args = Args::parse();
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    println!(
-        "Playout speed (µs per playout; the paper's ms; speed-up), {} s per cell, seed {}",
-        args.seconds, args.seed
-    );
-    println!(
-        "{:<48} {:>6} {:>12} {:>10} {:>10}",
-        "row", "size", "µs", "paper ms", "speed-up"
-    );
-    let mut results = Vec::new();
-    for &size in &args.sizes {
-        let board = Board::new(size).expect("checked size");
-        let mut b = Bench::new(board, args.seed);
-        let s = args.seconds;
-        let us: Vec<f64> = (1..=ROWS.len())
-            .map(|row| time_it(s, || b.run(row)))
-            .collect();
-        for (row, (&name, &t)) in ROWS.iter().zip(us.iter()).enumerate() {
-            let paper = paper_ms(size, row + 1);
-            let (p, x) = match paper {
-                Some(ms) => (format!("{ms:.2}"), format!("{:.0}x", ms * 1000.0 / t)),
-                None => ("-".to_string(), "-".to_string()),
-            };
-            println!("{:<48} {:>6} {:>12.2} {:>10} {:>10}", name, size, t, p, x);
-        }
-        results.push((size, board));
-    }
-    println!();
-    println!(
-        "MCTS (the engine's best settings: UCT-RAVE, expansion after 8 visits, uniform playouts, \
-         on-line rings) from the empty board, {} s each:",
-        args.seconds
-    );
-    println!(
-        "{:>6} {:>16} {:>22}",
-        "size",
-        "1 thread sims/s",
-        format!("{threads} threads sims/s")
-    );
-    for (size, board) in results {
-        let one = mcts_rate(board, 1, args.seconds, args.seed);
-        let all = mcts_rate(board, threads, args.seconds, args.seed);
-        println!("{:>6} {:>16.0} {:>22.0}", size, one, all);
-    }
+fn main() -> ExitCode {
+    run(&Opts::parse())
 }

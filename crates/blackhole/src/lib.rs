@@ -12,8 +12,10 @@
 //!   [`engine`]: the players; [`solver`]: the exact solver.
 //! - [`protocol`]: the CodeCup protocol; [`referee`]: matches between programs; [`mod@bench`]:
 //!   how far the solver reaches.
+//! - [`cli`]: the command line of the `blackhole` program (`cargo install --path
+//!   crates/blackhole`), which the workspace's `blackhole` example also runs.
 //!
-//! The program is the workspace's `blackhole` example; see `docs/blackhole.md`.
+//! See `docs/blackhole.md`.
 //!
 //! ```
 //! use blackhole::referee::random_blocked;
@@ -33,6 +35,7 @@
 
 pub mod bench;
 pub mod board;
+pub mod cli;
 pub mod engine;
 pub mod error;
 pub mod protocol;

@@ -1,6 +1,7 @@
 //! The `havannah` program's subcommands, one module each: [`gtp`] (a GTP engine), [`selfplay`]
-//! (a match between two players), [`replay`] (game records replayed) and [`clock_check`] (does
-//! a GTP engine keep its clock?).
+//! (a match between two players), [`replay`] (game records replayed), [`clock_check`] (does
+//! a GTP engine keep its clock?), [`playout_table`] (the paper's playout-speed table) and
+//! [`td_train`] (self-play training of a value network).
 //!
 //! Each module has its options ([`clap::Args`], also a [`clap::Parser`] of its own) and a
 //! `run` function that returns the exit status. The `havannah` binary dispatches [`Cli`]'s
@@ -21,15 +22,17 @@ use clap::{Parser, Subcommand};
 
 pub mod clock_check;
 pub mod gtp;
+pub mod playout_table;
 pub mod replay;
 pub mod selfplay;
+pub mod td_train;
 
 /// The `havannah` program's command line.
 #[derive(Debug, Parser)]
 #[command(
     name = "havannah",
     version,
-    about = "Havannah: a GTP engine, self-play matches, game replay and a clock check"
+    about = "Havannah: a GTP engine, self-play matches, game replay, a clock check, the playout table and TD training"
 )]
 pub struct Cli {
     /// What to do.
@@ -49,6 +52,12 @@ pub enum Command {
     /// Checks that a GTP Havannah engine keeps its clock under main time and byo-yomi.
     #[command(name = "clock-check")]
     ClockCheck(clock_check::Opts),
+    /// Reproduces the playout-speed table of Koennecke & Waldmann and measures MCTS speed.
+    #[command(name = "playout-table")]
+    PlayoutTable(playout_table::Opts),
+    /// Trains a Havannah value network by self-play TD(lambda).
+    #[command(name = "td-train")]
+    TdTrain(td_train::Opts),
 }
 
 impl Cli {
@@ -59,6 +68,8 @@ impl Cli {
             Command::Selfplay(opts) => selfplay::run(opts),
             Command::Replay(opts) => replay::run(opts),
             Command::ClockCheck(opts) => clock_check::run(opts),
+            Command::PlayoutTable(opts) => playout_table::run(opts),
+            Command::TdTrain(opts) => td_train::run(opts),
         }
     }
 }

@@ -1,6 +1,6 @@
-//! The `havannah` program: `havannah gtp`, `havannah selfplay`, `havannah replay` and
-//! `havannah clock-check` (`havannah --help` lists them, `havannah selfplay --help` the
-//! options of one).
+//! The `havannah` program: `havannah gtp`, `havannah selfplay`, `havannah replay`,
+//! `havannah clock-check`, `havannah playout-table` and `havannah td-train` (`havannah --help`
+//! lists them, `havannah selfplay --help` the options of one).
 
 use std::process::ExitCode;
 

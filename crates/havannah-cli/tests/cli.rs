@@ -1,4 +1,5 @@
-//! The `havannah` binary: subcommand parsing and a tiny `havannah selfplay` match end to end.
+//! The `havannah` binary: subcommand parsing, and a tiny `havannah selfplay` match, playout
+//! table and `havannah td-train` run end to end.
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -36,6 +37,10 @@ fn each_subcommand_gets_its_own_options() {
     assert!(matches!(cli.command, Sub::Replay(o) if o.files == ["a.txt", "-"]));
     let cli = parse(&["clock-check", "--sizes", "8,10"]).unwrap();
     assert!(matches!(cli.command, Sub::ClockCheck(o) if o.sizes == [8, 10]));
+    let cli = parse(&["playout-table", "--sizes", "4,6", "--seconds", "0.5"]).unwrap();
+    assert!(matches!(cli.command, Sub::PlayoutTable(o) if o.sizes == [4, 6] && o.seconds == 0.5));
+    let cli = parse(&["td-train", "--size", "2", "--no-symmetries"]).unwrap();
+    assert!(matches!(cli.command, Sub::TdTrain(o) if o.size == 2 && o.no_symmetries));
 }
 
 #[test]
@@ -46,6 +51,14 @@ fn bad_command_lines_are_refused() {
     assert!(
         parse(&["gtp", "--games", "2"]).is_err(),
         "--games is selfplay's"
+    );
+    assert!(
+        parse(&["playout-table", "--sizes", "14"]).is_err(),
+        "no such board"
+    );
+    assert!(
+        parse(&["playout-table", "--seconds", "0"]).is_err(),
+        "no time to time"
     );
 }
 
@@ -85,6 +98,44 @@ fn selfplay_plays_a_tiny_match_and_prints_its_table() {
     for file in ["games.txt", "games.sgf", "results.txt"] {
         assert!(out.join(file).is_file(), "{file} written");
     }
+}
+
+#[test]
+fn playout_table_prints_every_row_and_the_mcts_rates() {
+    let output = havannah(&["playout-table", "--sizes", "4", "--seconds", "0.01"]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{output:?}");
+    let rows = havannah_cli::playout_table::rows::ROWS;
+    for row in rows {
+        assert!(stdout.contains(row), "{row} in {stdout}");
+    }
+    assert!(stdout.contains("1 thread sims/s"), "{stdout}");
+}
+
+#[test]
+fn td_train_writes_the_net_the_curve_and_the_run() {
+    let out = fresh_dir("havannah-td-train");
+    let output = havannah(&[
+        "td-train",
+        "--size",
+        "2",
+        "--games",
+        "16",
+        "--eval-games",
+        "4",
+        "--mcts-games",
+        "0",
+        "--threads",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{output:?}");
+    for file in ["weights.json", "curve.csv", "curve.svg", "run.json"] {
+        assert!(out.join(file).is_file(), "{file} written");
+    }
+    let run = std::fs::read_to_string(out.join("run.json")).unwrap();
+    assert!(run.contains("\"games_per_second\""), "{run}");
 }
 
 #[test]

@@ -14,7 +14,8 @@
 //! union-find win detection and the `rave_mcts::Game` implementation ([`game`]), a fast
 //! playout policy ([`playout`]), a player with budgets and tree reuse ([`engine`]), GTP
 //! ([`gtp`]) and self-play ([`selfplay`]). The search itself is rave-mcts, unchanged. The
-//! program is the workspace's `hex` example; see `docs/hex.md`.
+//! program's command line is [`cli`]: the `hex` binary (`cargo install --path crates/hex`) and
+//! the workspace's `hex` example; see `docs/hex.md`.
 //!
 //! ```
 //! use hex::engine::{Algorithm, Engine, Settings};
@@ -37,6 +38,7 @@
 #![deny(missing_docs)]
 
 pub mod board;
+pub mod cli;
 pub mod engine;
 pub mod game;
 pub mod gtp;

@@ -1,5 +1,6 @@
 //! The rows of Könnecke & Waldmann's playout-speed table (table 1) plus the engine's knowledge
-//! playout, shared by `examples/playout_table.rs` and `benches/playouts.rs` (included by path).
+//! playout: what `havannah playout-table` times and what the workspace's `benches/playouts.rs`
+//! measures with criterion, one code for both.
 //!
 //! Rows (each call plays one playout from the empty board):
 //! 1. random full playout, no win check (stones only);

@@ -1,0 +1,444 @@
+//! The `blackhole` program's command line: the EventHorizon-style player (the default), a
+//! random player, a referee and the solver benchmark, each a subcommand of [`Cli`].
+//!
+//! ```text
+//! blackhole                                 # the player, CodeCup protocol
+//! blackhole player -v                       # the same, decisions on stderr
+//! blackhole random                          # a uniformly random player
+//! blackhole referee -n 20 "CMD_A" "CMD_B"   # games between two programs
+//! blackhole solver-bench -n 20              # how far the solver reaches
+//! ```
+//!
+//! It lives in the library so that the `blackhole` binary (`cargo install --path
+//! crates/blackhole`) and the workspace's `blackhole` example are one program.
+
+use std::io::BufWriter;
+use std::process::ExitCode;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::engine::{Bot, EngineConfig, EventHorizon, RandomBot, Targets};
+use crate::{bench, protocol, referee};
+
+/// Blackhole (CodeCup 2018) on rave-mcts.
+#[derive(Debug, Parser)]
+#[command(
+    name = "blackhole",
+    version,
+    about = "Blackhole (CodeCup 2018) on rave-mcts: a player, a random player, a referee and a solver benchmark"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// The EventHorizon-style player on stdin/stdout (the default).
+    Player(PlayerArgs),
+    /// A uniformly random player on stdin/stdout.
+    Random {
+        /// Random seed (default: from the clock).
+        #[arg(long)]
+        seed: Option<u64>,
+    },
+    /// Plays games between two programs that speak the CodeCup protocol.
+    Referee(RefereeArgs),
+    /// Measures the exact solver on reproducible endings at each empty count.
+    SolverBench(BenchArgs),
+}
+
+#[derive(Debug, Args)]
+struct BenchArgs {
+    /// Games played to build endings (one ending per game at each empty count).
+    #[arg(short = 'n', long, default_value_t = 20)]
+    games: usize,
+    /// Seed of the first game (game k uses seed + k).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Endings from lottery playouts instead of self-play of a small search.
+    #[arg(long)]
+    lottery: bool,
+    /// Simulations per move of the self-play search.
+    #[arg(long, default_value_t = 2000)]
+    simulations: u64,
+    /// Fewest empty cells.
+    #[arg(long, default_value_t = 10)]
+    from: u32,
+    /// Most empty cells.
+    #[arg(long, default_value_t = 20)]
+    to: u32,
+    /// Seconds per solve.
+    #[arg(long, default_value_t = 3.0)]
+    limit: f64,
+    /// Only decide whether the player to move wins (one null window), not the exact score.
+    #[arg(long)]
+    win: bool,
+}
+
+#[derive(Debug, Args)]
+struct PlayerArgs {
+    /// Thinking time per game in seconds (`--time` is the old name).
+    #[arg(
+        long = "time-per-game",
+        alias = "time",
+        value_name = "SECONDS",
+        default_value_t = 5.0
+    )]
+    time: f64,
+    /// Seconds of the thinking time kept in reserve.
+    #[arg(long, default_value_t = 0.3)]
+    margin: f64,
+    /// Random seed (default: from the clock).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Turn AMAF priming (GRAVE) off: plain UCT-RAVE.
+    #[arg(long)]
+    no_priming: bool,
+    /// One search for a win (target 76) instead of the adaptive alpha targets.
+    #[arg(long)]
+    win_only: bool,
+    /// One search per move at a running target instead of three (see docs/blackhole.md).
+    #[arg(long, conflicts_with = "win_only")]
+    single_target: bool,
+    /// Ansell's target selection: one target drifting by a point after every batch of
+    /// simulations, then the rest of the time on the best target reached with probability at
+    /// least gamma (see docs/blackhole.md).
+    #[arg(long, conflicts_with_all = ["win_only", "single_target"])]
+    drift: bool,
+    /// One search per move for the best mean score instead of targets (the reward grows
+    /// linearly with the score, see --score-scale).
+    #[arg(long, conflicts_with_all = ["win_only", "single_target", "drift"])]
+    score: bool,
+    /// With --score: the points above (below) a draw that earn the whole (no) reward.
+    #[arg(long, default_value_t = 20.0)]
+    score_scale: f32,
+    /// With --drift: the target moves up when reached with at least this probability.
+    #[arg(long, default_value_t = 0.6)]
+    gamma_up: f64,
+    /// With --drift: the target moves down when reached with at most this probability.
+    #[arg(long, default_value_t = 0.4)]
+    gamma_down: f64,
+    /// With --drift: the fraction of the move's search time the target drifts.
+    #[arg(long, default_value_t = 0.5)]
+    drift_share: f64,
+    /// Least probability of reaching a target for its move to be played.
+    #[arg(long, default_value_t = 0.7)]
+    gamma: f64,
+    /// No adaptive target below this score (76: never aim below a win; 1: no floor).
+    #[arg(long, default_value_t = 76)]
+    target_floor: i16,
+    /// Distance between the targets searched.
+    #[arg(long, default_value_t = 4)]
+    target_step: i16,
+    /// Empty cells from which the exact solver is tried (0: never).
+    #[arg(long, default_value_t = 13)]
+    solver_empty: u32,
+    /// Empty cells from which the solver is asked only whether we win, with half the move's
+    /// time, until the exact solver's range (0: never).
+    #[arg(long, default_value_t = 15)]
+    win_solver_empty: u32,
+    /// Fraction of the game's thinking time kept for the solver's moves (0: two shares of
+    /// what is left).
+    #[arg(long, default_value_t = 0.0)]
+    end_reserve: f64,
+    /// Empty cells from which simulations also end when the solver's static bounds decide
+    /// the target (31: always; 0: only the dead-cell declaration).
+    #[arg(long, default_value_t = 31)]
+    static_empty: u32,
+    /// Prune the tree's moves by the value-sense rules only, not for each target as the exact
+    /// solver does (sure cells).
+    #[arg(long)]
+    no_target_pruning: bool,
+    /// Stones tried per live cell in the tree: the least valuable and the most valuable ones
+    /// (0: every stone).
+    #[arg(long, default_value_t = 4)]
+    width: u8,
+    /// GRAVE reference threshold (visits).
+    #[arg(long, default_value_t = 40)]
+    grave_visits: u32,
+    /// RAVE horizon in plies.
+    #[arg(long, default_value_t = 12)]
+    amaf_horizon: u32,
+    /// UCT bonus constant added to the RAVE value.
+    #[arg(long, default_value_t = 0.15)]
+    exploration: f64,
+    /// RAVE bias of the minimum-MSE schedule.
+    #[arg(long, default_value_t = 0.05)]
+    rave_bias: f64,
+    /// Uniform random playouts instead of the lottery.
+    #[arg(long)]
+    uniform_playout: bool,
+    /// Log every decision on stderr.
+    #[arg(short, long)]
+    verbose: bool,
+}
+
+impl Default for PlayerArgs {
+    fn default() -> Self {
+        PlayerArgs::parse_from(["player"])
+    }
+}
+
+#[derive(Debug, Parser)]
+struct PlayerOnly {
+    #[command(flatten)]
+    args: PlayerArgs,
+}
+
+impl PlayerArgs {
+    fn parse_from<const N: usize>(argv: [&str; N]) -> Self {
+        PlayerOnly::parse_from(argv).args
+    }
+
+    fn engine_config(&self) -> EngineConfig {
+        EngineConfig {
+            priming: !self.no_priming,
+            grave_visits: self.grave_visits,
+            amaf_horizon: self.amaf_horizon,
+            exploration: self.exploration,
+            rave_bias: self.rave_bias,
+            targets: if self.win_only {
+                Targets::WinOnly
+            } else if self.single_target {
+                Targets::Single
+            } else if self.drift {
+                Targets::Drift
+            } else if self.score {
+                Targets::Score
+            } else {
+                Targets::Adaptive
+            },
+            target_step: self.target_step,
+            gamma: self.gamma,
+            target_floor: self.target_floor,
+            gamma_up: self.gamma_up,
+            gamma_down: self.gamma_down,
+            drift_share: self.drift_share,
+            score_scale: self.score_scale,
+            solver_empty: self.solver_empty,
+            win_solver_empty: self.win_solver_empty,
+            end_reserve: self.end_reserve,
+            static_empty: self.static_empty,
+            target_pruning: !self.no_target_pruning,
+            uniform_playout: self.uniform_playout,
+            width: self.width,
+            verbose: self.verbose,
+            ..EngineConfig::default()
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+struct RefereeArgs {
+    /// Number of games (pairs on the same blocked cells, colours swapped).
+    #[arg(short = 'n', long, default_value_t = 10)]
+    games: usize,
+    /// Seed of the blocked cells.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Thinking time per program per game in seconds (`--time` is the old name).
+    #[arg(
+        long = "time-per-game",
+        alias = "time",
+        value_name = "SECONDS",
+        default_value_t = 5.0
+    )]
+    time: f64,
+    /// Show the programs' stderr.
+    #[arg(long)]
+    show_stderr: bool,
+    /// Print every game.
+    #[arg(short, long)]
+    verbose: bool,
+    /// Program A (a shell command).
+    cmd_a: String,
+    /// Program B (a shell command).
+    cmd_b: String,
+}
+
+fn clock_seed() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(1)
+        ^ u64::from(std::process::id()) << 32
+}
+
+fn seconds(name: &str, s: f64) -> Result<Duration, String> {
+    Duration::try_from_secs_f64(s).map_err(|_| format!("{name} {s} is not a number of seconds"))
+}
+
+fn run_player(bot: &mut dyn Bot, budget: Duration) -> ExitCode {
+    let stdin = std::io::stdin();
+    let stdout = BufWriter::new(std::io::stdout().lock());
+    match protocol::play(stdin.lock(), stdout, bot, budget) {
+        Ok(_) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("blackhole: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn player(args: &PlayerArgs) -> Result<ExitCode, String> {
+    let total = seconds("--time-per-game", args.time)?;
+    let margin = seconds("--margin", args.margin)?;
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    let mut bot = EventHorizon::new(args.engine_config(), seed)?;
+    Ok(run_player(&mut bot, total.saturating_sub(margin)))
+}
+
+fn referee(args: &RefereeArgs) -> Result<ExitCode, String> {
+    let limit = seconds("--time-per-game", args.time)?;
+    let bar = game_harness::matches::progress_bar(args.games, false);
+    let verbose = args.verbose;
+    let summary = referee::run_match(
+        args.games,
+        args.seed,
+        &args.cmd_a,
+        &args.cmd_b,
+        limit,
+        args.show_stderr,
+        |g, a_red, r| {
+            bar.inc(1);
+            if verbose || r.forfeit.is_some() {
+                let a = if a_red {
+                    r.red_score
+                } else {
+                    150 - r.red_score
+                };
+                bar.println(format!(
+                    "game {} A {}: A scores {a} after {} moves{}",
+                    g + 1,
+                    if a_red { "Red" } else { "Blue" },
+                    r.moves.len(),
+                    r.forfeit
+                        .as_ref()
+                        .map(|(p, why)| format!(
+                            " (forfeit by {}: {why})",
+                            if (*p == 0) == a_red { "A" } else { "B" }
+                        ))
+                        .unwrap_or_default()
+                ));
+            }
+        },
+    )?;
+    bar.finish_and_clear();
+    println!("{summary}");
+    Ok(ExitCode::SUCCESS)
+}
+
+fn solver_bench(args: &BenchArgs) -> Result<ExitCode, String> {
+    let limit = seconds("--limit", args.limit)?;
+    if args.from < 2 || args.to > 31 || args.from > args.to {
+        return Err(format!(
+            "empty counts {}..={} must lie in 2..=31",
+            args.from, args.to
+        ));
+    }
+    let source = if args.lottery {
+        bench::Source::Lottery
+    } else {
+        bench::Source::SelfPlay
+    };
+    let settings = bench::Settings {
+        games: args.games,
+        seed: args.seed,
+        source,
+        simulations: args.simulations,
+        lowest: args.from,
+        highest: args.to,
+        limit,
+        win_only: args.win,
+    };
+    bench::run(&settings, std::io::stdout().lock());
+    Ok(ExitCode::SUCCESS)
+}
+
+impl Cli {
+    /// Runs the subcommand (the player without one) and returns the exit status; errors are
+    /// printed on stderr.
+    pub fn run(&self) -> ExitCode {
+        let result = match &self.command {
+            None => player(&PlayerArgs::default()),
+            Some(Command::Player(args)) => player(args),
+            Some(Command::Random { seed }) => {
+                let mut bot = RandomBot::new(seed.unwrap_or_else(clock_seed));
+                Ok(run_player(&mut bot, Duration::from_secs(5)))
+            }
+            Some(Command::Referee(args)) => referee(args),
+            Some(Command::SolverBench(args)) => solver_bench(args),
+        };
+        result.unwrap_or_else(|e| {
+            eprintln!("blackhole: {e}");
+            ExitCode::FAILURE
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_command_line_parses() {
+        let cli = Cli::try_parse_from(["blackhole"]).unwrap();
+        assert!(cli.command.is_none());
+        let cli =
+            Cli::try_parse_from(["blackhole", "player", "--no-priming", "--time", "0.5"]).unwrap();
+        match cli.command {
+            Some(Command::Player(a)) => {
+                assert!(a.no_priming);
+                assert!(!a.engine_config().priming);
+                assert_eq!(a.time, 0.5);
+            }
+            other => panic!("{other:?}"),
+        }
+        // The one name for the time of a game, as in the other programs' --time-per-move.
+        let cli = Cli::try_parse_from(["blackhole", "player", "--time-per-game", "2.5"]).unwrap();
+        assert!(matches!(cli.command, Some(Command::Player(a)) if a.time == 2.5));
+        let cli = Cli::try_parse_from(["blackhole", "referee", "-n", "4", "a", "b"]).unwrap();
+        match cli.command {
+            Some(Command::Referee(r)) => {
+                assert_eq!(r.games, 4);
+                assert_eq!((r.cmd_a.as_str(), r.cmd_b.as_str()), ("a", "b"));
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(Cli::try_parse_from(["blackhole", "referee", "a"]).is_err());
+        assert!(PlayerArgs::default().engine_config().priming);
+        // The command line's defaults are the engine's.
+        let (cli, engine) = (
+            PlayerArgs::default().engine_config(),
+            EngineConfig::default(),
+        );
+        assert_eq!(
+            (cli.gamma, cli.target_floor),
+            (engine.gamma, engine.target_floor)
+        );
+        assert_eq!(
+            (
+                cli.gamma_up,
+                cli.gamma_down,
+                cli.drift_share,
+                cli.score_scale
+            ),
+            (
+                engine.gamma_up,
+                engine.gamma_down,
+                engine.drift_share,
+                engine.score_scale
+            )
+        );
+        let score = PlayerArgs::parse_from(["player", "--score"]).engine_config();
+        assert_eq!(score.targets, Targets::Score);
+        let drift = PlayerArgs::parse_from(["player", "--drift"]).engine_config();
+        assert_eq!(drift.targets, Targets::Drift);
+        assert!(Cli::try_parse_from(["blackhole", "player", "--drift", "--win-only"]).is_err());
+        let floorless = PlayerArgs::parse_from(["player", "--target-floor", "1"]);
+        assert_eq!(floorless.engine_config().target_floor, 1);
+        assert!(seconds("--time", -1.0).is_err());
+    }
+}

@@ -1,0 +1,309 @@
+//! The `hex` program's command line: a GTP engine, self-play matches and a speed table, each
+//! a subcommand of [`Cli`].
+//!
+//! ```text
+//! hex gtp [--size 11] [--time-per-move 1] [--algorithm grave]
+//! hex selfplay --size 9 --games 40 --time-per-move 0.1 --a rave --b uct
+//! hex speed --sizes 11,13 --time-per-move 3
+//! ```
+//!
+//! It lives in the library so that the `hex` binary (`cargo install --path crates/hex`) and the
+//! workspace's `hex` example are one program.
+
+use std::io;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use clap::{Args, Parser, Subcommand};
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+use rave_mcts::{Mcts, Playout, Trace};
+
+use crate::engine::{Algorithm, Settings};
+use crate::game::HexGame;
+use crate::playout::HexPlayout;
+use crate::{gtp, selfplay};
+
+/// Hex on rave-mcts: a GTP engine, self-play matches and a speed table.
+#[derive(Parser, Debug)]
+#[command(
+    name = "hex",
+    version,
+    about = "Hex on rave-mcts: a GTP engine, self-play matches and a speed table"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// A GTP engine on standard input and output (for HexGui and match tools).
+    Gtp(GtpArgs),
+    /// A match between two configurations, with a progress bar and a results table.
+    Selfplay(SelfplayArgs),
+    /// Simulations per second of each configuration, and raw playouts per second.
+    Speed(SpeedArgs),
+}
+
+/// The search budget and playout options shared by the modes.
+#[derive(Args, Debug, Clone, Copy)]
+struct SearchArgs {
+    /// Simulations per move (with --time-per-move, the first limit reached stops the search).
+    #[arg(long)]
+    simulations: Option<u64>,
+    /// Time per move in seconds.
+    #[arg(long, value_name = "SECONDS")]
+    time_per_move: Option<f64>,
+    /// Time per move in milliseconds (the old form of --time-per-move).
+    #[arg(long, hide = true, conflicts_with = "time_per_move")]
+    time_ms: Option<u64>,
+    /// Search threads per player (root parallelism).
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Bridge-save replies in the playouts.
+    #[arg(long)]
+    bridge_save: bool,
+    /// Random seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+impl SearchArgs {
+    /// The time per move from --time-per-move (or the old --time-ms), checked.
+    fn time(&self) -> Result<Option<Duration>, String> {
+        match (self.time_per_move, self.time_ms) {
+            (Some(s), _) => Duration::try_from_secs_f64(s)
+                .ok()
+                .filter(|d| !d.is_zero())
+                .map(Some)
+                .ok_or_else(|| format!("--time-per-move {s}: a positive number of seconds")),
+            (None, Some(0)) => Err("--time-ms must be positive".into()),
+            (None, ms) => Ok(ms.map(Duration::from_millis)),
+        }
+    }
+
+    fn has_time(&self) -> bool {
+        self.time_per_move.is_some() || self.time_ms.is_some()
+    }
+
+    fn settings(&self, algorithm: Algorithm) -> Result<Settings, String> {
+        if self.simulations == Some(0) {
+            return Err("--simulations must be positive".into());
+        }
+        if !(1..=256).contains(&self.threads) {
+            return Err(format!("--threads {}: use 1 to 256", self.threads));
+        }
+        Ok(Settings {
+            algorithm,
+            simulations: self.simulations,
+            time: self.time()?,
+            threads: self.threads,
+            bridge_save: self.bridge_save,
+        })
+    }
+}
+
+#[derive(Args, Debug)]
+struct GtpArgs {
+    /// Board size until the controller sends boardsize.
+    #[arg(long, default_value_t = 11)]
+    size: usize,
+    /// The swap rule (swap-pieces): true or false.
+    #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]
+    swap: bool,
+    /// The search algorithm.
+    #[arg(long, value_enum, default_value_t = Algorithm::Rave)]
+    algorithm: Algorithm,
+    /// Do not write the search statistics to standard error after each move.
+    #[arg(long)]
+    quiet: bool,
+    #[command(flatten)]
+    search: SearchArgs,
+}
+
+#[derive(Args, Debug)]
+struct SelfplayArgs {
+    /// Board size.
+    #[arg(long, default_value_t = 9)]
+    size: usize,
+    /// Number of games (A is Black in the even ones).
+    #[arg(long, default_value_t = 20)]
+    games: usize,
+    /// Configuration of player A.
+    #[arg(long, value_enum, default_value_t = Algorithm::Rave)]
+    a: Algorithm,
+    /// Configuration of player B.
+    #[arg(long, value_enum, default_value_t = Algorithm::Uct)]
+    b: Algorithm,
+    /// The swap rule (swap-pieces): true or false.
+    #[arg(long, default_value_t = false, action = clap::ArgAction::Set)]
+    swap: bool,
+    /// Print every game's moves.
+    #[arg(long)]
+    verbose: bool,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
+    #[command(flatten)]
+    search: SearchArgs,
+}
+
+#[derive(Args, Debug)]
+struct SpeedArgs {
+    /// Board sizes, comma separated.
+    #[arg(long, value_delimiter = ',', default_value = "11,13")]
+    sizes: Vec<usize>,
+    #[command(flatten)]
+    search: SearchArgs,
+}
+
+fn gtp(args: &GtpArgs) -> Result<(), String> {
+    let mut settings = args.search.settings(args.algorithm)?;
+    if settings.simulations.is_none() && settings.time.is_none() {
+        settings.time = Some(Duration::from_secs(1));
+    }
+    let mut session = gtp::Gtp::new(args.size, args.swap, settings, args.search.seed)?
+        .with_search_log(!args.quiet);
+    let stdin = io::stdin();
+    gtp::run(&mut session, stdin.lock(), io::stdout().lock()).map_err(|e| e.to_string())
+}
+
+fn selfplay(args: &SelfplayArgs) -> Result<(), String> {
+    let mut search = args.search;
+    if search.simulations.is_none() && !search.has_time() {
+        search.simulations = Some(10_000);
+    }
+    if args.games == 0 {
+        return Err("--games must be positive".into());
+    }
+    HexGame::new(args.size, args.swap).map_err(|e| e.to_string())?;
+    let config = selfplay::Match {
+        size: args.size,
+        games: args.games,
+        swap: args.swap,
+        a: search.settings(args.a)?,
+        b: search.settings(args.b)?,
+        seed: search.seed,
+    };
+    let result = selfplay::run_match(&config, args.quiet, args.verbose)?;
+    println!("{result}");
+    Ok(())
+}
+
+fn speed(args: &SpeedArgs) -> Result<(), String> {
+    let mut search = args.search;
+    if search.simulations.is_none() && !search.has_time() {
+        search.time_per_move = Some(2.0);
+    }
+    let mut rng = Pcg64Mcg::seed_from_u64(search.seed);
+    println!(
+        "| size | playout | raw playouts/s | uct sims/s | rave sims/s | grave sims/s | threads |"
+    );
+    println!("|---|---|---|---|---|---|---|");
+    for &size in &args.sizes {
+        let start = HexGame::new(size, false).map_err(|e| e.to_string())?;
+        let raw = raw_playout_rate(&start, &search, &mut rng)?;
+        let rates = search_rates(&start, &search, &mut rng)?;
+        println!(
+            "| {size}x{size} | {} | {:.0} k | {:.0} k | {:.0} k | {:.0} k | {} |",
+            if search.bridge_save {
+                "bridge-save"
+            } else {
+                "uniform"
+            },
+            raw / 1000.0,
+            rates[0] / 1000.0,
+            rates[1] / 1000.0,
+            rates[2] / 1000.0,
+            search.threads
+        );
+    }
+    Ok(())
+}
+
+/// Raw playouts per second from `start`, for the same time as one search (2 s without one).
+fn raw_playout_rate(
+    start: &HexGame,
+    search: &SearchArgs,
+    rng: &mut Pcg64Mcg,
+) -> Result<f64, String> {
+    let mut policy = HexPlayout::new(search.bridge_save);
+    let mut trace = Trace::new();
+    let mut scratch = start.clone();
+    let limit = search.time()?.unwrap_or(Duration::from_secs(2));
+    let t = Instant::now();
+    let mut playouts = 0u64;
+    while t.elapsed() < limit {
+        for _ in 0..100 {
+            scratch.clone_from(start);
+            trace.clear();
+            policy.playout(&mut scratch, rng, usize::MAX, &mut trace);
+        }
+        playouts += 100;
+    }
+    Ok(playouts as f64 / t.elapsed().as_secs_f64())
+}
+
+/// Simulations per second of one search from `start` with UCT, RAVE and GRAVE, in that order;
+/// no early stop, so each search uses its whole budget.
+fn search_rates(
+    start: &HexGame,
+    search: &SearchArgs,
+    rng: &mut Pcg64Mcg,
+) -> Result<Vec<f64>, String> {
+    let mut rates = Vec::new();
+    for algorithm in [Algorithm::Uct, Algorithm::Rave, Algorithm::Grave] {
+        let s = search.settings(algorithm)?;
+        let config = algorithm
+            .config(s.threads)
+            .map_err(|e| e.to_string())?
+            .to_builder()
+            .early_stop(false)
+            .build()
+            .map_err(|e| e.to_string())?;
+        let mut mcts = Mcts::with_playout(start.clone(), config, HexPlayout::new(s.bridge_save));
+        let r = mcts
+            .search(&s.budget(None), rng)
+            .map_err(|e| e.to_string())?;
+        rates.push(r.simulations_per_second);
+    }
+    Ok(rates)
+}
+
+impl Cli {
+    /// Runs the subcommand and returns the exit status; errors are printed on stderr.
+    pub fn run(&self) -> ExitCode {
+        let outcome = match &self.command {
+            Command::Gtp(args) => gtp(args),
+            Command::Selfplay(args) => selfplay(args),
+            Command::Speed(args) => speed(args),
+        };
+        match outcome {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(message) => {
+                eprintln!("hex: {message}");
+                ExitCode::FAILURE
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_command_line_parses() {
+        let cli = Cli::try_parse_from(["hex", "selfplay", "--size", "5", "--a", "grave"]).unwrap();
+        assert!(
+            matches!(cli.command, Command::Selfplay(a) if a.size == 5 && a.a == Algorithm::Grave)
+        );
+        let cli = Cli::try_parse_from(["hex", "gtp", "--time-ms", "250"]).unwrap();
+        let Command::Gtp(gtp) = cli.command else {
+            panic!("not gtp")
+        };
+        assert_eq!(gtp.search.time(), Ok(Some(Duration::from_millis(250))));
+        assert!(Cli::try_parse_from(["hex"]).is_err());
+    }
+}

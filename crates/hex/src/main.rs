@@ -1,0 +1,11 @@
+//! The `hex` program: `hex gtp`, `hex selfplay` and `hex speed` (`hex --help` lists them,
+//! `hex selfplay --help` the options of one). The code is [`hex::cli`].
+
+use std::process::ExitCode;
+
+use clap::Parser;
+use hex::cli::Cli;
+
+fn main() -> ExitCode {
+    Cli::parse().run()
+}
