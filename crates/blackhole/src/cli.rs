@@ -170,6 +170,9 @@ struct PlayerArgs {
     /// Uniform random playouts instead of the lottery.
     #[arg(long)]
     uniform_playout: bool,
+    /// Ansell's lottery playout (tickets from the alpha-dead cells) instead of ours.
+    #[arg(long, conflicts_with = "uniform_playout")]
+    ansell_playout: bool,
     /// Log every decision on stderr.
     #[arg(short, long)]
     verbose: bool,
@@ -223,6 +226,7 @@ impl PlayerArgs {
             static_empty: self.static_empty,
             target_pruning: !self.no_target_pruning,
             uniform_playout: self.uniform_playout,
+            ansell_playout: self.ansell_playout,
             width: self.width,
             verbose: self.verbose,
             ..EngineConfig::default()

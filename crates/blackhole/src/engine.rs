@@ -107,6 +107,8 @@ pub struct EngineConfig {
     pub end_reserve: f64,
     /// Uniform playouts instead of the lottery.
     pub uniform_playout: bool,
+    /// Ansell's lottery playout ([`crate::search::ansell_move`]) instead of ours.
+    pub ansell_playout: bool,
     /// Stones per live cell in the tree (0: all; see [`AlphaGame::width`]).
     pub width: u8,
     /// Tree nodes per search (memory bound: 32 bytes a node).
@@ -137,6 +139,7 @@ impl Default for EngineConfig {
             static_empty: 31,
             target_pruning: true,
             uniform_playout: false,
+            ansell_playout: false,
             width: 4,
             max_nodes: 3_000_000,
             verbose: false,
@@ -548,7 +551,9 @@ impl EventHorizon {
     /// The index in `trees` of the tree kept for `alpha` (a new one if none), brought to `pos`:
     /// it follows the moves played since it last searched (tree reuse), or starts afresh.
     fn tree_for(&mut self, pos: &Position, history: &[Move], alpha: i16) -> usize {
-        let mut game = AlphaGame::new(*pos, pos.mover(), alpha)
+        // The score game has no target; its playouts see the win threshold as one.
+        let game_alpha = if alpha == SCORE_KEY { 76 } else { alpha };
+        let mut game = AlphaGame::new(*pos, pos.mover(), game_alpha)
             .with_width(self.config.width)
             .with_static_verdict(self.config.static_empty)
             .with_target_pruning(self.config.target_pruning);
@@ -560,6 +565,7 @@ impl EventHorizon {
             None => {
                 let playout = LotteryPlayout {
                     uniform: self.config.uniform_playout,
+                    ansell: self.config.ansell_playout,
                 };
                 let tree = Mcts::with_policies(game, self.mcts_config.clone(), playout, NoPrior);
                 self.trees.push((alpha, history.len(), tree));

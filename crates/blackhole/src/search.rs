@@ -187,6 +187,131 @@ impl AlphaGame {
 pub struct LotteryPlayout {
     /// Play uniformly random moves instead of the lottery.
     pub uniform: bool,
+    /// Play Ansell's lottery ([`ansell_move`]) instead of this one.
+    pub ansell: bool,
+}
+
+/// The hole values (Red's delta) a cell can still end with: its delta plus the `k` least
+/// (`low[k]`) or most (`high[k]`) valuable stones of both hands together (Blue's counted
+/// negative), `k` its empty neighbours.
+struct Reach {
+    low: [i16; 7],
+    high: [i16; 7],
+}
+
+impl Reach {
+    fn of(pos: &Position) -> Self {
+        // Both hands as values in ascending order: Blue's from -15 up, then Red's.
+        let mut values = [0i16; 30];
+        let mut n = 0;
+        let blue = pos.stones_left_mask(crate::rules::BLUE);
+        for v in (1..=15).rev().filter(|v| blue & (1 << v) != 0) {
+            values[n] = -v;
+            n += 1;
+        }
+        let red = pos.stones_left_mask(RED);
+        for v in (1..=15).filter(|v| red & (1 << v) != 0) {
+            values[n] = v;
+            n += 1;
+        }
+        let (mut low, mut high) = ([0i16; 7], [0i16; 7]);
+        for k in 1..7 {
+            low[k] = low[k - 1] + values.get(k - 1).filter(|_| k <= n).copied().unwrap_or(0);
+            high[k] = high[k - 1] + if k <= n { values[n - k] } else { 0 };
+        }
+        Reach { low, high }
+    }
+}
+
+/// Ansell's lottery (EventHorizon, section 4.2), for the question whether `player` reaches
+/// `alpha`. A cell is *α-dead* in a player's favour when every way of filling its empty
+/// neighbours leaves it on that player's side of `alpha`, and *α-stale* when it and all its
+/// empty neighbours are α-dead. Each empty cell gets one ticket per empty neighbour that is not
+/// α-dead, one less if it is α-dead in the mover's favour and one more if in the opponent's;
+/// the stone is the least valuable on an α-stale cell, else drawn with one ticket per point of
+/// its value.
+pub fn ansell_move<R: Rng + ?Sized>(
+    pos: &Position,
+    player: usize,
+    alpha: i16,
+    rng: &mut R,
+) -> Move {
+    let mover = pos.mover();
+    let empty = pos.empty();
+    let reach = Reach::of(pos);
+    // Red reaches the target with a hole value of at least `red_needs`.
+    let red_needs = if player == RED {
+        alpha - 75
+    } else {
+        76 - alpha
+    };
+    // Per cell: 1 dead for Red, -1 dead for Blue, 0 live.
+    let mut dead = [0i8; 64];
+    for c in cells_of(empty) {
+        let k = (NEIGHBOURS[c.index()] & empty).count_ones() as usize;
+        let d = pos.delta(c);
+        dead[c.index()] = if d + reach.low[k] >= red_needs {
+            1
+        } else if d + reach.high[k] < red_needs {
+            -1
+        } else {
+            0
+        };
+    }
+    let mine: i8 = if mover == RED { 1 } else { -1 };
+    let mut tickets = [0u32; 32];
+    let mut cells = [0u8; 32];
+    let mut n = 0;
+    let mut total = 0;
+    for c in cells_of(empty) {
+        let live = cells_of(NEIGHBOURS[c.index()] & empty)
+            .filter(|nb| dead[nb.index()] == 0)
+            .count() as i32;
+        let own = i32::from(dead[c.index()] * mine);
+        let t = (live - own).max(0) as u32;
+        cells[n] = c.0;
+        tickets[n] = t;
+        total += t;
+        n += 1;
+    }
+    let pick = if total == 0 {
+        rng.random_range(0..n)
+    } else {
+        let mut draw = rng.random_range(0..total);
+        tickets[..n]
+            .iter()
+            .position(|&t| {
+                let hit = draw < t;
+                draw = draw.saturating_sub(t);
+                hit
+            })
+            .unwrap_or(0)
+    };
+    let cell = crate::board::Cell(cells[pick]);
+    let stale = dead[cell.index()] != 0
+        && cells_of(NEIGHBOURS[cell.index()] & empty).all(|nb| dead[nb.index()] != 0);
+    let value = if stale {
+        pos.lowest_stone(mover)
+    } else {
+        value_weighted_stone(pos, mover, rng)
+    };
+    Move::new(cell, value)
+}
+
+/// A stone `player` holds, drawn with one ticket per point of its value.
+fn value_weighted_stone<R: Rng + ?Sized>(pos: &Position, player: usize, rng: &mut R) -> u8 {
+    let m = pos.stones_left_mask(player);
+    let total: u32 = (1..=15u32).filter(|v| m & (1 << v) != 0).sum();
+    let mut draw = rng.random_range(0..total.max(1));
+    for v in 1..=15u8 {
+        if m & (1 << v) != 0 {
+            if draw < u32::from(v) {
+                return v;
+            }
+            draw -= u32::from(v);
+        }
+    }
+    pos.lowest_stone(player)
 }
 
 /// Draws one lottery move for the player to move (the game must not be over).
@@ -277,6 +402,8 @@ impl Playout<AlphaGame> for LotteryPlayout {
             }
             let mv = if self.uniform {
                 uniform_move(&game.pos, rng)
+            } else if self.ansell {
+                ansell_move(&game.pos, game.player, game.alpha, rng)
             } else {
                 lottery_move(&game.pos, rng)
             };
@@ -378,6 +505,38 @@ mod tests {
             }
         }
         assert!(checked > 0, "the static bounds never fixed a score early");
+    }
+
+    #[test]
+    fn ansell_moves_are_legal_to_the_end_and_favour_open_cells() {
+        let mut rng = Pcg64Mcg::seed_from_u64(9);
+        for alpha in [60, 76, 90] {
+            for _ in 0..100 {
+                let mut p = start();
+                while !p.is_over() {
+                    let mv = ansell_move(&p, BLUE, alpha, &mut rng);
+                    p.try_play(mv).unwrap();
+                }
+            }
+        }
+        // On the empty board no cell is dead: tickets are the empty neighbours, so an interior
+        // cell (six) is drawn about three times as often as a corner (two), and the stones by
+        // their values.
+        let p = start();
+        let (corner, inner) = (Cell::parse("A1").unwrap(), Cell::parse("C3").unwrap());
+        let (mut at_corner, mut at_inner, mut fifteens, mut ones) = (0, 0, 0, 0);
+        for _ in 0..20_000 {
+            let mv = ansell_move(&p, RED, 76, &mut rng);
+            at_corner += usize::from(mv.cell == corner);
+            at_inner += usize::from(mv.cell == inner);
+            fifteens += usize::from(mv.value == 15);
+            ones += usize::from(mv.value == 1);
+        }
+        assert!(
+            at_inner > 2 * at_corner && at_inner < 4 * at_corner,
+            "{at_inner} {at_corner}"
+        );
+        assert!(fifteens > 10 * ones, "{fifteens} {ones}");
     }
 
     #[test]
