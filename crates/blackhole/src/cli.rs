@@ -16,9 +16,10 @@ use std::io::BufWriter;
 use std::process::ExitCode;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::engine::{Bot, EngineConfig, EventHorizon, RandomBot, Targets};
+use crate::search::PlayoutPolicy;
 use crate::{bench, protocol, referee};
 
 /// Blackhole (CodeCup 2018) on rave-mcts.
@@ -167,15 +168,31 @@ struct PlayerArgs {
     /// RAVE bias of the minimum-MSE schedule.
     #[arg(long, default_value_t = 0.05)]
     rave_bias: f64,
-    /// Uniform random playouts instead of the lottery.
-    #[arg(long)]
-    uniform_playout: bool,
-    /// Ansell's lottery playout (tickets from the alpha-dead cells) instead of ours.
-    #[arg(long, conflicts_with = "uniform_playout")]
-    ansell_playout: bool,
+    /// How playouts choose their moves: Ansell's lottery (tickets from the alpha-dead cells,
+    /// stones by value), the first lottery of this crate, or uniformly random moves.
+    #[arg(long, value_enum, default_value_t = Playout::Ansell)]
+    playout: Playout,
     /// Log every decision on stderr.
     #[arg(short, long)]
     verbose: bool,
+}
+
+/// The playout policies by their command-line names.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum Playout {
+    Ansell,
+    Lottery,
+    Uniform,
+}
+
+impl Playout {
+    fn policy(self) -> PlayoutPolicy {
+        match self {
+            Playout::Ansell => PlayoutPolicy::Ansell,
+            Playout::Lottery => PlayoutPolicy::Lottery,
+            Playout::Uniform => PlayoutPolicy::Uniform,
+        }
+    }
 }
 
 impl Default for PlayerArgs {
@@ -225,8 +242,7 @@ impl PlayerArgs {
             end_reserve: self.end_reserve,
             static_empty: self.static_empty,
             target_pruning: !self.no_target_pruning,
-            uniform_playout: self.uniform_playout,
-            ansell_playout: self.ansell_playout,
+            playout: self.playout.policy(),
             width: self.width,
             verbose: self.verbose,
             ..EngineConfig::default()
@@ -436,6 +452,9 @@ mod tests {
                 engine.score_scale
             )
         );
+        assert_eq!(cli.playout, engine.playout);
+        let first = PlayerArgs::parse_from(["player", "--playout", "lottery"]).engine_config();
+        assert_eq!(first.playout, PlayoutPolicy::Lottery);
         let score = PlayerArgs::parse_from(["player", "--score"]).engine_config();
         assert_eq!(score.targets, Targets::Score);
         let drift = PlayerArgs::parse_from(["player", "--drift"]).engine_config();

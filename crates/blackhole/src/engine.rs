@@ -9,7 +9,9 @@ use rand_pcg::Pcg64Mcg;
 use rave_mcts::{Budget, Config, Mcts, NoPrior, RaveSchedule};
 
 use crate::rules::{Move, Position, reasonable_moves};
-use crate::search::{AlphaGame, LotteryPlayout, lottery_move, target_verdict, uniform_move};
+use crate::search::{
+    AlphaGame, LotteryPlayout, PlayoutPolicy, lottery_move, target_verdict, uniform_move,
+};
 use crate::solver::{Solver, static_score_bounds};
 
 /// A program that plays Blackhole moves.
@@ -105,10 +107,8 @@ pub struct EngineConfig {
     /// The fraction of the game's thinking time kept for the solver's moves (0: two shares of
     /// what is left, see [`EventHorizon`]'s time split in `docs/blackhole.md`).
     pub end_reserve: f64,
-    /// Uniform playouts instead of the lottery.
-    pub uniform_playout: bool,
-    /// Ansell's lottery playout ([`crate::search::ansell_move`]) instead of ours.
-    pub ansell_playout: bool,
+    /// How playouts choose their moves.
+    pub playout: PlayoutPolicy,
     /// Stones per live cell in the tree (0: all; see [`AlphaGame::width`]).
     pub width: u8,
     /// Tree nodes per search (memory bound: 32 bytes a node).
@@ -138,8 +138,7 @@ impl Default for EngineConfig {
             end_reserve: 0.0,
             static_empty: 31,
             target_pruning: true,
-            uniform_playout: false,
-            ansell_playout: false,
+            playout: PlayoutPolicy::Ansell,
             width: 4,
             max_nodes: 3_000_000,
             verbose: false,
@@ -564,8 +563,7 @@ impl EventHorizon {
             Some(k) => k,
             None => {
                 let playout = LotteryPlayout {
-                    uniform: self.config.uniform_playout,
-                    ansell: self.config.ansell_playout,
+                    policy: self.config.playout,
                 };
                 let tree = Mcts::with_policies(game, self.mcts_config.clone(), playout, NoPrior);
                 self.trees.push((alpha, history.len(), tree));

@@ -171,24 +171,24 @@ impl AlphaGame {
     }
 }
 
-/// The lottery playout: every empty cell holds tickets for two kinds of move, and one ticket is
-/// drawn per move.
-///
-/// * *Block* tickets: the least valuable stone on the cell, taking it away as a possible hole.
-///   `1 + max(0, -d)` tickets where `d` is the cell's hole value for the mover (adjacent own
-///   stones minus the opponent's), so holes that are bad for the mover get filled.
-/// * *Grow* tickets (only cells with `e > 0` empty neighbours): a valuable stone (the highest
-///   with probability 1/2, else a random one held) on the cell, whose value counts for every
-///   neighbour that may end as the hole. `2 + 2 e^2` tickets, plus the positive hole values of
-///   the empty neighbours for the mover (a big stone next to a hole that is already good).
-///
-/// With `uniform` set it plays uniformly random legal moves instead (for comparison).
+/// How playouts choose their moves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PlayoutPolicy {
+    /// Ansell's lottery ([`ansell_move`]): tickets from the α-dead cells, stones by value.
+    #[default]
+    Ansell,
+    /// This crate's first lottery ([`lottery_move`]): block and grow tickets.
+    Lottery,
+    /// Uniformly random legal moves ([`uniform_move`]), for comparison.
+    Uniform,
+}
+
+/// The playout of the searches: moves by its [`PlayoutPolicy`] until the game's result is
+/// known.
 #[derive(Clone, Debug, Default)]
 pub struct LotteryPlayout {
-    /// Play uniformly random moves instead of the lottery.
-    pub uniform: bool,
-    /// Play Ansell's lottery ([`ansell_move`]) instead of this one.
-    pub ansell: bool,
+    /// How moves are chosen.
+    pub policy: PlayoutPolicy,
 }
 
 /// The hole values (Red's delta) a cell can still end with: its delta plus the `k` least
@@ -314,7 +314,18 @@ fn value_weighted_stone<R: Rng + ?Sized>(pos: &Position, player: usize, rng: &mu
     pos.lowest_stone(player)
 }
 
-/// Draws one lottery move for the player to move (the game must not be over).
+/// The first lottery: every empty cell holds tickets for two kinds of move, and one ticket is
+/// drawn per move.
+///
+/// * *Block* tickets: the least valuable stone on the cell, taking it away as a possible hole.
+///   `1 + max(0, -d)` tickets where `d` is the cell's hole value for the mover (adjacent own
+///   stones minus the opponent's), so holes that are bad for the mover get filled.
+/// * *Grow* tickets (only cells with `e > 0` empty neighbours): a valuable stone (the highest
+///   with probability 1/2, else a random one held) on the cell, whose value counts for every
+///   neighbour that may end as the hole. `2 + 2 e^2` tickets, plus the positive hole values of
+///   the empty neighbours for the mover (a big stone next to a hole that is already good).
+///
+/// Draws one such move for the player to move (the game must not be over).
 pub fn lottery_move<R: Rng + ?Sized>(pos: &Position, rng: &mut R) -> Move {
     let mover = pos.mover();
     let sign: i32 = if mover == RED { 1 } else { -1 };
@@ -400,12 +411,10 @@ impl Playout<AlphaGame> for LotteryPlayout {
             if length >= max_moves {
                 return PlayoutResult::stopped(Outcome::DRAW, length);
             }
-            let mv = if self.uniform {
-                uniform_move(&game.pos, rng)
-            } else if self.ansell {
-                ansell_move(&game.pos, game.player, game.alpha, rng)
-            } else {
-                lottery_move(&game.pos, rng)
+            let mv = match self.policy {
+                PlayoutPolicy::Ansell => ansell_move(&game.pos, game.player, game.alpha, rng),
+                PlayoutPolicy::Lottery => lottery_move(&game.pos, rng),
+                PlayoutPolicy::Uniform => uniform_move(&game.pos, rng),
             };
             trace.push(game.pos.mover(), mv);
             game.pos.play(mv);
