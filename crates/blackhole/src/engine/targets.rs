@@ -1,0 +1,304 @@
+//! The targets: which scores to search for, one search per target (or Ansell's drifting
+//! target), and the move and the next estimate taken from their results.
+
+use std::time::{Duration, Instant};
+
+use rave_mcts::{Budget, Mcts, NoPrior};
+
+use super::{EventHorizon, SCORE_KEY, Targets};
+use crate::rules::{Move, Position, reasonable_moves};
+use crate::search::{AlphaGame, LotteryPlayout, target_verdict};
+use crate::solver::static_score_bounds;
+
+impl EventHorizon {
+    /// The targets to search this move: by the setting, and (where the static verdict runs)
+    /// none above the best score the static bounds still allow, since a target they already
+    /// lose gives the search nothing to do.
+    pub(super) fn targets_for(&self, pos: &Position) -> Vec<i16> {
+        let alphas: Vec<i16> = match self.config.targets {
+            Targets::WinOnly => vec![76],
+            Targets::Adaptive => {
+                let s = self.config.target_step;
+                let floor = self.config.target_floor.clamp(1, 150);
+                let mut v: Vec<i16> = [self.center - s, self.center, self.center + s]
+                    .into_iter()
+                    .map(|a| a.clamp(floor, 150))
+                    .collect();
+                v.dedup();
+                v
+            }
+            Targets::Single | Targets::Drift => vec![self.center],
+            // The score game has no target; one tree, kept under this key.
+            Targets::Score => return vec![SCORE_KEY],
+        };
+        let best = self.best_possible(pos);
+        let mut v: Vec<i16> = alphas.into_iter().map(|a| a.min(best)).collect();
+        v.dedup();
+        v
+    }
+
+    /// The best score the mover can still reach by the static bounds (where they run; else
+    /// 150).
+    pub(super) fn best_possible(&self, pos: &Position) -> i16 {
+        if !self.by_verdict(pos) {
+            return 150;
+        }
+        let (lo, hi) = static_score_bounds(pos);
+        if pos.mover() == crate::rules::RED {
+            hi
+        } else {
+            150 - lo
+        }
+    }
+
+    /// Whether targets are decided by the static verdict here (else by the dead-cell
+    /// declaration alone), the way the searches decide them.
+    pub(super) fn by_verdict(&self, pos: &Position) -> bool {
+        pos.empty().count_ones() <= self.config.static_empty
+    }
+
+    /// One search per target, `budget` shared evenly; targets the verdict already decides
+    /// take no search. Only the trees of these targets are kept.
+    pub(super) fn search_targets(
+        &mut self,
+        pos: &Position,
+        history: &[Move],
+        alphas: &[i16],
+        budget: Duration,
+    ) -> Vec<TargetSearch> {
+        let per = budget / alphas.len() as u32;
+        self.trees.retain(|(a, _, _)| alphas.contains(a));
+        alphas
+            .iter()
+            .map(|&alpha| self.evaluate_target(pos, history, alpha, Budget::time(per)))
+            .collect()
+    }
+
+    /// A target's verdict when the static bounds (or the dead cells) decide it, else a
+    /// search within `budget`.
+    pub(super) fn evaluate_target(
+        &mut self,
+        pos: &Position,
+        history: &[Move],
+        alpha: i16,
+        budget: Budget,
+    ) -> TargetSearch {
+        if self.config.targets == Targets::Score {
+            return self.search_target(pos, history, alpha, budget);
+        }
+        let me = pos.mover();
+        let by_verdict = self.by_verdict(pos);
+        let verdict = |p: &Position, alpha: i16| target_verdict(p, me, alpha, by_verdict);
+        match verdict(pos, alpha) {
+            Some(true) => TargetSearch::decided(alpha, 1.0, keep_win(pos, alpha, verdict)),
+            Some(false) => TargetSearch::decided(alpha, 0.0, None),
+            None => self.search_target(pos, history, alpha, budget),
+        }
+    }
+
+    /// Ansell's target selection ([`Targets::Drift`]): the searches of the targets visited
+    /// (the last result of each) and the move of the target finally searched.
+    pub(super) fn search_drifting(
+        &mut self,
+        pos: &Position,
+        history: &[Move],
+        budget: Duration,
+    ) -> (Vec<TargetSearch>, Option<Move>) {
+        const BATCH: u64 = 256;
+        const KEPT: i16 = 4;
+        let start = Instant::now();
+        let drift_end = start + budget.mul_f64(self.config.drift_share);
+        let ceiling = self.best_possible(pos);
+        let floor = self.config.target_floor.clamp(1, ceiling.max(1));
+        let mut alpha = self.center.clamp(floor, ceiling.max(floor));
+        self.trees.retain(|(a, _, _)| (a - alpha).abs() <= KEPT);
+        let mut results: Vec<TargetSearch> = Vec::new();
+        loop {
+            let now = Instant::now();
+            if now >= drift_end {
+                break;
+            }
+            let b = Budget::simulations(BATCH).with_time(drift_end - now);
+            let r = self.evaluate_target(pos, history, alpha, b);
+            let reach = r.reach;
+            let decided = r.simulations == 0;
+            record(&mut results, r);
+            if reach >= self.config.gamma_up && alpha < ceiling {
+                alpha += 1;
+            } else if reach <= self.config.gamma_down && alpha > floor {
+                alpha -= 1;
+            } else if decided {
+                // A decided target at the end of the range: nothing left to drift to.
+                break;
+            }
+        }
+        let gamma = self.config.gamma;
+        let chosen = results
+            .iter()
+            .filter(|r| r.reach >= gamma)
+            .map(|r| r.alpha)
+            .max()
+            .or_else(|| results.iter().map(|r| r.alpha).min())
+            .unwrap_or(alpha);
+        let left = (start + budget).saturating_duration_since(Instant::now());
+        let r = self.evaluate_target(pos, history, chosen, Budget::time(left));
+        let mv = r
+            .best
+            .or_else(|| results.iter().find(|s| s.alpha == chosen)?.best);
+        record(&mut results, r);
+        self.center = chosen;
+        (results, mv)
+    }
+
+    /// One search for `alpha` within `budget`, in the tree kept for it (or a new one).
+    pub(super) fn search_target(
+        &mut self,
+        pos: &Position,
+        history: &[Move],
+        alpha: i16,
+        budget: Budget,
+    ) -> TargetSearch {
+        let b = match budget.time {
+            Some(t) => budget.with_time(t.max(Duration::from_millis(1))),
+            None => budget,
+        }
+        .with_nodes(self.config.max_nodes);
+        let k = self.tree_for(pos, history, alpha);
+        let tree = &mut self.trees[k].2;
+        match tree.search(&b, &mut self.rng) {
+            Ok(r) => TargetSearch {
+                alpha,
+                reach: r.value,
+                simulations: r.simulations,
+                best: Some(r.best_move),
+            },
+            Err(_) => {
+                // The node budget cannot hold the root: start afresh next time.
+                tree.clear_tree();
+                TargetSearch::decided(alpha, 0.0, None)
+            }
+        }
+    }
+
+    /// The index in `trees` of the tree kept for `alpha` (a new one if none), brought to `pos`:
+    /// it follows the moves played since it last searched (tree reuse), or starts afresh.
+    pub(super) fn tree_for(&mut self, pos: &Position, history: &[Move], alpha: i16) -> usize {
+        // The score game has no target; its playouts see the win threshold as one.
+        let game_alpha = if alpha == SCORE_KEY { 76 } else { alpha };
+        let mut game = AlphaGame::new(*pos, pos.mover(), game_alpha)
+            .with_width(self.config.width)
+            .with_static_verdict(self.config.static_empty)
+            .with_target_pruning(self.config.target_pruning);
+        if self.config.targets == Targets::Score {
+            game = game.with_score_reward(self.config.score_scale);
+        }
+        let k = match self.trees.iter().position(|(a, _, _)| *a == alpha) {
+            Some(k) => k,
+            None => {
+                let playout = LotteryPlayout {
+                    policy: self.config.playout,
+                };
+                let tree = Mcts::with_policies(game, self.mcts_config.clone(), playout, NoPrior);
+                self.trees.push((alpha, history.len(), tree));
+                self.trees.len() - 1
+            }
+        };
+        let (_, seen, tree) = &mut self.trees[k];
+        let followed =
+            *seen <= history.len() && history[*seen..].iter().all(|&mv| tree.advance(mv).is_ok());
+        if !followed || tree.game().pos != *pos {
+            tree.set_position(game);
+        }
+        *seen = history.len();
+        k
+    }
+
+    /// The move of the most optimistic target reached with probability at least gamma (else
+    /// of the least target searched), and the running estimate moved for the next decision.
+    pub(super) fn choose_and_recenter(&mut self, results: &[TargetSearch]) -> Option<Move> {
+        let gamma = self.config.gamma;
+        let chosen = results
+            .iter()
+            .filter(|r| r.best.is_some() && r.reach >= gamma)
+            .max_by_key(|r| r.alpha)
+            .or_else(|| {
+                results
+                    .iter()
+                    .filter(|r| r.best.is_some())
+                    .min_by_key(|r| r.alpha)
+            })?;
+        let (alpha, mv) = (chosen.alpha, chosen.best?);
+        let s = self.config.target_step;
+        let best_reached = results
+            .iter()
+            .filter(|r| r.reach >= gamma)
+            .map(|r| r.alpha)
+            .max();
+        match self.config.targets {
+            Targets::Adaptive => {
+                self.center = best_reached.unwrap_or(alpha - s).clamp(1 + s, 150 - s);
+            }
+            Targets::Single => {
+                let next = if best_reached.is_some() {
+                    alpha + s
+                } else {
+                    alpha - s
+                };
+                self.center = next.clamp(1, 150);
+            }
+            // The drifting target recentres itself (`search_drifting`).
+            Targets::WinOnly | Targets::Drift | Targets::Score => {}
+        }
+        Some(mv)
+    }
+}
+
+/// Keeps the latest result per target, summing the simulations of its searches.
+fn record(results: &mut Vec<TargetSearch>, r: TargetSearch) {
+    match results.iter_mut().find(|s| s.alpha == r.alpha) {
+        Some(s) => {
+            let simulations = s.simulations + r.simulations;
+            *s = r;
+            s.simulations = simulations;
+        }
+        None => results.push(r),
+    }
+}
+
+/// What one target's search (or its static verdict) found.
+pub(super) struct TargetSearch {
+    pub(super) alpha: i16,
+    /// The probability of reaching `alpha`.
+    pub(super) reach: f64,
+    pub(super) simulations: u64,
+    /// The search's move (none when the target is lost before any search, or the search
+    /// failed).
+    pub(super) best: Option<Move>,
+}
+
+impl TargetSearch {
+    /// A target decided without a search.
+    fn decided(alpha: i16, reach: f64, best: Option<Move>) -> Self {
+        TargetSearch {
+            alpha,
+            reach,
+            simulations: 0,
+            best,
+        }
+    }
+}
+
+/// A move after which `verdict` still gives the win for `alpha`, if one exists.
+fn keep_win(
+    pos: &Position,
+    alpha: i16,
+    verdict: impl Fn(&Position, i16) -> Option<bool>,
+) -> Option<Move> {
+    let mut moves = Vec::new();
+    reasonable_moves(pos, &mut moves);
+    moves.into_iter().find(|&mv| {
+        let mut p = *pos;
+        p.play(mv);
+        verdict(&p, alpha) == Some(true)
+    })
+}
