@@ -78,9 +78,10 @@ struct BenchArgs {
     win: bool,
 }
 
+/// The thinking time of a game, the one clock flag of the player and the referee.
 #[derive(Debug, Args)]
-struct PlayerArgs {
-    /// Thinking time per game in seconds (`--time` is the old name).
+struct GameClock {
+    /// Thinking time per program per game in seconds (`--time` is the old name).
     #[arg(
         long = "time-per-game",
         alias = "time",
@@ -88,6 +89,12 @@ struct PlayerArgs {
         default_value_t = 5.0
     )]
     time: f64,
+}
+
+#[derive(Debug, Args)]
+struct PlayerArgs {
+    #[command(flatten)]
+    clock: GameClock,
     /// Seconds of the thinking time kept in reserve.
     #[arg(long, default_value_t = 0.3)]
     margin: f64,
@@ -258,14 +265,8 @@ struct RefereeArgs {
     /// Seed of the blocked cells.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Thinking time per program per game in seconds (`--time` is the old name).
-    #[arg(
-        long = "time-per-game",
-        alias = "time",
-        value_name = "SECONDS",
-        default_value_t = 5.0
-    )]
-    time: f64,
+    #[command(flatten)]
+    clock: GameClock,
     /// Show the programs' stderr.
     #[arg(long)]
     show_stderr: bool,
@@ -303,7 +304,7 @@ fn run_player(bot: &mut dyn Bot, budget: Duration) -> ExitCode {
 }
 
 fn player(args: &PlayerArgs) -> Result<ExitCode, String> {
-    let total = seconds("--time-per-game", args.time)?;
+    let total = seconds("--time-per-game", args.clock.time)?;
     let margin = seconds("--margin", args.margin)?;
     let seed = args.seed.unwrap_or_else(clock_seed);
     let mut bot = EventHorizon::new(args.engine_config(), seed)?;
@@ -311,7 +312,7 @@ fn player(args: &PlayerArgs) -> Result<ExitCode, String> {
 }
 
 fn referee(args: &RefereeArgs) -> Result<ExitCode, String> {
-    let limit = seconds("--time-per-game", args.time)?;
+    let limit = seconds("--time-per-game", args.clock.time)?;
     let bar = game_harness::matches::progress_bar(args.games, false);
     let verbose = args.verbose;
     let summary = referee::run_match(
@@ -412,13 +413,13 @@ mod tests {
             Some(Command::Player(a)) => {
                 assert!(a.no_priming);
                 assert!(!a.engine_config().priming);
-                assert_eq!(a.time, 0.5);
+                assert_eq!(a.clock.time, 0.5);
             }
             other => panic!("{other:?}"),
         }
         // The one name for the time of a game, as in the other programs' --time-per-move.
         let cli = Cli::try_parse_from(["blackhole", "player", "--time-per-game", "2.5"]).unwrap();
-        assert!(matches!(cli.command, Some(Command::Player(a)) if a.time == 2.5));
+        assert!(matches!(cli.command, Some(Command::Player(a)) if a.clock.time == 2.5));
         let cli = Cli::try_parse_from(["blackhole", "referee", "-n", "4", "a", "b"]).unwrap();
         match cli.command {
             Some(Command::Referee(r)) => {
