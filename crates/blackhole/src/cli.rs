@@ -147,6 +147,10 @@ struct PlayerArgs {
     /// time, until the exact solver's range (0: never).
     #[arg(long, default_value_t = 15)]
     win_solver_empty: u32,
+    /// The least fraction of the time left that a move's search gets (the first moves get
+    /// this much, later ones an even share of what is left) [default: 1/6].
+    #[arg(long, default_value_t = 1.0 / 6.0, hide_default_value = true)]
+    min_share: f64,
     /// Fraction of the game's thinking time kept for the solver's moves (0: two shares of
     /// what is left).
     #[arg(long, default_value_t = 0.0)]
@@ -247,6 +251,7 @@ impl PlayerArgs {
             solver_empty: self.solver_empty,
             win_solver_empty: self.win_solver_empty,
             end_reserve: self.end_reserve,
+            min_share: self.min_share,
             static_empty: self.static_empty,
             target_pruning: !self.no_target_pruning,
             playout: self.playout.policy(),
@@ -454,6 +459,7 @@ mod tests {
             )
         );
         assert_eq!(cli.playout, engine.playout);
+        assert_eq!(cli.min_share, engine.min_share);
         let first = PlayerArgs::parse_from(["player", "--playout", "lottery"]).engine_config();
         assert_eq!(first.playout, PlayoutPolicy::Lottery);
         let score = PlayerArgs::parse_from(["player", "--score"]).engine_config();

@@ -111,6 +111,10 @@ pub struct EngineConfig {
     pub playout: PlayoutPolicy,
     /// Stones per live cell in the tree (0: all; see [`AlphaGame::width`]).
     pub width: u8,
+    /// The least fraction of the time left that a move's search gets (1/6 by default: early
+    /// moves, whose even share is smaller, get a sixth of what is left, so the first moves
+    /// take the most time).
+    pub min_share: f64,
     /// Tree nodes per search (memory bound: 32 bytes a node).
     pub max_nodes: usize,
     /// Log each decision on stderr.
@@ -140,6 +144,7 @@ impl Default for EngineConfig {
             target_pruning: true,
             playout: PlayoutPolicy::Ansell,
             width: 4,
+            min_share: 1.0 / 6.0,
             max_nodes: 3_000_000,
             verbose: false,
         }
@@ -223,6 +228,9 @@ impl EventHorizon {
                 config.drift_share
             ));
         }
+        if !(config.min_share > 0.0 && config.min_share <= 1.0) {
+            return Err(format!("min share {} is not in (0, 1]", config.min_share));
+        }
         if !(config.score_scale > 0.0 && config.score_scale.is_finite()) {
             return Err(format!(
                 "score scale {} is not positive",
@@ -297,7 +305,7 @@ impl EventHorizon {
             // No time to search: a lottery move.
             return Decision::without_search(lottery_move(pos, &mut self.rng), None, wins);
         }
-        let budget = search_budget(share, time_left, start.elapsed());
+        let budget = search_budget(share, time_left, start.elapsed(), self.config.min_share);
         let (results, mv) = if self.config.targets == Targets::Drift {
             let (results, mv) = self.search_drifting(pos, history, budget);
             (results, mv.unwrap_or(moves[0]))
@@ -379,12 +387,17 @@ impl EventHorizon {
     }
 }
 
-/// The search's time: the share less what the solvers spent, but at least a sixth of what
+/// The search's time: the share less what the solvers spent, but at least `min_share` of what
 /// is left (a solver that gave up may have used the whole share), and at least 1 ms.
-fn search_budget(share: Duration, time_left: Duration, spent: Duration) -> Duration {
+fn search_budget(
+    share: Duration,
+    time_left: Duration,
+    spent: Duration,
+    min_share: f64,
+) -> Duration {
     share
         .saturating_sub(spent)
-        .max(time_left.saturating_sub(spent) / 6)
+        .max(time_left.saturating_sub(spent).mul_f64(min_share))
         .max(Duration::from_millis(1))
 }
 
@@ -576,6 +589,20 @@ mod tests {
             let e = EventHorizon::new(cfg, 1).err().unwrap();
             assert!(e.contains("gamma") || e.contains("drift share"), "{e}");
         }
+    }
+
+    #[test]
+    fn the_search_gets_at_least_its_fraction_of_what_is_left() {
+        let ms = Duration::from_millis;
+        // Early: the even share is below the fraction of what is left.
+        assert_eq!(search_budget(ms(100), ms(1200), ms(0), 1.0 / 6.0), ms(200));
+        assert_eq!(search_budget(ms(100), ms(1200), ms(0), 1.0 / 12.0), ms(100));
+        // A solver that used the whole share leaves the fraction of the rest.
+        assert_eq!(
+            search_budget(ms(100), ms(1300), ms(100), 1.0 / 12.0),
+            ms(100)
+        );
+        assert_eq!(search_budget(ms(100), ms(120), ms(100), 0.1), ms(2));
     }
 
     #[test]
