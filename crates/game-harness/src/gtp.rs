@@ -217,6 +217,25 @@ pub fn preprocess(line: &str) -> String {
         .collect()
 }
 
+/// A GTP command line: the optional id, the command and its arguments, separated by single
+/// spaces (what the fuzz-style tests generate).
+///
+/// ```
+/// use game_harness::gtp::command_line;
+/// assert_eq!(command_line(Some(7), "play", &["b", "c3"]), "7 play b c3");
+/// assert_eq!(command_line(None, "quit", &[]), "quit");
+/// ```
+#[must_use]
+pub fn command_line(id: Option<u64>, command: &str, args: &[&str]) -> String {
+    let mut line = id.map(|i| format!("{i} ")).unwrap_or_default();
+    line.push_str(command);
+    for a in args {
+        line.push(' ');
+        line.push_str(a);
+    }
+    line
+}
+
 /// Whether a test that feeds arbitrary GTP lines to an engine should skip `line` to keep each
 /// case fast: a clock command (`time_settings`, `time_left`: their times would let the engine
 /// think), or a `boardsize` line holding any number above `max_size`. Case is ignored.

@@ -261,15 +261,7 @@ fn gtp_line() -> impl Strategy<Value = String> {
         command,
         prop::collection::vec(arg, 0..3),
     )
-        .prop_map(|(id, command, args)| {
-            let mut line = id.map(|i| format!("{i} ")).unwrap_or_default();
-            line.push_str(command);
-            for a in args {
-                line.push(' ');
-                line.push_str(a);
-            }
-            line
-        })
+        .prop_map(|(id, command, args)| game_harness::gtp::command_line(id, command, &args))
 }
 
 /// A valid weights file for a board of `size` with `hidden` units, weights from `seed`.

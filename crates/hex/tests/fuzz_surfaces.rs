@@ -82,15 +82,7 @@ fn command_line() -> impl Strategy<Value = String> {
         command,
         prop::collection::vec(arg, 0..3),
     )
-        .prop_map(|(id, command, args)| {
-            let mut line = id.map(|i| format!("{i} ")).unwrap_or_default();
-            line.push_str(command);
-            for a in args {
-                line.push(' ');
-                line.push_str(a);
-            }
-            line
-        })
+        .prop_map(|(id, command, args)| game_harness::gtp::command_line(id, command, &args))
 }
 
 #[test]
