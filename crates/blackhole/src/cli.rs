@@ -81,7 +81,7 @@ struct BenchArgs {
 /// The thinking time of a game, the one clock flag of the player and the referee.
 #[derive(Debug, Args)]
 struct GameClock {
-    /// Thinking time per program per game in seconds (`--time` is the old name).
+    /// Thinking time per game in seconds, for each program (`--time` is the old name).
     #[arg(
         long = "time-per-game",
         alias = "time",
@@ -120,16 +120,16 @@ struct PlayerArgs {
     #[arg(long, conflicts_with_all = ["win_only", "single_target", "drift"])]
     score: bool,
     /// With --score: the points above (below) a draw that earn the whole (no) reward.
-    #[arg(long, default_value_t = 20.0)]
+    #[arg(long, default_value_t = 20.0, requires = "score")]
     score_scale: f32,
     /// With --drift: the target moves up when reached with at least this probability.
-    #[arg(long, default_value_t = 0.6)]
+    #[arg(long, default_value_t = 0.6, requires = "drift")]
     gamma_up: f64,
     /// With --drift: the target moves down when reached with at most this probability.
-    #[arg(long, default_value_t = 0.4)]
+    #[arg(long, default_value_t = 0.4, requires = "drift")]
     gamma_down: f64,
     /// With --drift: the fraction of the move's search time the target drifts.
-    #[arg(long, default_value_t = 0.5)]
+    #[arg(long, default_value_t = 0.5, requires = "drift")]
     drift_share: f64,
     /// Least probability of reaching a target for its move to be played.
     #[arg(long, default_value_t = 0.7)]
@@ -467,6 +467,9 @@ mod tests {
         let drift = PlayerArgs::parse_from(["player", "--drift"]).engine_config();
         assert_eq!(drift.targets, Targets::Drift);
         assert!(Cli::try_parse_from(["blackhole", "player", "--drift", "--win-only"]).is_err());
+        // The drift's and the score search's settings only with those modes.
+        assert!(Cli::try_parse_from(["blackhole", "player", "--gamma-up", "0.7"]).is_err());
+        assert!(Cli::try_parse_from(["blackhole", "player", "--score-scale", "9"]).is_err());
         let floorless = PlayerArgs::parse_from(["player", "--target-floor", "1"]);
         assert_eq!(floorless.engine_config().target_floor, 1);
         assert!(seconds("--time", -1.0).is_err());

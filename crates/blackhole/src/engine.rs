@@ -228,8 +228,8 @@ impl EventHorizon {
                 config.drift_share
             ));
         }
-        if !(config.min_share > 0.0 && config.min_share <= 1.0) {
-            return Err(format!("min share {} is not in (0, 1]", config.min_share));
+        if !(config.min_share > 0.0 && config.min_share <= 0.5) {
+            return Err(format!("min share {} is not in (0, 0.5]", config.min_share));
         }
         if !(config.score_scale > 0.0 && config.score_scale.is_finite()) {
             return Err(format!(
@@ -546,6 +546,31 @@ mod tests {
                 .all(|u| *u < budget + Duration::from_millis(150)),
             "{used:?}"
         );
+    }
+
+    #[test]
+    fn the_score_search_keeps_a_score_the_static_bounds_fix() {
+        let cfg = EngineConfig {
+            targets: Targets::Score,
+            solver_empty: 0,
+            win_solver_empty: 0,
+            ..EngineConfig::default()
+        };
+        let mut checked = 0;
+        for seed in 0..300 {
+            let p = lottery_ending(seed, 6 + (seed % 6) as u32);
+            let (lo, hi) = static_score_bounds(&p);
+            if lo != hi {
+                continue;
+            }
+            let mut bot = EventHorizon::new(cfg.clone(), seed).unwrap();
+            let d = bot.decide(&p, &[], Duration::from_millis(50));
+            let mut q = p;
+            q.try_play(d.mv).unwrap();
+            assert_eq!(static_score_bounds(&q), (lo, lo), "{p:?} {:?}", d.mv);
+            checked += 1;
+        }
+        assert!(checked > 5, "only {checked} fixed endings");
     }
 
     #[test]

@@ -194,12 +194,12 @@ pub struct LotteryPlayout {
 /// The hole values (Red's delta) a cell can still end with: its delta plus the `k` least
 /// (`low[k]`) or most (`high[k]`) valuable stones of both hands together (Blue's counted
 /// negative), `k` its empty neighbours.
-struct Reach {
+struct HoleRange {
     low: [i16; 7],
     high: [i16; 7],
 }
 
-impl Reach {
+impl HoleRange {
     fn of(pos: &Position) -> Self {
         // Both hands as values in ascending order: Blue's from -15 up, then Red's.
         let mut values = [0i16; 30];
@@ -219,7 +219,7 @@ impl Reach {
             low[k] = low[k - 1] + values.get(k - 1).filter(|_| k <= n).copied().unwrap_or(0);
             high[k] = high[k - 1] + if k <= n { values[n - k] } else { 0 };
         }
-        Reach { low, high }
+        HoleRange { low, high }
     }
 }
 
@@ -238,26 +238,7 @@ pub fn ansell_move<R: Rng + ?Sized>(
 ) -> Move {
     let mover = pos.mover();
     let empty = pos.empty();
-    let reach = Reach::of(pos);
-    // Red reaches the target with a hole value of at least `red_needs`.
-    let red_needs = if player == RED {
-        alpha - 75
-    } else {
-        76 - alpha
-    };
-    // Per cell: 1 dead for Red, -1 dead for Blue, 0 live.
-    let mut dead = [0i8; 64];
-    for c in cells_of(empty) {
-        let k = (NEIGHBOURS[c.index()] & empty).count_ones() as usize;
-        let d = pos.delta(c);
-        dead[c.index()] = if d + reach.low[k] >= red_needs {
-            1
-        } else if d + reach.high[k] < red_needs {
-            -1
-        } else {
-            0
-        };
-    }
+    let dead = alpha_dead(pos, player, alpha);
     let mine: i8 = if mover == RED { 1 } else { -1 };
     let mut tickets = [0u32; 32];
     let mut cells = [0u8; 32];
@@ -296,6 +277,35 @@ pub fn ansell_move<R: Rng + ?Sized>(
         value_weighted_stone(pos, mover, rng)
     };
     Move::new(cell, value)
+}
+
+/// Per cell, whose side of the question "does `player` score at least `alpha`?" the cell
+/// stays on whatever stones fill its empty neighbours: `1` Red's (a hole there gives Red a
+/// hole value at or above what settles the question in Red's favour), `-1` Blue's, `0` still
+/// open (and for cells that are not empty).
+pub(crate) fn alpha_dead(pos: &Position, player: usize, alpha: i16) -> [i8; 64] {
+    let empty = pos.empty();
+    let range = HoleRange::of(pos);
+    // Hole values (Red's delta) at or above this settle the question in Red's favour: Red
+    // reaching `alpha`, or Blue missing it (75 - d < alpha).
+    let red_side = if player == RED {
+        alpha - 75
+    } else {
+        76 - alpha
+    };
+    let mut dead = [0i8; 64];
+    for c in cells_of(empty) {
+        let k = (NEIGHBOURS[c.index()] & empty).count_ones() as usize;
+        let d = pos.delta(c);
+        dead[c.index()] = if d + range.low[k] >= red_side {
+            1
+        } else if d + range.high[k] < red_side {
+            -1
+        } else {
+            0
+        };
+    }
+    dead
 }
 
 /// A stone `player` holds, drawn with one ticket per point of its value.
@@ -514,6 +524,70 @@ mod tests {
             }
         }
         assert!(checked > 0, "the static bounds never fixed a score early");
+    }
+
+    #[test]
+    fn alpha_dead_cells_agree_with_every_filling_of_their_neighbours() {
+        // Brute force: every way to put stones held (by either player) on a cell's empty
+        // neighbours, the resulting score of `player` with that cell as the hole.
+        let mut rng = Pcg64Mcg::seed_from_u64(13);
+        let mut settled = 0;
+        for _ in 0..60 {
+            let mut p = start();
+            while p.empty().count_ones() > 9 {
+                p.play(lottery_move(&p, &mut rng));
+            }
+            let mut held: Vec<i16> = Vec::new();
+            for v in 1..=15u8 {
+                if p.has_stone(RED, v) {
+                    held.push(i16::from(v));
+                }
+                if p.has_stone(BLUE, v) {
+                    held.push(-i16::from(v));
+                }
+            }
+            for player in [RED, BLUE] {
+                for alpha in [66, 72, 76, 80, 86] {
+                    let dead = alpha_dead(&p, player, alpha);
+                    for c in cells_of(p.empty()) {
+                        let k = (NEIGHBOURS[c.index()] & p.empty()).count_ones() as usize;
+                        let reaches = |sum: i16| {
+                            let d = p.delta(c) + sum;
+                            let score = if player == RED { 75 + d } else { 75 - d };
+                            score >= alpha
+                        };
+                        let sums = subset_sums(&held, k);
+                        let always = sums.iter().all(|&s| reaches(s));
+                        let never = sums.iter().all(|&s| !reaches(s));
+                        // Red's side is `player` reaching alpha for Red, missing it for Blue.
+                        let red_side = |r: bool| r == (player == RED);
+                        let expected = if always {
+                            if red_side(true) { 1 } else { -1 }
+                        } else if never {
+                            if red_side(false) { 1 } else { -1 }
+                        } else {
+                            0
+                        };
+                        assert_eq!(dead[c.index()], expected, "{c:?} {player} {alpha} {p:?}");
+                        settled += usize::from(expected != 0);
+                    }
+                }
+            }
+        }
+        assert!(settled > 100, "only {settled} settled cells");
+    }
+
+    /// The sums of every `k` of `values` (all of them if there are fewer).
+    fn subset_sums(values: &[i16], k: usize) -> Vec<i16> {
+        if k == 0 || values.len() <= k {
+            return vec![values.iter().take(k).sum()];
+        }
+        let mut out = subset_sums(&values[1..], k - 1);
+        for s in &mut out {
+            *s += values[0];
+        }
+        out.extend(subset_sums(&values[1..], k));
+        out
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use rave_mcts::{Budget, Mcts, NoPrior};
+use rave_mcts::{Budget, Game, Mcts, NoPrior, Proof};
 
 use super::{EventHorizon, SCORE_KEY, Targets};
 use crate::rules::{Move, Position, reasonable_moves};
@@ -84,7 +84,10 @@ impl EventHorizon {
         budget: Budget,
     ) -> TargetSearch {
         if self.config.targets == Targets::Score {
-            return self.search_target(pos, history, alpha, budget);
+            return match self.fixed_score_reward(pos) {
+                Some(reward) => TargetSearch::decided(alpha, reward, keep_score(pos)),
+                None => self.search_target(pos, history, alpha, budget),
+            };
         }
         let me = pos.mover();
         let by_verdict = self.by_verdict(pos);
@@ -94,6 +97,14 @@ impl EventHorizon {
             Some(false) => TargetSearch::decided(alpha, 0.0, None),
             None => self.search_target(pos, history, alpha, budget),
         }
+    }
+
+    /// The score game's reward for the mover where the static bounds already fix the score.
+    fn fixed_score_reward(&self, pos: &Position) -> Option<f64> {
+        let game = AlphaGame::new(*pos, pos.mover(), 76)
+            .with_score_reward(self.config.score_scale)
+            .with_static_verdict(self.config.static_empty);
+        game.result().map(|o| f64::from(o.reward(pos.mover())))
     }
 
     /// Ansell's target selection ([`Targets::Drift`]): the searches of the targets visited
@@ -120,17 +131,22 @@ impl EventHorizon {
             }
             let b = Budget::simulations(BATCH).with_time(drift_end - now);
             let r = self.evaluate_target(pos, history, alpha, b);
-            let reach = r.reach;
-            let decided = r.simulations == 0;
+            let (reach, certain) = (r.reach, r.certain);
             record(&mut results, r);
-            if reach >= self.config.gamma_up && alpha < ceiling {
-                alpha += 1;
+            let next = if reach >= self.config.gamma_up && alpha < ceiling {
+                alpha + 1
             } else if reach <= self.config.gamma_down && alpha > floor {
-                alpha -= 1;
-            } else if decided {
-                // A decided target at the end of the range: nothing left to drift to.
+                alpha - 1
+            } else {
+                alpha
+            };
+            // A certain target next to a certain one (or at the end of the range): the
+            // boundary between the targets won and lost is found, more batches add nothing.
+            let next_certain = results.iter().any(|s| s.alpha == next && s.certain);
+            if certain && (next == alpha || next_certain) {
                 break;
             }
+            alpha = next;
         }
         let gamma = self.config.gamma;
         let chosen = results
@@ -168,12 +184,20 @@ impl EventHorizon {
         match tree.search(&b, &mut self.rng) {
             Ok(r) => TargetSearch {
                 alpha,
-                reach: r.value,
+                // A proven root's value is its proof, not the mean of its simulations.
+                reach: match r.proven {
+                    Some(Proof::Win) => 1.0,
+                    Some(Proof::Loss) => 0.0,
+                    Some(Proof::Draw) => 0.5,
+                    None => r.value,
+                },
                 simulations: r.simulations,
                 best: Some(r.best_move),
+                certain: r.proven.is_some(),
             },
             Err(_) => {
-                // The node budget cannot hold the root: start afresh next time.
+                // The game is over for the search (no move) or the node budget cannot hold
+                // the root: start afresh next time.
                 tree.clear_tree();
                 TargetSearch::decided(alpha, 0.0, None)
             }
@@ -274,6 +298,8 @@ pub(super) struct TargetSearch {
     /// The search's move (none when the target is lost before any search, or the search
     /// failed).
     pub(super) best: Option<Move>,
+    /// Whether `reach` is certain (a verdict, or a root the search proved), not an estimate.
+    pub(super) certain: bool,
 }
 
 impl TargetSearch {
@@ -284,8 +310,24 @@ impl TargetSearch {
             reach,
             simulations: 0,
             best,
+            certain: true,
         }
     }
+}
+
+/// The reasonable move whose position the static bounds judge best for the mover (Red: the
+/// highest lower bound of Red's score, Blue: the lowest upper bound): where they fix the
+/// score, a move that keeps it.
+fn keep_score(pos: &Position) -> Option<Move> {
+    let mut moves = Vec::new();
+    reasonable_moves(pos, &mut moves);
+    let red = pos.mover() == crate::rules::RED;
+    moves.into_iter().max_by_key(|&mv| {
+        let mut p = *pos;
+        p.play(mv);
+        let (lo, hi) = static_score_bounds(&p);
+        if red { lo } else { -hi }
+    })
 }
 
 /// A move after which `verdict` still gives the win for `alpha`, if one exists.
