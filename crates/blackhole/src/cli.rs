@@ -181,7 +181,7 @@ struct PlayerArgs {
     rave_bias: f64,
     /// How playouts choose their moves: Ansell's lottery (tickets from the alpha-dead cells,
     /// stones by value), the first lottery of this crate, or uniformly random moves.
-    #[arg(long, value_enum, default_value_t = Playout::Ansell)]
+    #[arg(long, value_enum, default_value_t = Playout::Lottery)]
     playout: Playout,
     /// Log every decision on stderr.
     #[arg(short, long)]

@@ -175,9 +175,9 @@ impl AlphaGame {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum PlayoutPolicy {
     /// Ansell's lottery ([`ansell_move`]): tickets from the α-dead cells, stones by value.
-    #[default]
     Ansell,
     /// This crate's first lottery ([`lottery_move`]): block and grow tickets.
+    #[default]
     Lottery,
     /// Uniformly random legal moves ([`uniform_move`]), for comparison.
     Uniform,
