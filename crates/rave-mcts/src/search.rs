@@ -118,12 +118,12 @@ impl<G: Game, P: Playout<G>, K: Prior<G>> Mcts<G, P, K> {
 
     /// The bytes the trees hold (all threads, allocated capacity). A search keeps each
     /// thread's tree within its share of [`Budget::nodes`], so after a search this is at most
-    /// the budget times [`node_bytes`](crate::node_bytes); while [`Mcts::advance`] copies the
-    /// kept subtree, the old tree is held until the copy is made.
+    /// the budget times [`node_bytes`](crate::node_bytes). [`Mcts::advance`] compacts the
+    /// kept subtree in place and keeps the memory for the next search.
     pub fn tree_bytes(&self) -> usize {
         self.workers
             .iter()
-            .map(|w| (w.nodes.capacity() + w.spare.capacity()) * size_of::<Node<G::Move>>())
+            .map(|w| w.nodes.capacity() * size_of::<Node<G::Move>>())
             .sum()
     }
 

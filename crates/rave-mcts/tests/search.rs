@@ -141,7 +141,7 @@ fn the_node_budget_is_never_exceeded() {
             let bytes = mcts.tree_bytes();
             assert!(bytes <= 3000 * node_bytes::<u8>(), "{bytes} bytes");
             assert!(bytes >= r.tree_nodes * node_bytes::<u8>());
-            // After a move, the old tree is freed.
+            // After a move, the memory held stays within the budget.
             let best = r.children[0].mv;
             mcts.advance(best).unwrap();
             assert!(mcts.tree_bytes() <= 3000 * node_bytes::<u8>());
