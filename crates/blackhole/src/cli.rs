@@ -352,7 +352,7 @@ fn referee(args: &RefereeArgs) -> Result<ExitCode, String> {
         },
     )?;
     bar.finish_and_clear();
-    println!("{summary}");
+    game_harness::outln!("{summary}");
     Ok(ExitCode::SUCCESS)
 }
 

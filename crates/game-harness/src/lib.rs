@@ -9,7 +9,8 @@
 //! - [`gtp`]: a GTP v2 server loop over an engine trait ([`GtpEngine`]): ids, errors,
 //!   comments, `list_commands`, `known_command`, `quit`, end of input;
 //! - [`mod@matches`]: matches between two players: paired openings, the score by who moved
-//!   first, the results table with Wilson interval and Elo ([`Tally`]), a progress bar.
+//!   first, the results table with Wilson interval and Elo ([`Tally`]), a progress bar;
+//! - [`output`]: [`outln!`], `println!` that survives a closed pipe (`selfplay | head`).
 //!
 //! It knows nothing of Havannah or of any other game; the Havannah engine, Hex and Blackhole
 //! of this workspace use it.
@@ -24,6 +25,7 @@
 
 pub mod gtp;
 pub mod matches;
+pub mod output;
 pub mod stats;
 pub mod time;
 

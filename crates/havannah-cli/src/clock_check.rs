@@ -206,7 +206,7 @@ fn print_distribution(label: &str, moves: &[&MoveTiming]) {
     let mut ms: Vec<f64> = moves.iter().map(|m| m.overshoot_ms).collect();
     ms.sort_by(f64::total_cmp);
     let over = ms.iter().filter(|&&x| x > 20.0).count();
-    println!(
+    game_harness::outln!(
         "  {label:<10} {:>6} moves  overshoot ms: median {:>7.1}  p90 {:>7.1}  p99 {:>7.1}  max {:>7.1}  over 20 ms: {over}",
         ms.len(),
         quantile(&ms, 0.5),
@@ -217,14 +217,14 @@ fn print_distribution(label: &str, moves: &[&MoveTiming]) {
 }
 
 fn report(size: u8, tally: &Tally) {
-    println!(
+    game_harness::outln!(
         "size {size}: {} games, {} lost on time, {} errors",
         tally.games,
         tally.time_losses,
         tally.errors.len()
     );
     for e in tally.errors.iter().take(5) {
-        println!("  error: {e}");
+        game_harness::outln!("  error: {e}");
     }
     let all: Vec<&MoveTiming> = tally.moves.iter().collect();
     let (byo, main): (Vec<&MoveTiming>, Vec<&MoveTiming>) = all.iter().partition(|m| m.in_byo_yomi);
@@ -240,9 +240,13 @@ fn check(opts: &Opts) -> Result<(), String> {
         Board::new(size).map_err(|e| format!("--sizes {size}: {e}"))?;
     }
     let mut engine = GtpProgram::spawn(&opts.engine, &[])?;
-    println!(
+    game_harness::outln!(
         "engine {:?}; main time {} s, byo-yomi {} s for {} stone(s), {} random opening plies",
-        opts.engine, opts.main_time, opts.byo_yomi, opts.byo_yomi_stones, opts.opening
+        opts.engine,
+        opts.main_time,
+        opts.byo_yomi,
+        opts.byo_yomi_stones,
+        opts.opening
     );
     let mut rng = Pcg64Mcg::seed_from_u64(opts.seed);
     for &size in &opts.sizes {

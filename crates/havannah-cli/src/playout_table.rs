@@ -103,20 +103,25 @@ fn mcts_rate(board: &'static Board, threads: usize, seconds: f64, seed: u64) -> 
 /// Prints the playout table, then the MCTS rates; always succeeds.
 pub fn run(args: &Opts) -> ExitCode {
     let boards = print_rows(args);
-    println!();
+    game_harness::outln!();
     print_mcts_rates(&boards, args);
     ExitCode::SUCCESS
 }
 
 /// Times every row at every size and prints it beside the paper's figure; the boards timed.
 fn print_rows(args: &Opts) -> Vec<&'static Board> {
-    println!(
+    game_harness::outln!(
         "Playout speed (µs per playout; the paper's ms; speed-up), {} s per cell, seed {}",
-        args.seconds, args.seed
+        args.seconds,
+        args.seed
     );
-    println!(
+    game_harness::outln!(
         "{:<48} {:>6} {:>12} {:>10} {:>10}",
-        "row", "size", "µs", "paper ms", "speed-up"
+        "row",
+        "size",
+        "µs",
+        "paper ms",
+        "speed-up"
     );
     let mut boards = Vec::new();
     for &size in &args.sizes {
@@ -132,7 +137,7 @@ fn print_rows(args: &Opts) -> Vec<&'static Board> {
                 Some(ms) => (format!("{ms:.2}"), format!("{:.0}x", ms * 1000.0 / t)),
                 None => ("-".to_string(), "-".to_string()),
             };
-            println!("{:<48} {:>6} {:>12.2} {:>10} {:>10}", name, size, t, p, x);
+            game_harness::outln!("{:<48} {:>6} {:>12.2} {:>10} {:>10}", name, size, t, p, x);
         }
         boards.push(board);
     }
@@ -142,12 +147,12 @@ fn print_rows(args: &Opts) -> Vec<&'static Board> {
 /// Prints the engine's simulations per second on each board, on one thread and on all.
 fn print_mcts_rates(boards: &[&'static Board], args: &Opts) {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    println!(
+    game_harness::outln!(
         "MCTS (the engine's best settings: UCT-RAVE, expansion after 8 visits, uniform playouts, \
          on-line rings) from the empty board, {} s each:",
         args.seconds
     );
-    println!(
+    game_harness::outln!(
         "{:>6} {:>16} {:>22}",
         "size",
         "1 thread sims/s",
@@ -156,6 +161,6 @@ fn print_mcts_rates(boards: &[&'static Board], args: &Opts) {
     for &board in boards {
         let one = mcts_rate(board, 1, args.seconds, args.seed);
         let all = mcts_rate(board, threads, args.seconds, args.seed);
-        println!("{:>6} {:>16.0} {:>22.0}", board.size(), one, all);
+        game_harness::outln!("{:>6} {:>16.0} {:>22.0}", board.size(), one, all);
     }
 }

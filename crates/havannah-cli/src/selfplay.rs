@@ -175,7 +175,7 @@ fn announce(files: &OutputFiles, dir: &Path) {
     if files.last_game_svg.is_some() {
         names.push("last_game.svg");
     }
-    println!(
+    game_harness::outln!(
         "Wrote {}, results.txt and {SHARD_FILE} to {}",
         names.join(", "),
         dir.display()
@@ -194,7 +194,7 @@ fn merge(dirs: &[PathBuf]) -> Result<MatchResult, String> {
 /// Prints the result and writes its files (with the shard file) to `dir`; exit status 1 when
 /// they cannot be written.
 fn finish(result: &MatchResult, dir: &Path) -> ExitCode {
-    println!("{result}");
+    game_harness::outln!("{result}");
     match write_outputs(result, dir).and_then(|files| {
         write_shard(result, dir)?;
         Ok(files)

@@ -111,7 +111,7 @@ fn train(args: &Opts) -> Result<(), Box<dyn std::error::Error>> {
         None => Trainer::new(train_config(args, threads))?,
     };
     fs::create_dir_all(&args.out)?;
-    println!(
+    game_harness::outln!(
         "size {} ({} cells), {} hidden, {} parameters, {} threads, {} images per position",
         args.size,
         board.num_cells(),
@@ -212,7 +212,7 @@ impl Evaluator {
             );
         }
         if pb.is_hidden() {
-            println!("{line}");
+            game_harness::outln!("{line}");
         } else {
             pb.println(line);
         }
@@ -254,7 +254,7 @@ fn train_and_evaluate(
 /// The training's speed and self-play results, and what the net thinks of the empty board.
 fn print_summary(args: &Opts, board: &'static Board, trainer: &Trainer, train_time: Duration) {
     let stats = trainer.stats();
-    println!(
+    game_harness::outln!(
         "trained {} games in {:.1} s: {:.1} games/s, {:.0} moves/game, {:.0} samples/s; \
          self-play results White {} Black {} draws {}",
         stats.games,
@@ -267,12 +267,12 @@ fn print_summary(args: &Opts, board: &'static Board, trainer: &Trainer, train_ti
         stats.draws
     );
     let empty = Position::new(board, RingDetection::Online);
-    println!(
+    game_harness::outln!(
         "value of the empty board for White: {:+.3}",
         trainer.net().evaluate(&empty)
     );
     if args.size == 2 {
-        println!(
+        game_harness::outln!(
             "size 2: the net's first move wins against every reply: {}",
             greedy_wins_against_every_reply(trainer.net(), &empty)
         );
@@ -313,7 +313,7 @@ fn write_outputs(
         args.out.join("run.json"),
         serde_json::to_string_pretty(&run)?,
     )?;
-    println!(
+    game_harness::outln!(
         "wrote {}, curve.csv, curve.svg, run.json",
         weights.display()
     );

@@ -2,7 +2,7 @@
 //! table and `havannah td-train` run end to end.
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 use clap::Parser;
 use havannah_cli::{Cli, Command as Sub};
@@ -95,6 +95,29 @@ fn selfplay_plays_a_tiny_match_and_prints_its_table() {
         .collect();
     assert_eq!(numbers[0], 2, "{total}");
     assert_eq!(numbers[1] + numbers[2] + numbers[3], 2, "{total}");
+    for file in ["games.txt", "games.sgf", "results.txt"] {
+        assert!(out.join(file).is_file(), "{file} written");
+    }
+}
+
+#[test]
+fn selfplay_into_a_closed_pipe_finishes_its_work() {
+    // `havannah selfplay | head -0`: the reader is gone before anything is printed. The match
+    // must still end normally and write its files (it used to panic on the first line).
+    let out = fresh_dir("havannah-selfplay-closed-pipe");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_havannah"))
+        .args(["selfplay", "--size", "4", "--games", "2"])
+        .args(["--player-a", "random", "--player-b", "random"])
+        .args(["--out", out.to_str().unwrap()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the havannah binary runs");
+    drop(child.stdout.take());
+    let output = child.wait_with_output().expect("it ends");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{output:?}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
     for file in ["games.txt", "games.sgf", "results.txt"] {
         assert!(out.join(file).is_file(), "{file} written");
     }

@@ -3,6 +3,7 @@
 
 use std::time::{Duration, Instant};
 
+use havannah::mcts::StopReason;
 use havannah::{Clock, Engine, EngineConfig, Player, RandomPlayer};
 use havannah_rules::{Colour, Game, Move, Rules};
 
@@ -91,18 +92,32 @@ fn one_thread_with_a_seed_is_deterministic() {
 
 #[test]
 fn time_per_move_is_respected() {
-    // A generous bound: the limit is 60 ms; the engine keeps a 5 ms margin and checks the
-    // clock after every simulation, so even a loaded machine stays far below 60 + 150 ms.
+    // The search is given the move's time less the engine's margin, and it is the clock (not
+    // the simulation budget, a billion here) that stops it. The wall-clock bound only catches
+    // a search that ignores its deadline: a loaded machine may stretch 60 ms a lot, and how
+    // close the engine keeps to its time is measured by `clock_check`, not asserted here.
     let mut e = engine("best", 1_000_000_000, 1);
     let game = setup(8, &["h8", "g7"]);
+    let clock = Clock::per_move(Duration::from_millis(60));
+    let given = e.budget(&game, &clock).time.expect("a time budget");
+    assert!(given < Duration::from_millis(60), "{given:?}");
+    assert!(given >= Duration::from_millis(50), "{given:?}");
     e.reset(&game);
     let start = Instant::now();
-    let mv = e.choose(&game, &Clock::per_move(Duration::from_millis(60)));
+    let mv = e.choose(&game, &clock);
     let took = start.elapsed();
     assert!(mv.is_some());
-    assert!(took < Duration::from_millis(210), "took {took:?}");
-    let sims = e.last_result().unwrap().simulations;
-    assert!(sims > 10, "only {sims} simulations in 60 ms");
+    assert!(took < Duration::from_secs(3), "took {took:?}");
+    let result = e.last_result().unwrap();
+    assert!(
+        matches!(
+            result.stop,
+            StopReason::Time | StopReason::BestMoveFixed | StopReason::Proven
+        ),
+        "stopped by {:?}",
+        result.stop
+    );
+    assert!(result.simulations > 0);
 }
 
 #[test]

@@ -187,7 +187,7 @@ fn selfplay(args: &SelfplayArgs) -> Result<(), String> {
         seed: search.seed,
     };
     let result = selfplay::run_match(&config, args.quiet, args.verbose)?;
-    println!("{result}");
+    game_harness::outln!("{result}");
     Ok(())
 }
 
@@ -197,15 +197,15 @@ fn speed(args: &SpeedArgs) -> Result<(), String> {
         search.time_per_move = Some(2.0);
     }
     let mut rng = Pcg64Mcg::seed_from_u64(search.seed);
-    println!(
+    game_harness::outln!(
         "| size | playout | raw playouts/s | uct sims/s | rave sims/s | grave sims/s | threads |"
     );
-    println!("|---|---|---|---|---|---|---|");
+    game_harness::outln!("|---|---|---|---|---|---|---|");
     for &size in &args.sizes {
         let start = HexGame::new(size, false).map_err(|e| e.to_string())?;
         let raw = raw_playout_rate(&start, &search, &mut rng)?;
         let rates = search_rates(&start, &search, &mut rng)?;
-        println!(
+        game_harness::outln!(
             "| {size}x{size} | {} | {:.0} k | {:.0} k | {:.0} k | {:.0} k | {} |",
             if search.bridge_save {
                 "bridge-save"

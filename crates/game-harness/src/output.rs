@@ -1,0 +1,68 @@
+//! Standard output for programs whose output is piped: `selfplay | head` must not panic.
+//!
+//! `println!` panics when the reader of a pipe has gone. [`outln!`](crate::outln) writes the
+//! same line, but a closed pipe only drops the rest of the output: the program goes on with
+//! its work (a match still writes its record files) and exits as it would have. Any other
+//! write error is reported on stderr once.
+
+use std::fmt;
+use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+static REPORTED: AtomicBool = AtomicBool::new(false);
+
+/// Writes `args` and a newline to `out`, as [`outln!`](crate::outln) does to stdout.
+///
+/// # Errors
+/// Whatever the write returns, but for a closed pipe, which is `Ok`.
+///
+/// ```
+/// use std::io;
+///
+/// // A reader that went away: not an error.
+/// struct Closed;
+/// impl io::Write for Closed {
+///     fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+///         Err(io::ErrorKind::BrokenPipe.into())
+///     }
+///     fn flush(&mut self) -> io::Result<()> {
+///         Ok(())
+///     }
+/// }
+/// assert!(game_harness::output::write_line(&mut Closed, format_args!("{}", 42)).is_ok());
+/// let mut text = Vec::new();
+/// game_harness::output::write_line(&mut text, format_args!("{}", 42)).unwrap();
+/// assert_eq!(text, b"42\n");
+/// ```
+pub fn write_line(out: &mut impl Write, args: fmt::Arguments<'_>) -> io::Result<()> {
+    match out.write_fmt(args).and_then(|()| out.write_all(b"\n")) {
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        r => r,
+    }
+}
+
+/// Writes a line to stdout (see the module's documentation); called by
+/// [`outln!`](crate::outln).
+pub fn print_line(args: fmt::Arguments<'_>) {
+    if let Err(e) = write_line(&mut io::stdout().lock(), args)
+        && !REPORTED.swap(true, Ordering::Relaxed)
+    {
+        eprintln!("cannot write to standard output: {e}");
+    }
+}
+
+/// `println!` that does not panic when stdout is a closed pipe (see [`output`](crate::output)).
+///
+/// ```
+/// game_harness::outln!("{} games", 10);
+/// game_harness::outln!();
+/// ```
+#[macro_export]
+macro_rules! outln {
+    () => {
+        $crate::output::print_line(format_args!(""))
+    };
+    ($($arg:tt)*) => {
+        $crate::output::print_line(format_args!($($arg)*))
+    };
+}
