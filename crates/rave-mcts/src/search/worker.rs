@@ -228,7 +228,9 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             let n = &self.nodes[i];
             if n.is_expanded() {
                 groups.push((n.first_child, NodeId::from(n.num_children)));
-                stack.extend(n.children());
+                // Only the expanded children: most are leaves, and the stack stays small.
+                let expanded = |&c: &usize| self.nodes[c].is_expanded();
+                stack.extend(n.children().filter(expanded));
             }
         }
         groups
