@@ -229,6 +229,11 @@ pub struct Position {
     mask: PerCell<u16>,
     /// The 1-based move number at which each stone was placed (0 for empty cells).
     placed: PerCell<u16>,
+    /// Per cell, the directions of its neighbours that hold a stone (see
+    /// [`Position::colour_pattern`]): bit d for a White neighbour d, bit 8 + d for a Black
+    /// one. Kept up to date by `place` (six writes), so that a cell's same-coloured
+    /// neighbours are one load instead of six.
+    around: PerCell<u16>,
     plies: u16,
     stones_placed: u16,
     rings: RingDetection,
@@ -244,6 +249,7 @@ impl Clone for Position {
             size: self.size.clone(),
             mask: self.mask.clone(),
             placed: self.placed.clone(),
+            around: self.around.clone(),
             plies: self.plies,
             stones_placed: self.stones_placed,
             rings: self.rings,
@@ -262,6 +268,7 @@ impl Clone for Position {
         self.size.copy_prefix_from(&source.size, len);
         self.mask.copy_prefix_from(&source.mask, len);
         self.placed.copy_prefix_from(&source.placed, len);
+        self.around.copy_prefix_from(&source.around, len);
         self.plies = source.plies;
         self.stones_placed = source.stones_placed;
         self.rings = source.rings;
@@ -290,6 +297,7 @@ impl Position {
             size: PerCell::filled(1),
             mask: PerCell::filled(0),
             placed: PerCell::filled(0),
+            around: PerCell::filled(0),
             plies: 0,
             stones_placed: 0,
             rings,
@@ -438,7 +446,14 @@ impl Position {
         self.size[i] = 0;
 
         let nbs = self.board.neighbours6(cell);
-        let pattern = self.pattern(nbs, c);
+        let pattern = self.colour_pattern(i, c);
+        debug_assert_eq!(pattern, self.pattern(nbs, c));
+        // The new stone is a neighbour of each of its neighbours, in the opposite direction
+        // (the sentinel's entry takes the writes of off-board neighbours and is never read).
+        let bit = 1u16 << (8 * u32::from(c - 1));
+        for (d, nb) in nbs.iter().enumerate() {
+            self.around[nb.index()] |= bit << ((d + 3) % 6);
+        }
         // One stone per run of same-coloured neighbours stands for the run: neighbours in one
         // run are adjacent, so they are in one chain already. Six neighbours are one run.
         let dirs = RUN_DIRS[pattern];
@@ -459,6 +474,14 @@ impl Position {
             self.record_win(cell, kinds);
         }
         kinds
+    }
+
+    /// The neighbours of cell `i` that hold a stone of code `c` (1 or 2) as a 6-bit pattern
+    /// (bit d: neighbour d), read from the table `place` keeps: the same as
+    /// [`Position::pattern`] for a colour, in one load. For the sentinel it is meaningless.
+    #[inline(always)]
+    fn colour_pattern(&self, i: usize, c: u8) -> usize {
+        usize::from((self.around[i] >> (8 * u32::from(c.wrapping_sub(1) & 1))) & 63)
     }
 
     /// The same-colour neighbours of a cell as a 6-bit pattern (bit d: neighbour d has stone
@@ -526,12 +549,15 @@ impl Position {
         while mids != 0 {
             let d = mids.trailing_zeros() as usize;
             mids &= mids - 1;
-            if self
-                .board
-                .neighbours6(nbs[d])
-                .iter()
-                .all(|nb| self.stones[nb.index()] == c)
-            {
+            let surrounded = self.colour_pattern(nbs[d].index(), c) == 63;
+            debug_assert_eq!(
+                surrounded,
+                self.board
+                    .neighbours6(nbs[d])
+                    .iter()
+                    .all(|nb| self.stones[nb.index()] == c)
+            );
+            if surrounded {
                 return true;
             }
         }
@@ -619,7 +645,9 @@ impl Position {
     pub fn winning_kinds(&self, cell: Cell, colour: Colour) -> Kinds {
         let c = code(colour);
         let nbs = self.board.neighbours6(cell);
-        self.kinds_with_pattern(cell, nbs, self.pattern(nbs, c), c)
+        let pattern = self.colour_pattern(cell.index(), c);
+        debug_assert_eq!(pattern, self.pattern(nbs, c));
+        self.kinds_with_pattern(cell, nbs, pattern, c)
     }
 
     /// [`Position::winning_kinds`] for a stone of code `c` on `cell`, with neighbours `nbs`
@@ -685,7 +713,7 @@ impl Position {
         let mut candidates = 0u8;
         let mut patterns = [0usize; 6];
         for (d, &cell) in nbs.iter().enumerate() {
-            let pattern = self.pattern(self.board.neighbours6(cell), c);
+            let pattern = self.colour_pattern(cell.index(), c);
             patterns[d] = pattern;
             let one_run = (pattern != 63) & (RUN_STARTS[pattern].count_ones() == 1);
             let figure = !figures_of_mask(chain_mask | self.board.edge_mask(cell)).is_empty();
@@ -716,12 +744,16 @@ impl Position {
         while mids != 0 {
             let d = mids.trailing_zeros() as usize;
             mids &= mids - 1;
-            if self
-                .board
-                .neighbours6(nbs[d])
-                .iter()
-                .all(|nb| *nb == cell || self.stones[nb.index()] == c)
-            {
+            // `cell` is neighbour d + 3 of neighbour d.
+            let surrounded = self.colour_pattern(nbs[d].index(), c) | (1 << ((d + 3) % 6)) == 63;
+            debug_assert_eq!(
+                surrounded,
+                self.board
+                    .neighbours6(nbs[d])
+                    .iter()
+                    .all(|nb| *nb == cell || self.stones[nb.index()] == c)
+            );
+            if surrounded {
                 return true;
             }
         }
