@@ -167,6 +167,28 @@ static RUN_DIRS: [[u8; 3]; 64] = {
     table
 };
 
+/// For a 6-bit pattern of same-coloured neighbours around an empty cell next to a stone of
+/// that colour, what [`Position::win_next_to`] must test there: bit 0 when the pattern has
+/// two or more runs, or is all six (other chains may join, or a loop may close: the whole
+/// test), bit 1 when it has a single run with a middle stone (a ring around that stone).
+/// (Pattern 0 counts as several runs, as it did before the table.)
+static SCAN_CLASS: [u8; 64] = {
+    let mut table = [0u8; 64];
+    let mut p = 0;
+    while p < 64 {
+        let one_run = p != 63 && RUN_STARTS[p].count_ones() == 1;
+        table[p] = if !one_run {
+            1
+        } else if MIDDLES[p] != 0 {
+            2
+        } else {
+            0
+        };
+        p += 1;
+    }
+    table
+};
+
 /// When a [`Position`] looks for rings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -413,8 +435,28 @@ impl Position {
     #[inline]
     #[must_use]
     pub fn neighbour_set(&self, cell: Cell, colour: Option<Colour>) -> u8 {
-        let c = colour.map_or(EMPTY, code);
-        self.pattern(self.board.neighbours6(cell), c) as u8
+        // From the neighbour table: one load, and for empty neighbours the off-board ones
+        // taken out. The sentinel (whose table entry is meaningless) has none.
+        let n = self.board.num_cells();
+        let i = cell.index();
+        let set = match colour {
+            Some(colour) => self.colour_pattern(i, code(colour)) as u8,
+            None => {
+                let mut off = 0u8;
+                for (d, nb) in self.board.neighbours6(cell).iter().enumerate() {
+                    off |= u8::from(nb.index() >= n) << d;
+                }
+                let around = self.around[i];
+                let occupied = (around | (around >> 8)) as u8;
+                !(occupied | off) & 63
+            }
+        };
+        let set = select(i < n, set, 0);
+        debug_assert_eq!(
+            set,
+            self.pattern(self.board.neighbours6(cell), colour.map_or(EMPTY, code)) as u8
+        );
+        set
     }
 
     /// Records `swap`: a move that places no stone (Black moves again).
@@ -709,26 +751,42 @@ impl Position {
         // chain of `around` with the cell's own edges makes a figure, and those next to a
         // run of three (a ring around the middle stone). Then the exact test on those only,
         // in neighbour order. (The sentinel is never empty.)
+        //
+        // Three sets of directions: `sure`, where the chain of `around` with the cell's edges
+        // makes a figure (joining more chains only adds to it); `multi`, cells with two or more
+        // runs of the colour around them, which need the whole test; `middle`, cells with one
+        // run (the chain of `around`, whose mask is known) and a middle stone in it, where only
+        // a ring around that stone remains to be tested.
         let nbs = self.board.neighbours6(around);
-        let mut candidates = 0u8;
+        let (mut sure, mut multi, mut middle) = (0u8, 0u8, 0u8);
         let mut patterns = [0usize; 6];
         for (d, &cell) in nbs.iter().enumerate() {
             let pattern = self.colour_pattern(cell.index(), c);
             patterns[d] = pattern;
-            let one_run = (pattern != 63) & (RUN_STARTS[pattern].count_ones() == 1);
-            let figure = !figures_of_mask(chain_mask | self.board.edge_mask(cell)).is_empty();
-            let may_win = !one_run | figure | (MIDDLES[pattern] != 0);
-            candidates |= u8::from((self.stones[cell.index()] == EMPTY) & may_win) << d;
+            let class = SCAN_CLASS[pattern];
+            let figure = FIGURES[usize::from((chain_mask | self.board.edge_mask(cell)) & 0xfff)];
+            let empty = u8::from(self.stones[cell.index()] == EMPTY);
+            sure |= (empty & u8::from(figure != 0)) << d;
+            multi |= (empty & class) << d;
+            middle |= (empty & (class >> 1)) << d;
         }
+        let mut candidates = sure | multi | middle;
         while candidates != 0 {
             let d = candidates.trailing_zeros() as usize;
+            let bit = candidates & candidates.wrapping_neg();
             candidates &= candidates - 1;
             let cell = nbs[d];
             let cell_nbs = self.board.neighbours6(cell);
-            if !self
-                .kinds_with_pattern(cell, cell_nbs, patterns[d], c)
-                .is_empty()
-            {
+            let wins = if sure & bit != 0 {
+                true
+            } else if multi & bit != 0 {
+                !self
+                    .kinds_with_pattern(cell, cell_nbs, patterns[d], c)
+                    .is_empty()
+            } else {
+                self.encloses_neighbour(cell, cell_nbs, patterns[d], c)
+            };
+            if wins {
                 return Some(cell);
             }
         }
