@@ -369,11 +369,8 @@ fn win_next_to(pos: &Position, around: u16, colour: Colour) -> Option<u16> {
     if around == NO_CELL {
         return None;
     }
-    let around = Cell::from_index(usize::from(around));
-    if pos.stone(around) != Some(colour) {
-        return None;
-    }
-    pos.win_next_to(around).map(|c| c.index() as u16)
+    pos.win_next_to_of(Cell::from_index(usize::from(around)), colour)
+        .map(|c| c.index() as u16)
 }
 
 /// The first cell that saves a two-bridge the opponent's stone `last` intruded into, if any
