@@ -472,6 +472,39 @@ impl Position {
     /// are found by the incremental finder unless [`RingDetection::Offline`] was chosen.
     #[inline(always)]
     pub fn place(&mut self, cell: Cell) -> Kinds {
+        self.place_impl::<false>(cell).0
+    }
+
+    /// [`Position::place`], and then [`Position::win_next_to`] on the new stone: the first
+    /// empty neighbour of `cell` (in [`Board::neighbours`] order) where the mover's colour
+    /// would now win at once. The same answers as those two calls, but the scan reads what
+    /// `place` has at hand (the new stone's neighbours, their colour patterns, the new
+    /// chain's mask) instead of loading it again.
+    ///
+    /// This is the anti-decisive scan of the knowledge playouts, done as the stone is placed.
+    ///
+    /// ```
+    /// use havannah_board::Board;
+    /// use havannah_rules::{Position, RingDetection};
+    ///
+    /// let board = Board::new(4).unwrap();
+    /// let mut pos = Position::new(board, RingDetection::Online);
+    /// for name in ["a1", "g7", "b1", "g5"] {
+    ///     pos.place(board.parse_cell(name).unwrap());
+    /// }
+    /// // White c1 joins a1 b1 c1: d1 now completes a bridge (corners a1 and d1).
+    /// let (kinds, win) = pos.place_and_scan(board.parse_cell("c1").unwrap());
+    /// assert!(kinds.is_empty());
+    /// assert_eq!(win, Some(board.parse_cell("d1").unwrap()));
+    /// ```
+    #[inline(always)]
+    pub fn place_and_scan(&mut self, cell: Cell) -> (Kinds, Option<Cell>) {
+        self.place_impl::<true>(cell)
+    }
+
+    /// [`Position::place`], with [`Position::place_and_scan`]'s scan when `SCAN`.
+    #[inline(always)]
+    fn place_impl<const SCAN: bool>(&mut self, cell: Cell) -> (Kinds, Option<Cell>) {
         // The code of the colour to move: 1 (White) after an even number of stones.
         let c = (self.stones_placed & 1) as u8 + 1;
         debug_assert_eq!(c, code(self.to_move()));
@@ -492,9 +525,13 @@ impl Position {
         debug_assert_eq!(pattern, self.pattern(nbs, c));
         // The new stone is a neighbour of each of its neighbours, in the opposite direction
         // (the sentinel's entry takes the writes of off-board neighbours and is never read).
-        let bit = 1u16 << (8 * u32::from(c - 1));
+        let shift = 8 * u32::from(c - 1);
+        let bit = 1u16 << shift;
+        let mut patterns = [0usize; 6];
         for (d, nb) in nbs.iter().enumerate() {
-            self.around[nb.index()] |= bit << ((d + 3) % 6);
+            let new = self.around[nb.index()] | (bit << ((d + 3) % 6));
+            self.around[nb.index()] = new;
+            patterns[d] = usize::from((new >> shift) & 63);
         }
         // One stone per run of same-coloured neighbours stands for the run: neighbours in one
         // run are adjacent, so they are in one chain already. Six neighbours are one run.
@@ -515,7 +552,35 @@ impl Position {
         if self.win.is_none() && !kinds.is_empty() {
             self.record_win(cell, kinds);
         }
-        kinds
+        if !SCAN {
+            return (kinds, None);
+        }
+        // The scan of `win_next_to_code` with what is at hand: the new chain's mask, the
+        // neighbours' patterns just written, and which neighbours are empty (from the new
+        // stone's own table entry, less the off-board directions).
+        let n = self.board.num_cells();
+        let own = self.around[i];
+        let mut empty = !((own | (own >> 8)) as u8) & 63;
+        let (mut sure, mut multi, mut middle) = (0u8, 0u8, 0u8);
+        for (d, nb) in nbs.iter().enumerate() {
+            empty &= !(u8::from(nb.index() >= n) << d);
+            let class = SCAN_CLASS[patterns[d]];
+            let figure = FIGURES[usize::from((mask | self.board.edge_mask(*nb)) & 0xfff)];
+            sure |= u8::from(figure != 0) << d;
+            multi |= (class & 1) << d;
+            middle |= (class >> 1) << d;
+        }
+        debug_assert_eq!(empty, self.pattern(nbs, EMPTY) as u8);
+        let win = self.first_win(
+            nbs,
+            c,
+            &patterns,
+            sure & empty,
+            multi & empty,
+            middle & empty,
+        );
+        debug_assert_eq!(win, self.win_next_to(cell));
+        (kinds, win)
     }
 
     /// The neighbours of cell `i` that hold a stone of code `c` (1 or 2) as a 6-bit pattern
@@ -788,6 +853,23 @@ impl Position {
             multi |= (empty & class) << d;
             middle |= (empty & (class >> 1)) << d;
         }
+        self.first_win(nbs, c, &patterns, sure, multi, middle)
+    }
+
+    /// The end of [`Position::win_next_to`]'s scan: the first direction (of the neighbours
+    /// `nbs`, empty ones only, with same-coloured patterns `patterns`) where a stone of code
+    /// `c` wins: in `sure` at once, in `multi` by the whole test, in `middle` by a ring
+    /// around a middle stone.
+    #[inline(always)]
+    fn first_win(
+        &self,
+        nbs: &[Cell; 6],
+        c: u8,
+        patterns: &[usize; 6],
+        sure: u8,
+        multi: u8,
+        middle: u8,
+    ) -> Option<Cell> {
         let mut candidates = sure | multi | middle;
         while candidates != 0 {
             let d = candidates.trailing_zeros() as usize;

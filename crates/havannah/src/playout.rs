@@ -144,6 +144,9 @@ pub struct HavannahPlayout {
     played: Vec<u16>,
     /// The last anti-decisive scan, which the next move's decisive scan repeats.
     threat: Option<Threat>,
+    /// The scan of the stone just placed for its colour
+    /// ([`Position::place_and_scan`]), which is the next move's anti-decisive scan.
+    scanned: Option<Threat>,
 }
 
 /// The result of a scan for a colour's winning cells next to its stone `around`:
@@ -171,6 +174,7 @@ impl HavannahPlayout {
             reply: Vec::new(),
             played: Vec::new(),
             threat: None,
+            scanned: None,
         }
     }
 
@@ -255,6 +259,7 @@ impl HavannahPlayout {
         let c = self.config;
         let me = pos.to_move();
         let previous = self.threat.take();
+        let scanned = self.scanned.take();
         if c.decisive {
             let win = match previous {
                 Some(t) if t.around == last2 && t.colour == me => still_winning(pos, t),
@@ -265,7 +270,10 @@ impl HavannahPlayout {
             }
         }
         if c.anti_decisive {
-            let found = win_next_to(pos, last, me.other());
+            let found = match scanned {
+                Some(t) if t.around == last && t.colour == me.other() => t.found,
+                _ => win_next_to(pos, last, me.other()),
+            };
             self.threat = Some(Threat {
                 around: last,
                 colour: me.other(),
@@ -406,6 +414,7 @@ impl HavannahPlayout {
             chosen
         } else {
             self.threat = None;
+            self.scanned = None;
             None
         }
     }
@@ -475,10 +484,12 @@ impl Playout<HavannahGame> for HavannahPlayout {
         self.prepare(pos);
         self.played.clear();
         self.threat = None;
+        self.scanned = None;
         let n = pos.board().num_cells();
         let first_colour = pos.to_move();
         let rules = self.has_rules();
         let limit = self.config.knowledge_moves as usize;
+        let scan = rules && self.config.anti_decisive;
         let mut last = last0;
         let mut last2 = last1;
         let mut length = 0usize;
@@ -495,8 +506,21 @@ impl Playout<HavannahGame> for HavannahPlayout {
             let player = pos.plies() & 1;
             trace.push(player, HMove(cell));
             self.played.push(cell);
-            pos.place(Cell::from_index(usize::from(cell)));
+            let mover = pos.to_move();
             length += 1;
+            // When the next move's rules scan around this stone for its colour, the scan is
+            // done as it is placed.
+            let scan_next = scan && (limit == 0 || length < limit);
+            if scan_next {
+                let (_, found) = pos.place_and_scan(Cell::from_index(usize::from(cell)));
+                self.scanned = Some(Threat {
+                    around: cell,
+                    colour: mover,
+                    found: found.map(|f| f.index() as u16),
+                });
+            } else {
+                pos.place(Cell::from_index(usize::from(cell)));
+            }
             if self.config.policy == Policy::Weighted {
                 self.raise_neighbours(pos, cell);
             }
