@@ -442,13 +442,9 @@ impl Position {
         let set = match colour {
             Some(colour) => self.colour_pattern(i, code(colour)) as u8,
             None => {
-                let mut off = 0u8;
-                for (d, nb) in self.board.neighbours6(cell).iter().enumerate() {
-                    off |= u8::from(nb.index() >= n) << d;
-                }
                 let around = self.around[i];
                 let occupied = (around | (around >> 8)) as u8;
-                !(occupied | off) & 63
+                !(occupied | self.board.off_board(cell)) & 63
             }
         };
         let set = select(i < n, set, 0);
@@ -558,12 +554,10 @@ impl Position {
         // The scan of `win_next_to_code` with what is at hand: the new chain's mask, the
         // neighbours' patterns just written, and which neighbours are empty (from the new
         // stone's own table entry, less the off-board directions).
-        let n = self.board.num_cells();
         let own = self.around[i];
-        let mut empty = !((own | (own >> 8)) as u8) & 63;
+        let empty = !((own | (own >> 8)) as u8 | self.board.off_board(cell)) & 63;
         let (mut sure, mut multi, mut middle) = (0u8, 0u8, 0u8);
         for (d, nb) in nbs.iter().enumerate() {
-            empty &= !(u8::from(nb.index() >= n) << d);
             let class = SCAN_CLASS[patterns[d]];
             let figure = FIGURES[usize::from((mask | self.board.edge_mask(*nb)) & 0xfff)];
             sure |= u8::from(figure != 0) << d;
