@@ -168,22 +168,16 @@ static RUN_DIRS: [[u8; 3]; 64] = {
 };
 
 /// For a 6-bit pattern of same-coloured neighbours around an empty cell next to a stone of
-/// that colour, what [`Position::win_next_to`] must test there: bit 0 when the pattern has
-/// two or more runs, or is all six (other chains may join, or a loop may close: the whole
-/// test), bit 1 when it has a single run with a middle stone (a ring around that stone).
-/// (Pattern 0 counts as several runs, as it did before the table.)
-static SCAN_CLASS: [u8; 64] = {
+/// that colour, whether [`Position::win_next_to`] must test the cell (1) or not (0): it must
+/// when the pattern has two or more runs or is all six (other chains may join, or a loop
+/// may close), or has a single run with a middle stone (a ring around that stone). (Pattern
+/// 0 counts as several runs, as it did before the table.)
+static SCAN_TEST: [u8; 64] = {
     let mut table = [0u8; 64];
     let mut p = 0;
     while p < 64 {
         let one_run = p != 63 && RUN_STARTS[p].count_ones() == 1;
-        table[p] = if !one_run {
-            1
-        } else if MIDDLES[p] != 0 {
-            2
-        } else {
-            0
-        };
+        table[p] = (!one_run || MIDDLES[p] != 0) as u8;
         p += 1;
     }
     table
@@ -556,23 +550,14 @@ impl Position {
         // stone's own table entry, less the off-board directions).
         let own = self.around[i];
         let empty = !((own | (own >> 8)) as u8 | self.board.off_board(cell)) & 63;
-        let (mut sure, mut multi, mut middle) = (0u8, 0u8, 0u8);
+        let (mut sure, mut test) = (0u8, 0u8);
         for (d, nb) in nbs.iter().enumerate() {
-            let class = SCAN_CLASS[patterns[d]];
             let figure = FIGURES[usize::from((mask | self.board.edge_mask(*nb)) & 0xfff)];
             sure |= u8::from(figure != 0) << d;
-            multi |= (class & 1) << d;
-            middle |= (class >> 1) << d;
+            test |= SCAN_TEST[patterns[d]] << d;
         }
         debug_assert_eq!(empty, self.pattern(nbs, EMPTY) as u8);
-        let win = self.first_win(
-            nbs,
-            c,
-            &patterns,
-            sure & empty,
-            multi & empty,
-            middle & empty,
-        );
+        let win = self.first_win(nbs, c, &patterns, sure & empty, test & empty);
         debug_assert_eq!(win, self.win_next_to(cell));
         (kinds, win)
     }
@@ -823,37 +808,29 @@ impl Position {
     /// [`Position::win_next_to`] for a stone of code `c` (1 or 2) on `around`.
     fn win_next_to_code(&self, around: Cell, c: u8) -> Option<Cell> {
         let chain_mask = self.mask[self.find_const(around.index())];
-        // First, without a branch per neighbour, the empty neighbours that may win: those
-        // with other runs of the colour around them (other chains may join), those where the
-        // chain of `around` with the cell's own edges makes a figure, and those next to a
-        // run of three (a ring around the middle stone). Then the exact test on those only,
-        // in neighbour order. (The sentinel is never empty.)
-        //
-        // Three sets of directions: `sure`, where the chain of `around` with the cell's edges
-        // makes a figure (joining more chains only adds to it); `multi`, cells with two or more
-        // runs of the colour around them, which need the whole test; `middle`, cells with one
-        // run (the chain of `around`, whose mask is known) and a middle stone in it, where only
-        // a ring around that stone remains to be tested.
+        // First, without a branch per neighbour, the empty neighbours that may win: `sure`,
+        // where the chain of `around` with the cell's edges makes a figure (joining more
+        // chains only adds to it), and `test`, those with other runs of the colour around
+        // them (other chains may join, or a loop close) or a run of three (a ring around the
+        // middle stone). Then the exact test on those only, in neighbour order. (The sentinel
+        // is never empty.)
         let nbs = self.board.neighbours6(around);
-        let (mut sure, mut multi, mut middle) = (0u8, 0u8, 0u8);
+        let (mut sure, mut test) = (0u8, 0u8);
         let mut patterns = [0usize; 6];
         for (d, &cell) in nbs.iter().enumerate() {
             let pattern = self.colour_pattern(cell.index(), c);
             patterns[d] = pattern;
-            let class = SCAN_CLASS[pattern];
             let figure = FIGURES[usize::from((chain_mask | self.board.edge_mask(cell)) & 0xfff)];
             let empty = u8::from(self.stones[cell.index()] == EMPTY);
             sure |= (empty & u8::from(figure != 0)) << d;
-            multi |= (empty & class) << d;
-            middle |= (empty & (class >> 1)) << d;
+            test |= (empty & SCAN_TEST[pattern]) << d;
         }
-        self.first_win(nbs, c, &patterns, sure, multi, middle)
+        self.first_win(nbs, c, &patterns, sure, test)
     }
 
     /// The end of [`Position::win_next_to`]'s scan: the first direction (of the neighbours
     /// `nbs`, empty ones only, with same-coloured patterns `patterns`) where a stone of code
-    /// `c` wins: in `sure` at once, in `multi` by the whole test, in `middle` by a ring
-    /// around a middle stone.
+    /// `c` wins: in `sure` at once, in `test` by the whole test.
     #[inline(always)]
     fn first_win(
         &self,
@@ -861,16 +838,15 @@ impl Position {
         c: u8,
         patterns: &[usize; 6],
         sure: u8,
-        multi: u8,
-        middle: u8,
+        test: u8,
     ) -> Option<Cell> {
-        let mut candidates = sure | multi | middle;
+        let mut candidates = sure | test;
         while candidates != 0 {
             let d = candidates.trailing_zeros() as usize;
             candidates &= candidates - 1;
             let cell = nbs[d];
-            // The whole test for `multi` and `middle` alike (a branch between them would
-            // mispredict): for one run it finds the chain of `around` and adds nothing.
+            // The whole test, also for a single run with a middle stone (a branch between the
+            // two kinds would mispredict): it finds the chain of `around` and adds nothing.
             if (sure >> d) & 1 != 0
                 || !self
                     .kinds_with_pattern(cell, self.board.neighbours6(cell), patterns[d], c)
