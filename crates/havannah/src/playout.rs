@@ -140,7 +140,7 @@ pub struct HavannahPlayout {
     finder: RingFinder,
     /// Last good replies: `reply[colour * bound + previous cell]`.
     reply: Vec<u16>,
-    /// The cells played in the current playout.
+    /// The cells played in the current playout (kept for the last good replies only).
     played: Vec<u16>,
     /// The last anti-decisive scan, which the next move's decisive scan repeats.
     threat: Option<Threat>,
@@ -355,11 +355,19 @@ fn knowledge_rest(
 /// stones of the other colour have been added since: the same cell if it is still empty;
 /// if it was filled, the next winning cell after it in neighbour order (those before it did
 /// not win then and cannot now); none if there was none.
+#[inline]
 fn still_winning(pos: &Position, t: Threat) -> Option<u16> {
     let found = t.found?;
     if pos.is_empty(Cell::from_index(usize::from(found))) {
         return Some(found);
     }
+    next_winning(pos, t, found)
+}
+
+/// [`still_winning`] when the cell `found` was filled: the next winning cell after it.
+#[cold]
+#[inline(never)]
+fn next_winning(pos: &Position, t: Threat, found: u16) -> Option<u16> {
     let around = Cell::from_index(usize::from(t.around));
     pos.board()
         .neighbours(around)
@@ -505,7 +513,9 @@ impl Playout<HavannahGame> for HavannahPlayout {
             self.take(cell);
             let player = pos.plies() & 1;
             trace.push(player, HMove(cell));
-            self.played.push(cell);
+            if self.config.last_good_reply {
+                self.played.push(cell);
+            }
             let mover = pos.to_move();
             length += 1;
             // When the next move's rules scan around this stone for its colour, the scan is
