@@ -168,16 +168,27 @@ static RUN_DIRS: [[u8; 3]; 64] = {
 };
 
 /// For a 6-bit pattern of same-coloured neighbours around an empty cell next to a stone of
-/// that colour, whether [`Position::win_next_to`] must test the cell (1) or not (0): it must
-/// when the pattern has two or more runs or is all six (other chains may join, or a loop
-/// may close), or has a single run with a middle stone (a ring around that stone). (Pattern
-/// 0 counts as several runs, as it did before the table.)
+/// that colour, when [`Position::win_next_to`] must test the cell: bit 0, always (three
+/// runs, all six, or a run with a middle stone, around which a ring may close; pattern 0
+/// too, as before the table); bit 1, when the chain of the stone may form a figure or a
+/// loop with one other chain (two runs: see [`Position::scan_sets`]); 0, never (a single
+/// run without a middle stone joins nothing new).
 static SCAN_TEST: [u8; 64] = {
     let mut table = [0u8; 64];
     let mut p = 0;
     while p < 64 {
-        let one_run = p != 63 && RUN_STARTS[p].count_ones() == 1;
-        table[p] = (!one_run || MIDDLES[p] != 0) as u8;
+        let runs = if p == 63 {
+            1
+        } else {
+            RUN_STARTS[p].count_ones()
+        };
+        table[p] = if p == 63 || p == 0 || runs >= 3 || MIDDLES[p] != 0 {
+            1
+        } else if runs == 2 {
+            2
+        } else {
+            0
+        };
         p += 1;
     }
     table
@@ -537,7 +548,7 @@ impl Position {
                 kinds |= Kinds::RING;
             }
         }
-        self.merge(i, [r0, r1, r2], mask);
+        let root = self.merge(i, [r0, r1, r2], mask);
         // After the first win (full playouts go on) the first test alone decides.
         if self.win.is_none() && !kinds.is_empty() {
             self.record_win(cell, kinds);
@@ -550,12 +561,7 @@ impl Position {
         // stone's own table entry, less the off-board directions).
         let own = self.around[i];
         let empty = !((own | (own >> 8)) as u8 | self.board.off_board(cell)) & 63;
-        let (mut sure, mut test) = (0u8, 0u8);
-        for (d, nb) in nbs.iter().enumerate() {
-            let figure = FIGURES[usize::from((mask | self.board.edge_mask(*nb)) & 0xfff)];
-            sure |= u8::from(figure != 0) << d;
-            test |= SCAN_TEST[patterns[d]] << d;
-        }
+        let (sure, test) = self.scan_sets(nbs, &patterns, (root, mask));
         debug_assert_eq!(empty, self.pattern(nbs, EMPTY) as u8);
         let win = self.first_win(nbs, c, &patterns, sure & empty, test & empty);
         debug_assert_eq!(win, self.win_next_to(cell));
@@ -587,7 +593,7 @@ impl Position {
     /// largest root (union by size). The writes do not depend on how many different chains
     /// there are: pointing a root at the new root is harmless.
     #[inline(always)]
-    fn merge(&mut self, i: usize, roots: [usize; 3], mask: u16) {
+    fn merge(&mut self, i: usize, roots: [usize; 3], mask: u16) -> usize {
         let [r0, r1, r2] = roots;
         let (s0, s1, s2) = (self.size[r0], self.size[r1], self.size[r2]);
         let distinct1 = r1 != r0;
@@ -602,6 +608,7 @@ impl Position {
         self.parent[i] = to;
         self.size[big] = size;
         self.mask[big] = mask;
+        big
     }
 
     fn record_win(&mut self, cell: Cell, kinds: Kinds) {
@@ -807,25 +814,48 @@ impl Position {
 
     /// [`Position::win_next_to`] for a stone of code `c` (1 or 2) on `around`.
     fn win_next_to_code(&self, around: Cell, c: u8) -> Option<Cell> {
-        let chain_mask = self.mask[self.find_const(around.index())];
-        // First, without a branch per neighbour, the empty neighbours that may win: `sure`,
-        // where the chain of `around` with the cell's edges makes a figure (joining more
-        // chains only adds to it), and `test`, those with other runs of the colour around
-        // them (other chains may join, or a loop close) or a run of three (a ring around the
-        // middle stone). Then the exact test on those only, in neighbour order. (The sentinel
+        let root = self.find_const(around.index());
+        let chain_mask = self.mask[root];
+        // First, without a branch per neighbour, the empty neighbours that may win (see
+        // `scan_sets`), then the exact test on those only, in neighbour order. (The sentinel
         // is never empty.)
         let nbs = self.board.neighbours6(around);
-        let (mut sure, mut test) = (0u8, 0u8);
         let mut patterns = [0usize; 6];
+        let mut empty = 0u8;
         for (d, &cell) in nbs.iter().enumerate() {
-            let pattern = self.colour_pattern(cell.index(), c);
-            patterns[d] = pattern;
-            let figure = FIGURES[usize::from((chain_mask | self.board.edge_mask(cell)) & 0xfff)];
-            let empty = u8::from(self.stones[cell.index()] == EMPTY);
-            sure |= (empty & u8::from(figure != 0)) << d;
-            test |= (empty & SCAN_TEST[pattern]) << d;
+            patterns[d] = self.colour_pattern(cell.index(), c);
+            empty |= u8::from(self.stones[cell.index()] == EMPTY) << d;
         }
-        self.first_win(nbs, c, &patterns, sure, test)
+        let (sure, test) = self.scan_sets(nbs, &patterns, (root, chain_mask));
+        self.first_win(nbs, c, &patterns, sure & empty, test & empty)
+    }
+
+    /// The two sets of directions of [`Position::win_next_to`]'s scan around a stone with
+    /// neighbours `nbs` (whose same-coloured patterns are `patterns`) and chain `chain` (root
+    /// and mask): `sure`, where the chain with the neighbour's own edges makes a figure
+    /// (joining more chains only adds to it), and `test`, where the whole test must decide
+    /// (see [`SCAN_TEST`]). Both before the empty neighbours are picked out.
+    ///
+    /// A neighbour with two runs of the colour around it (the stone's and one other, of a
+    /// chain B) wins only by a loop (B is the stone's chain) or a figure of the two chains
+    /// and the cell's edges. A loop through the cell encloses a cell, so it is at least six
+    /// stones long: the stone's chain has five or more. And as long as nobody has won, B has
+    /// no figure of its own, so the figure needs the stone's chain or the cell to touch an
+    /// edge. Otherwise the cell is not tested.
+    #[inline(always)]
+    fn scan_sets(&self, nbs: &[Cell; 6], patterns: &[usize; 6], chain: (usize, u16)) -> (u8, u8) {
+        let (root, mask) = chain;
+        let loose = (self.size[root] >= 5) | (mask != 0) | self.win.is_some();
+        let (mut sure, mut test) = (0u8, 0u8);
+        for (d, nb) in nbs.iter().enumerate() {
+            let edge = self.board.edge_mask(*nb);
+            let figure = FIGURES[usize::from((mask | edge) & 0xfff)];
+            sure |= u8::from(figure != 0) << d;
+            let kind = SCAN_TEST[patterns[d]];
+            let two_runs = u8::from(loose | (edge != 0)) & (kind >> 1);
+            test |= ((kind & 1) | two_runs) << d;
+        }
+        (sure, test)
     }
 
     /// The end of [`Position::win_next_to`]'s scan: the first direction (of the neighbours
