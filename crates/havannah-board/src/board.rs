@@ -33,6 +33,9 @@ pub struct Board {
     kind: Vec<CellKind>,
     /// `num_cells + 1` entries; the sentinel's mask is 0.
     edge_mask: Vec<u16>,
+    /// The off-board directions of each cell (bit d: direction d); `num_cells + 1` entries,
+    /// the sentinel's all six.
+    off_board: Vec<u8>,
     corners: [Cell; 6],
     centre: Cell,
     symmetries: [Symmetry; 12],
@@ -93,18 +96,23 @@ impl Board {
         let mut degree = Vec::with_capacity(num_cells);
         let mut kind = Vec::with_capacity(num_cells);
         let mut edge_mask = Vec::with_capacity(num_cells + 1);
+        let mut off_board = Vec::with_capacity(num_cells + 1);
         for &(x, y) in &xy {
             let (x, y) = (i32::from(x), i32::from(y));
             let mut padded = [sentinel; 6];
             let mut packed = [sentinel; 6];
             let mut n = 0;
+            let mut off = 0u8;
             for (slot, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
                 if let Some(c) = at(x + i32::from(dx), y + i32::from(dy)) {
                     padded[slot] = c;
                     packed[n] = c;
                     n += 1;
+                } else {
+                    off |= 1 << slot;
                 }
             }
+            off_board.push(off);
             neighbours6.push(padded);
             compact.push(packed);
             degree.push(n as u8);
@@ -114,6 +122,7 @@ impl Board {
         }
         neighbours6.push([sentinel; 6]);
         edge_mask.push(0);
+        off_board.push(63);
 
         let h = s - 1;
         let m = 2 * s - 2;
@@ -131,6 +140,7 @@ impl Board {
             degree,
             kind,
             edge_mask,
+            off_board,
             corners,
             centre,
             symmetries: std::array::from_fn(|_| Symmetry::placeholder()),
@@ -320,6 +330,23 @@ impl Board {
         self.edge_mask[cell.index()]
     }
 
+    /// The directions in which `cell` has no neighbour on the board, as a 6-bit set (bit d:
+    /// [`DIRECTIONS`]`[d]`, the slots of [`Board::neighbours6`] that hold the sentinel); all
+    /// six for the sentinel itself.
+    ///
+    /// ```
+    /// use havannah_board::Board;
+    /// let board = Board::new(4).unwrap();
+    /// assert_eq!(board.off_board(board.centre()), 0);
+    /// assert_eq!(board.off_board(board.corners()[0]).count_ones(), 3);
+    /// assert_eq!(board.off_board(board.sentinel()), 63);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn off_board(&self, cell: Cell) -> u8 {
+        self.off_board[cell.index()]
+    }
+
     /// Exactly the on-board neighbours (3 at a corner, 4 on a side, 6 inside), in
     /// [`DIRECTIONS`] order.
     #[inline]
@@ -498,6 +525,7 @@ mod tests {
                 let expect = if on_board { expect } else { None };
                 assert_eq!(b.neighbour(c, d), expect);
                 assert_eq!(b.neighbours6(c)[d], expect.unwrap_or(b.sentinel()));
+                assert_eq!(b.off_board(c) & (1 << d) != 0, expect.is_none());
             }
         }
         assert_eq!(b.neighbours6(b.sentinel()), &[b.sentinel(); 6]);

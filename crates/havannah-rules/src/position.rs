@@ -167,6 +167,33 @@ static RUN_DIRS: [[u8; 3]; 64] = {
     table
 };
 
+/// For a 6-bit pattern of same-coloured neighbours around an empty cell next to a stone of
+/// that colour, when [`Position::win_next_to`] must test the cell: bit 0, always (three
+/// runs, all six, or a run with a middle stone, around which a ring may close; pattern 0
+/// too, as before the table); bit 1, when the chain of the stone may form a figure or a
+/// loop with one other chain (two runs: see [`Position::scan_sets`]); 0, never (a single
+/// run without a middle stone joins nothing new).
+static SCAN_TEST: [u8; 64] = {
+    let mut table = [0u8; 64];
+    let mut p = 0;
+    while p < 64 {
+        let runs = if p == 63 {
+            1
+        } else {
+            RUN_STARTS[p].count_ones()
+        };
+        table[p] = if p == 63 || p == 0 || runs >= 3 || MIDDLES[p] != 0 {
+            1
+        } else if runs == 2 {
+            2
+        } else {
+            0
+        };
+        p += 1;
+    }
+    table
+};
+
 /// When a [`Position`] looks for rings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -229,6 +256,11 @@ pub struct Position {
     mask: PerCell<u16>,
     /// The 1-based move number at which each stone was placed (0 for empty cells).
     placed: PerCell<u16>,
+    /// Per cell, the directions of its neighbours that hold a stone (see
+    /// [`Position::colour_pattern`]): bit d for a White neighbour d, bit 8 + d for a Black
+    /// one. Kept up to date by `place` (six writes), so that a cell's same-coloured
+    /// neighbours are one load instead of six.
+    around: PerCell<u16>,
     plies: u16,
     stones_placed: u16,
     rings: RingDetection,
@@ -244,6 +276,7 @@ impl Clone for Position {
             size: self.size.clone(),
             mask: self.mask.clone(),
             placed: self.placed.clone(),
+            around: self.around.clone(),
             plies: self.plies,
             stones_placed: self.stones_placed,
             rings: self.rings,
@@ -262,6 +295,7 @@ impl Clone for Position {
         self.size.copy_prefix_from(&source.size, len);
         self.mask.copy_prefix_from(&source.mask, len);
         self.placed.copy_prefix_from(&source.placed, len);
+        self.around.copy_prefix_from(&source.around, len);
         self.plies = source.plies;
         self.stones_placed = source.stones_placed;
         self.rings = source.rings;
@@ -290,6 +324,7 @@ impl Position {
             size: PerCell::filled(1),
             mask: PerCell::filled(0),
             placed: PerCell::filled(0),
+            around: PerCell::filled(0),
             plies: 0,
             stones_placed: 0,
             rings,
@@ -405,8 +440,24 @@ impl Position {
     #[inline]
     #[must_use]
     pub fn neighbour_set(&self, cell: Cell, colour: Option<Colour>) -> u8 {
-        let c = colour.map_or(EMPTY, code);
-        self.pattern(self.board.neighbours6(cell), c) as u8
+        // From the neighbour table: one load, and for empty neighbours the off-board ones
+        // taken out. The sentinel (whose table entry is meaningless) has none.
+        let n = self.board.num_cells();
+        let i = cell.index();
+        let set = match colour {
+            Some(colour) => self.colour_pattern(i, code(colour)) as u8,
+            None => {
+                let around = self.around[i];
+                let occupied = (around | (around >> 8)) as u8;
+                !(occupied | self.board.off_board(cell)) & 63
+            }
+        };
+        let set = select(i < n, set, 0);
+        debug_assert_eq!(
+            set,
+            self.pattern(self.board.neighbours6(cell), colour.map_or(EMPTY, code)) as u8
+        );
+        set
     }
 
     /// Records `swap`: a move that places no stone (Black moves again).
@@ -422,6 +473,39 @@ impl Position {
     /// are found by the incremental finder unless [`RingDetection::Offline`] was chosen.
     #[inline(always)]
     pub fn place(&mut self, cell: Cell) -> Kinds {
+        self.place_impl::<false>(cell).0
+    }
+
+    /// [`Position::place`], and then [`Position::win_next_to`] on the new stone: the first
+    /// empty neighbour of `cell` (in [`Board::neighbours`] order) where the mover's colour
+    /// would now win at once. The same answers as those two calls, but the scan reads what
+    /// `place` has at hand (the new stone's neighbours, their colour patterns, the new
+    /// chain's mask) instead of loading it again.
+    ///
+    /// This is the anti-decisive scan of the knowledge playouts, done as the stone is placed.
+    ///
+    /// ```
+    /// use havannah_board::Board;
+    /// use havannah_rules::{Position, RingDetection};
+    ///
+    /// let board = Board::new(4).unwrap();
+    /// let mut pos = Position::new(board, RingDetection::Online);
+    /// for name in ["a1", "g7", "b1", "g5"] {
+    ///     pos.place(board.parse_cell(name).unwrap());
+    /// }
+    /// // White c1 joins a1 b1 c1: d1 now completes a bridge (corners a1 and d1).
+    /// let (kinds, win) = pos.place_and_scan(board.parse_cell("c1").unwrap());
+    /// assert!(kinds.is_empty());
+    /// assert_eq!(win, Some(board.parse_cell("d1").unwrap()));
+    /// ```
+    #[inline(always)]
+    pub fn place_and_scan(&mut self, cell: Cell) -> (Kinds, Option<Cell>) {
+        self.place_impl::<true>(cell)
+    }
+
+    /// [`Position::place`], with [`Position::place_and_scan`]'s scan when `SCAN`.
+    #[inline(always)]
+    fn place_impl<const SCAN: bool>(&mut self, cell: Cell) -> (Kinds, Option<Cell>) {
         // The code of the colour to move: 1 (White) after an even number of stones.
         let c = (self.stones_placed & 1) as u8 + 1;
         debug_assert_eq!(c, code(self.to_move()));
@@ -438,7 +522,18 @@ impl Position {
         self.size[i] = 0;
 
         let nbs = self.board.neighbours6(cell);
-        let pattern = self.pattern(nbs, c);
+        let pattern = self.colour_pattern(i, c);
+        debug_assert_eq!(pattern, self.pattern(nbs, c));
+        // The new stone is a neighbour of each of its neighbours, in the opposite direction
+        // (the sentinel's entry takes the writes of off-board neighbours and is never read).
+        let shift = 8 * u32::from(c - 1);
+        let bit = 1u16 << shift;
+        let mut patterns = [0usize; 6];
+        for (d, nb) in nbs.iter().enumerate() {
+            let new = self.around[nb.index()] | (bit << ((d + 3) % 6));
+            self.around[nb.index()] = new;
+            patterns[d] = usize::from((new >> shift) & 63);
+        }
         // One stone per run of same-coloured neighbours stands for the run: neighbours in one
         // run are adjacent, so they are in one chain already. Six neighbours are one run.
         let dirs = RUN_DIRS[pattern];
@@ -453,12 +548,32 @@ impl Position {
                 kinds |= Kinds::RING;
             }
         }
-        self.merge(i, [r0, r1, r2], mask);
+        let root = self.merge(i, [r0, r1, r2], mask);
         // After the first win (full playouts go on) the first test alone decides.
         if self.win.is_none() && !kinds.is_empty() {
             self.record_win(cell, kinds);
         }
-        kinds
+        if !SCAN {
+            return (kinds, None);
+        }
+        // The scan of `win_next_to_code` with what is at hand: the new chain's mask, the
+        // neighbours' patterns just written, and which neighbours are empty (from the new
+        // stone's own table entry, less the off-board directions).
+        let own = self.around[i];
+        let empty = !((own | (own >> 8)) as u8 | self.board.off_board(cell)) & 63;
+        let (sure, test) = self.scan_sets(nbs, &patterns, (root, mask));
+        debug_assert_eq!(empty, self.pattern(nbs, EMPTY) as u8);
+        let win = self.first_win(nbs, c, &patterns, sure & empty, test & empty);
+        debug_assert_eq!(win, self.win_next_to(cell));
+        (kinds, win)
+    }
+
+    /// The neighbours of cell `i` that hold a stone of code `c` (1 or 2) as a 6-bit pattern
+    /// (bit d: neighbour d), read from the table `place` keeps: the same as
+    /// [`Position::pattern`] for a colour, in one load. For the sentinel it is meaningless.
+    #[inline(always)]
+    fn colour_pattern(&self, i: usize, c: u8) -> usize {
+        usize::from((self.around[i] >> (8 * u32::from(c.wrapping_sub(1) & 1))) & 63)
     }
 
     /// The same-colour neighbours of a cell as a 6-bit pattern (bit d: neighbour d has stone
@@ -478,7 +593,7 @@ impl Position {
     /// largest root (union by size). The writes do not depend on how many different chains
     /// there are: pointing a root at the new root is harmless.
     #[inline(always)]
-    fn merge(&mut self, i: usize, roots: [usize; 3], mask: u16) {
+    fn merge(&mut self, i: usize, roots: [usize; 3], mask: u16) -> usize {
         let [r0, r1, r2] = roots;
         let (s0, s1, s2) = (self.size[r0], self.size[r1], self.size[r2]);
         let distinct1 = r1 != r0;
@@ -493,6 +608,7 @@ impl Position {
         self.parent[i] = to;
         self.size[big] = size;
         self.mask[big] = mask;
+        big
     }
 
     fn record_win(&mut self, cell: Cell, kinds: Kinds) {
@@ -526,12 +642,15 @@ impl Position {
         while mids != 0 {
             let d = mids.trailing_zeros() as usize;
             mids &= mids - 1;
-            if self
-                .board
-                .neighbours6(nbs[d])
-                .iter()
-                .all(|nb| self.stones[nb.index()] == c)
-            {
+            let surrounded = self.colour_pattern(nbs[d].index(), c) == 63;
+            debug_assert_eq!(
+                surrounded,
+                self.board
+                    .neighbours6(nbs[d])
+                    .iter()
+                    .all(|nb| self.stones[nb.index()] == c)
+            );
+            if surrounded {
                 return true;
             }
         }
@@ -619,7 +738,9 @@ impl Position {
     pub fn winning_kinds(&self, cell: Cell, colour: Colour) -> Kinds {
         let c = code(colour);
         let nbs = self.board.neighbours6(cell);
-        self.kinds_with_pattern(cell, nbs, self.pattern(nbs, c), c)
+        let pattern = self.colour_pattern(cell.index(), c);
+        debug_assert_eq!(pattern, self.pattern(nbs, c));
+        self.kinds_with_pattern(cell, nbs, pattern, c)
     }
 
     /// [`Position::winning_kinds`] for a stone of code `c` on `cell`, with neighbours `nbs`
@@ -675,31 +796,91 @@ impl Position {
         if c != code(Colour::White) && c != code(Colour::Black) {
             return None;
         }
-        let chain_mask = self.mask[self.find_const(around.index())];
-        // First, without a branch per neighbour, the empty neighbours that may win: those
-        // with other runs of the colour around them (other chains may join), those where the
-        // chain of `around` with the cell's own edges makes a figure, and those next to a
-        // run of three (a ring around the middle stone). Then the exact test on those only,
-        // in neighbour order. (The sentinel is never empty.)
-        let nbs = self.board.neighbours6(around);
-        let mut candidates = 0u8;
-        let mut patterns = [0usize; 6];
-        for (d, &cell) in nbs.iter().enumerate() {
-            let pattern = self.pattern(self.board.neighbours6(cell), c);
-            patterns[d] = pattern;
-            let one_run = (pattern != 63) & (RUN_STARTS[pattern].count_ones() == 1);
-            let figure = !figures_of_mask(chain_mask | self.board.edge_mask(cell)).is_empty();
-            let may_win = !one_run | figure | (MIDDLES[pattern] != 0);
-            candidates |= u8::from((self.stones[cell.index()] == EMPTY) & may_win) << d;
+        self.win_next_to_code(around, c)
+    }
+
+    /// [`Position::win_next_to`] for `colour`: `None` unless `around` holds a stone of
+    /// `colour`. (One comparison of stone codes, where a test of [`Position::stone`] against
+    /// the colour, which alternates from move to move, costs a mispredicted branch.)
+    #[inline]
+    #[must_use]
+    pub fn win_next_to_of(&self, around: Cell, colour: Colour) -> Option<Cell> {
+        let c = code(colour);
+        if self.stones[around.index()] != c {
+            return None;
         }
+        self.win_next_to_code(around, c)
+    }
+
+    /// [`Position::win_next_to`] for a stone of code `c` (1 or 2) on `around`.
+    fn win_next_to_code(&self, around: Cell, c: u8) -> Option<Cell> {
+        let root = self.find_const(around.index());
+        let chain_mask = self.mask[root];
+        // First, without a branch per neighbour, the empty neighbours that may win (see
+        // `scan_sets`), then the exact test on those only, in neighbour order. (The sentinel
+        // is never empty.)
+        let nbs = self.board.neighbours6(around);
+        let mut patterns = [0usize; 6];
+        let mut empty = 0u8;
+        for (d, &cell) in nbs.iter().enumerate() {
+            patterns[d] = self.colour_pattern(cell.index(), c);
+            empty |= u8::from(self.stones[cell.index()] == EMPTY) << d;
+        }
+        let (sure, test) = self.scan_sets(nbs, &patterns, (root, chain_mask));
+        self.first_win(nbs, c, &patterns, sure & empty, test & empty)
+    }
+
+    /// The two sets of directions of [`Position::win_next_to`]'s scan around a stone with
+    /// neighbours `nbs` (whose same-coloured patterns are `patterns`) and chain `chain` (root
+    /// and mask): `sure`, where the chain with the neighbour's own edges makes a figure
+    /// (joining more chains only adds to it), and `test`, where the whole test must decide
+    /// (see [`SCAN_TEST`]). Both before the empty neighbours are picked out.
+    ///
+    /// A neighbour with two runs of the colour around it (the stone's and one other, of a
+    /// chain B) wins only by a loop (B is the stone's chain) or a figure of the two chains
+    /// and the cell's edges. A loop through the cell encloses a cell, so it is at least six
+    /// stones long: the stone's chain has five or more. And as long as nobody has won, B has
+    /// no figure of its own, so the figure needs the stone's chain or the cell to touch an
+    /// edge. Otherwise the cell is not tested.
+    #[inline(always)]
+    fn scan_sets(&self, nbs: &[Cell; 6], patterns: &[usize; 6], chain: (usize, u16)) -> (u8, u8) {
+        let (root, mask) = chain;
+        let loose = (self.size[root] >= 5) | (mask != 0) | self.win.is_some();
+        let (mut sure, mut test) = (0u8, 0u8);
+        for (d, nb) in nbs.iter().enumerate() {
+            let edge = self.board.edge_mask(*nb);
+            let figure = FIGURES[usize::from((mask | edge) & 0xfff)];
+            sure |= u8::from(figure != 0) << d;
+            let kind = SCAN_TEST[patterns[d]];
+            let two_runs = u8::from(loose | (edge != 0)) & (kind >> 1);
+            test |= ((kind & 1) | two_runs) << d;
+        }
+        (sure, test)
+    }
+
+    /// The end of [`Position::win_next_to`]'s scan: the first direction (of the neighbours
+    /// `nbs`, empty ones only, with same-coloured patterns `patterns`) where a stone of code
+    /// `c` wins: in `sure` at once, in `test` by the whole test.
+    #[inline(always)]
+    fn first_win(
+        &self,
+        nbs: &[Cell; 6],
+        c: u8,
+        patterns: &[usize; 6],
+        sure: u8,
+        test: u8,
+    ) -> Option<Cell> {
+        let mut candidates = sure | test;
         while candidates != 0 {
             let d = candidates.trailing_zeros() as usize;
             candidates &= candidates - 1;
             let cell = nbs[d];
-            let cell_nbs = self.board.neighbours6(cell);
-            if !self
-                .kinds_with_pattern(cell, cell_nbs, patterns[d], c)
-                .is_empty()
+            // The whole test, also for a single run with a middle stone (a branch between the
+            // two kinds would mispredict): it finds the chain of `around` and adds nothing.
+            if (sure >> d) & 1 != 0
+                || !self
+                    .kinds_with_pattern(cell, self.board.neighbours6(cell), patterns[d], c)
+                    .is_empty()
             {
                 return Some(cell);
             }
@@ -716,12 +897,16 @@ impl Position {
         while mids != 0 {
             let d = mids.trailing_zeros() as usize;
             mids &= mids - 1;
-            if self
-                .board
-                .neighbours6(nbs[d])
-                .iter()
-                .all(|nb| *nb == cell || self.stones[nb.index()] == c)
-            {
+            // `cell` is neighbour d + 3 of neighbour d.
+            let surrounded = self.colour_pattern(nbs[d].index(), c) | (1 << ((d + 3) % 6)) == 63;
+            debug_assert_eq!(
+                surrounded,
+                self.board
+                    .neighbours6(nbs[d])
+                    .iter()
+                    .all(|nb| *nb == cell || self.stones[nb.index()] == c)
+            );
+            if surrounded {
                 return true;
             }
         }

@@ -247,3 +247,80 @@ fn win_next_to_agrees_with_winning_kinds() {
     // The games run to a full board, so winning cells next to stones are common.
     assert!(found > 100, "only {found} winning cells seen");
 }
+
+/// Along a random game to a full board: `place_and_scan` returns what `place` and then
+/// `win_next_to` on the new stone return, that scan finds the first empty neighbour that
+/// `winning_kinds` says wins, and `neighbour_set` (read from the neighbour table that
+/// `place` keeps, on which every scan relies) matches the stones on the board, for every
+/// cell and the sentinel.
+fn check_scans(size: u8, seed: u64) -> usize {
+    let board = Board::new(size).expect("valid size");
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let mut order: Vec<Cell> = board.cells().collect();
+    order.shuffle(&mut rng);
+    let mut pos = Position::new(board, RingDetection::Online);
+    let mut plain = pos.clone();
+    let n = board.num_cells();
+    let mut found = 0;
+    for &cell in &order {
+        let colour = pos.to_move();
+        let (kinds, win) = pos.place_and_scan(cell);
+        assert_eq!(kinds, plain.place(cell), "size {size} seed {seed}: kinds");
+        assert_eq!(win, plain.win_next_to(cell), "size {size} seed {seed}");
+        let want = board
+            .neighbours(cell)
+            .iter()
+            .copied()
+            .find(|&nb| pos.is_empty(nb) && !pos.winning_kinds(nb, colour).is_empty());
+        assert_eq!(win, want, "size {size} seed {seed}, {cell:?}");
+        found += usize::from(win.is_some());
+        for x in board.cells().chain([board.sentinel()]) {
+            for wanted in [Some(Colour::White), Some(Colour::Black), None] {
+                let mut brute = 0u8;
+                for (d, &nb) in board.neighbours6(x).iter().enumerate() {
+                    let on_board = nb.index() < n && x.index() < n;
+                    let matches = match wanted {
+                        Some(c) => pos.stone(nb) == Some(c),
+                        None => pos.is_empty(nb),
+                    };
+                    brute |= u8::from(on_board && matches) << d;
+                }
+                assert_eq!(
+                    pos.neighbour_set(x, wanted),
+                    brute,
+                    "size {size} seed {seed}: {x:?} {wanted:?}"
+                );
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn place_and_scan_agrees_with_place_and_win_next_to() {
+    let mut found = 0;
+    for size in [2u8, 3, 4, 6, 8] {
+        for seed in 0..3 {
+            found += check_scans(size, 100 + seed);
+        }
+    }
+    assert!(found > 50, "only {found} winning cells seen");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 24,
+        rng_seed: RngSeed::Fixed(0x4a76_6170),
+        failure_persistence: None,
+        max_shrink_iters: 32,
+        ..ProptestConfig::default()
+    })]
+
+    /// `win_next_to` (around every stone) and `place_and_scan` against `winning_kinds` on
+    /// every empty neighbour, on random games of every size.
+    #[test]
+    fn scans_agree_with_winning_kinds_any_size(size in 2u8..=10, seed in any::<u64>()) {
+        check_win_next_to(size, seed);
+        check_scans(size, seed);
+    }
+}

@@ -13,12 +13,7 @@ use havannah_rules::{Colour, Position};
 #[inline]
 #[must_use]
 pub(crate) fn bridge_saves(pos: &Position, intruder: Cell, me: Colour) -> u8 {
-    let board = pos.board();
-    let n = board.num_cells();
-    let mut off = 0u8;
-    for (d, &nb) in board.neighbours6(intruder).iter().enumerate() {
-        off |= u8::from(nb.index() >= n) << d;
-    }
+    let off = pos.board().off_board(intruder);
     let mine = pos.neighbour_set(intruder, Some(me));
     let empty = pos.neighbour_set(intruder, None);
     // Bit d of `before(x)` is bit d - 1 of x, of `after(x)` bit d + 1 (cyclically).

@@ -140,10 +140,13 @@ pub struct HavannahPlayout {
     finder: RingFinder,
     /// Last good replies: `reply[colour * bound + previous cell]`.
     reply: Vec<u16>,
-    /// The cells played in the current playout.
+    /// The cells played in the current playout (kept for the last good replies only).
     played: Vec<u16>,
     /// The last anti-decisive scan, which the next move's decisive scan repeats.
     threat: Option<Threat>,
+    /// The scan of the stone just placed for its colour
+    /// ([`Position::place_and_scan`]), which is the next move's anti-decisive scan.
+    scanned: Option<Threat>,
 }
 
 /// The result of a scan for a colour's winning cells next to its stone `around`:
@@ -171,6 +174,7 @@ impl HavannahPlayout {
             reply: Vec::new(),
             played: Vec::new(),
             threat: None,
+            scanned: None,
         }
     }
 
@@ -255,6 +259,7 @@ impl HavannahPlayout {
         let c = self.config;
         let me = pos.to_move();
         let previous = self.threat.take();
+        let scanned = self.scanned.take();
         if c.decisive {
             let win = match previous {
                 Some(t) if t.around == last2 && t.colour == me => still_winning(pos, t),
@@ -265,7 +270,10 @@ impl HavannahPlayout {
             }
         }
         if c.anti_decisive {
-            let found = win_next_to(pos, last, me.other());
+            let found = match scanned {
+                Some(t) if t.around == last && t.colour == me.other() => t.found,
+                _ => win_next_to(pos, last, me.other()),
+            };
             self.threat = Some(Threat {
                 around: last,
                 colour: me.other(),
@@ -347,11 +355,19 @@ fn knowledge_rest(
 /// stones of the other colour have been added since: the same cell if it is still empty;
 /// if it was filled, the next winning cell after it in neighbour order (those before it did
 /// not win then and cannot now); none if there was none.
+#[inline]
 fn still_winning(pos: &Position, t: Threat) -> Option<u16> {
     let found = t.found?;
     if pos.is_empty(Cell::from_index(usize::from(found))) {
         return Some(found);
     }
+    next_winning(pos, t, found)
+}
+
+/// [`still_winning`] when the cell `found` was filled: the next winning cell after it.
+#[cold]
+#[inline(never)]
+fn next_winning(pos: &Position, t: Threat, found: u16) -> Option<u16> {
     let around = Cell::from_index(usize::from(t.around));
     pos.board()
         .neighbours(around)
@@ -369,11 +385,8 @@ fn win_next_to(pos: &Position, around: u16, colour: Colour) -> Option<u16> {
     if around == NO_CELL {
         return None;
     }
-    let around = Cell::from_index(usize::from(around));
-    if pos.stone(around) != Some(colour) {
-        return None;
-    }
-    pos.win_next_to(around).map(|c| c.index() as u16)
+    pos.win_next_to_of(Cell::from_index(usize::from(around)), colour)
+        .map(|c| c.index() as u16)
 }
 
 /// The first cell that saves a two-bridge the opponent's stone `last` intruded into, if any
@@ -409,6 +422,7 @@ impl HavannahPlayout {
             chosen
         } else {
             self.threat = None;
+            self.scanned = None;
             None
         }
     }
@@ -478,10 +492,12 @@ impl Playout<HavannahGame> for HavannahPlayout {
         self.prepare(pos);
         self.played.clear();
         self.threat = None;
+        self.scanned = None;
         let n = pos.board().num_cells();
         let first_colour = pos.to_move();
         let rules = self.has_rules();
         let limit = self.config.knowledge_moves as usize;
+        let scan = rules && self.config.anti_decisive;
         let mut last = last0;
         let mut last2 = last1;
         let mut length = 0usize;
@@ -497,9 +513,24 @@ impl Playout<HavannahGame> for HavannahPlayout {
             self.take(cell);
             let player = pos.plies() & 1;
             trace.push(player, HMove(cell));
-            self.played.push(cell);
-            pos.place(Cell::from_index(usize::from(cell)));
+            if self.config.last_good_reply {
+                self.played.push(cell);
+            }
+            let mover = pos.to_move();
             length += 1;
+            // When the next move's rules scan around this stone for its colour, the scan is
+            // done as it is placed.
+            let scan_next = scan && (limit == 0 || length < limit);
+            if scan_next {
+                let (_, found) = pos.place_and_scan(Cell::from_index(usize::from(cell)));
+                self.scanned = Some(Threat {
+                    around: cell,
+                    colour: mover,
+                    found: found.map(|f| f.index() as u16),
+                });
+            } else {
+                pos.place(Cell::from_index(usize::from(cell)));
+            }
             if self.config.policy == Policy::Weighted {
                 self.raise_neighbours(pos, cell);
             }
@@ -710,6 +741,151 @@ mod tests {
                 .collect();
             assert_eq!(got, want, "after {} moves", trace.len());
         }
+    }
+
+    /// The knowledge playout as plainly as it can be written: every rule from scratch on
+    /// every move ([`HavannahPlayout::knowledge`]: `Position::win_next_to` around both last
+    /// stones, then the bridge saves, then the reply table), the stone placed with `place`;
+    /// no reused scan, no scan done by `place_and_scan`.
+    fn reference_playout<R: Rng + ?Sized>(
+        p: &mut HavannahPlayout,
+        game: &mut HavannahGame,
+        rng: &mut R,
+        max_moves: usize,
+        trace: &mut Trace<HMove>,
+    ) -> PlayoutResult {
+        let (mut last, mut last2) = game.last_cells();
+        let swapped = game.swapped();
+        let pos = game.position_mut();
+        if p.config.rings == RingCheck::Offline {
+            pos.set_ring_detection(RingDetection::Offline);
+        }
+        p.prepare(pos);
+        p.played.clear();
+        let n = pos.board().num_cells();
+        let first_colour = pos.to_move();
+        let limit = p.config.knowledge_moves as usize;
+        let mut length = 0;
+        while pos.win().is_none() && !p.empties.is_empty() {
+            if length >= max_moves {
+                return PlayoutResult::stopped(Outcome::DRAW, length);
+            }
+            let active = p.has_rules() && (limit == 0 || length < limit);
+            let rule = if active {
+                p.knowledge(pos, last, last2)
+            } else {
+                None
+            };
+            let cell = rule.unwrap_or_else(|| p.random_cell(rng));
+            p.take(cell);
+            trace.push(pos.plies() & 1, HMove(cell));
+            p.played.push(cell);
+            pos.place(Cell::from_index(usize::from(cell)));
+            length += 1;
+            if p.config.policy == Policy::Weighted {
+                p.raise_neighbours(pos, cell);
+            }
+            (last2, last) = (last, cell);
+        }
+        let winner = p.winner(pos);
+        if p.config.last_good_reply {
+            p.learn_replies(first_colour, winner, n);
+        }
+        let outcome = match winner {
+            Some(colour) => Outcome::win(colour.index() ^ usize::from(swapped)),
+            None => Outcome::DRAW,
+        };
+        PlayoutResult::finished(outcome, length)
+    }
+
+    #[test]
+    fn playouts_play_as_the_plain_rules() {
+        // The same random stream gives the same moves and results as the reference, for
+        // every mix of rules, from empty boards and from positions in the middle of a game
+        // (one after `swap`), with the rules on every move or on the first few only.
+        let strong = PlayoutConfig::strong();
+        let configs = [
+            strong,
+            PlayoutConfig {
+                last_good_reply: true,
+                ..strong
+            },
+            PlayoutConfig {
+                decisive: true,
+                ..PlayoutConfig::default()
+            },
+            PlayoutConfig {
+                anti_decisive: true,
+                ..PlayoutConfig::default()
+            },
+            PlayoutConfig {
+                anti_decisive: true,
+                save_bridge: true,
+                ..PlayoutConfig::default()
+            },
+            PlayoutConfig {
+                knowledge_moves: 1,
+                ..strong
+            },
+            PlayoutConfig {
+                knowledge_moves: 6,
+                ..strong
+            },
+            PlayoutConfig {
+                policy: Policy::Weighted,
+                ..strong
+            },
+            PlayoutConfig {
+                rings: RingCheck::Offline,
+                ..strong
+            },
+        ];
+        let mut starts = vec![state(4, &[]), state(6, &[]), state(10, &[])];
+        for size in [5u8, 8] {
+            let mut g = Game::new(size, Rules { pie: false }).unwrap();
+            let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(u64::from(size));
+            for _ in 0..20 {
+                let empty: Vec<Cell> = g
+                    .board()
+                    .cells()
+                    .filter(|&c| g.position().is_empty(c))
+                    .collect();
+                g.play(havannah_rules::Move::Cell(
+                    empty[rng.random_range(0..empty.len())],
+                ))
+                .unwrap();
+            }
+            starts.push(HavannahGame::from_game(&g));
+        }
+        let mut pie = Game::new(6, Rules { pie: true }).unwrap();
+        for m in ["c3", "swap", "f6", "d5"] {
+            pie.play_str(m).unwrap();
+        }
+        starts.push(HavannahGame::from_game(&pie));
+        let mut rule_games = 0;
+        for (k, config) in configs.into_iter().enumerate() {
+            let mut fast = HavannahPlayout::new(config);
+            let mut plain = HavannahPlayout::new(config);
+            for (s, start) in starts.iter().enumerate() {
+                let seed = (100 * k + s) as u64;
+                let mut rng_fast = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+                let mut rng_plain = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+                for round in 0..60 {
+                    let (mut a, mut b) = (start.clone(), start.clone());
+                    let (mut ta, mut tb) = (Trace::new(), Trace::new());
+                    let max = if round % 10 == 9 { 7 } else { usize::MAX };
+                    let ra = fast.playout(&mut a, &mut rng_fast, max, &mut ta);
+                    let rb = reference_playout(&mut plain, &mut b, &mut rng_plain, max, &mut tb);
+                    let moves =
+                        |t: &Trace<HMove>| t.iter().map(|(p, m)| (p, m.0)).collect::<Vec<_>>();
+                    assert_eq!(moves(&ta), moves(&tb), "config {k} start {s} round {round}");
+                    assert_eq!(ra, rb, "config {k} start {s} round {round}");
+                    assert_eq!(a.position().win(), b.position().win());
+                    rule_games += usize::from(ra.length > 0);
+                }
+            }
+        }
+        assert!(rule_games > 3000, "{rule_games}");
     }
 
     #[test]
