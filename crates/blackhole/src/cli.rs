@@ -397,10 +397,11 @@ impl Cli {
             Some(Command::Referee(args)) => referee(args),
             Some(Command::SolverBench(args)) => solver_bench(args),
         };
-        result.unwrap_or_else(|e| {
+        let status = result.unwrap_or_else(|e| {
             eprintln!("blackhole: {e}");
             ExitCode::FAILURE
-        })
+        });
+        game_harness::output::exit_status(status)
     }
 }
 

@@ -125,6 +125,9 @@ fn print_rows(args: &Opts) -> Vec<&'static Board> {
     );
     let mut boards = Vec::new();
     for &size in &args.sizes {
+        if game_harness::output::reader_gone() {
+            break;
+        }
         let board = Board::new(size).expect("checked size");
         let mut b = Bench::new(board, args.seed);
         let s = args.seconds;

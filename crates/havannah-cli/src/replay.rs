@@ -16,6 +16,8 @@
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::process::ExitCode;
 
+use game_harness::output::{reader_gone, write_line};
+
 use clap::Parser;
 use havannah_rules::{Game, Record, Rules, RulesError};
 
@@ -55,22 +57,27 @@ fn replay(line: &str, line_no: usize) -> Result<Game, RulesError> {
 fn replay_lines(reader: impl BufRead, out: &mut impl Write) -> std::io::Result<bool> {
     let mut ok = true;
     for (i, line) in reader.lines().enumerate() {
+        if reader_gone() {
+            break;
+        }
         let line = line?;
         let trimmed = line.trim();
         if trimmed.is_empty() || trimmed.starts_with('#') {
             continue;
         }
         match replay(trimmed, i + 1) {
-            Ok(game) => writeln!(
+            Ok(game) => write_line(
                 out,
-                "{} {} {}",
-                game.outcome().result_name(),
-                game.outcome().kinds(),
-                game.moves().len()
+                format_args!(
+                    "{} {} {}",
+                    game.outcome().result_name(),
+                    game.outcome().kinds(),
+                    game.moves().len()
+                ),
             )?,
             Err(e) => {
                 ok = false;
-                writeln!(out, "error {}: {e}", i + 1)?;
+                write_line(out, format_args!("error {}: {e}", i + 1))?;
             }
         }
     }
@@ -108,8 +115,15 @@ pub fn run(opts: &Opts) -> ExitCode {
     let mut ok = true;
     for name in &opts.files {
         ok &= replay_file(name, &mut out);
+        if reader_gone() {
+            // Nobody reads the answers any more (`replay f | head`): stop, quietly.
+            return ExitCode::SUCCESS;
+        }
     }
-    if out.flush().is_err() {
+    if let Err(e) = out.flush()
+        && e.kind() != std::io::ErrorKind::BrokenPipe
+    {
+        eprintln!("cannot write the answers: {e}");
         ok = false;
     }
     if ok {

@@ -124,6 +124,66 @@ fn selfplay_into_a_closed_pipe_finishes_its_work() {
 }
 
 #[test]
+fn replay_into_a_closed_pipe_stops_quietly() {
+    // `havannah replay games.txt | head -0`: no error message about reading, exit 0.
+    let out = fresh_dir("havannah-replay-closed-pipe");
+    let played = havannah(&[
+        "selfplay",
+        "--size",
+        "4",
+        "--games",
+        "4",
+        "--player-a",
+        "random",
+        "--player-b",
+        "random",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(played.status.success(), "{played:?}");
+    let games = std::fs::read_to_string(out.join("games.txt")).unwrap();
+    let many = out.join("many.txt");
+    std::fs::write(&many, games.repeat(2000)).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_havannah"))
+        .args(["replay", many.to_str().unwrap()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the havannah binary runs");
+    drop(child.stdout.take());
+    let output = child.wait_with_output().expect("it ends");
+    assert!(output.status.success(), "{output:?}");
+    assert!(output.stderr.is_empty(), "{output:?}");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn selfplay_onto_a_full_disk_fails_but_writes_its_files() {
+    // The table cannot be printed (`> /dev/full`): the exit status says so, and the match's
+    // files are still written.
+    let out = fresh_dir("havannah-selfplay-full");
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_havannah"))
+        .args(["selfplay", "--size", "4", "--games", "2"])
+        .args(["--player-a", "random", "--player-b", "random"])
+        .args(["--out", out.to_str().unwrap()])
+        .stdout(full)
+        .output()
+        .expect("the havannah binary runs");
+    assert!(!output.status.success(), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("cannot write to standard output"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(out.join("games.txt").is_file());
+}
+
+#[test]
 fn playout_table_prints_every_row_and_the_mcts_rates() {
     let output = havannah(&["playout-table", "--sizes", "4", "--seconds", "0.01"]);
     let stdout = String::from_utf8_lossy(&output.stdout);

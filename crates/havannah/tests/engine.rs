@@ -92,11 +92,12 @@ fn one_thread_with_a_seed_is_deterministic() {
 
 #[test]
 fn time_per_move_is_respected() {
-    // The search is given the move's time less the engine's margin, and it is the clock (not
-    // the simulation budget, a billion here) that stops it. The wall-clock bound only catches
-    // a search that ignores its deadline: a loaded machine may stretch 60 ms a lot, and how
-    // close the engine keeps to its time is measured by `clock_check`, not asserted here.
-    let mut e = engine("best", 1_000_000_000, 1);
+    // The search is given the move's time less the engine's margin, and it is the clock that
+    // stops it, not the simulation budget (200,000: over a second at size 8, so an engine that
+    // ignored its time would stop on simulations and fail here at once). A loaded machine may
+    // stretch 60 ms a lot: how close the engine keeps to its time is measured by
+    // `clock_check`, not asserted here.
+    let mut e = engine("best", 200_000, 1);
     let game = setup(8, &["h8", "g7"]);
     let clock = Clock::per_move(Duration::from_millis(60));
     let given = e.budget(&game, &clock).time.expect("a time budget");

@@ -202,6 +202,9 @@ fn speed(args: &SpeedArgs) -> Result<(), String> {
     );
     game_harness::outln!("|---|---|---|---|---|---|---|");
     for &size in &args.sizes {
+        if game_harness::output::reader_gone() {
+            break;
+        }
         let start = HexGame::new(size, false).map_err(|e| e.to_string())?;
         let raw = raw_playout_rate(&start, &search, &mut rng)?;
         let rates = search_rates(&start, &search, &mut rng)?;
@@ -280,7 +283,7 @@ impl Cli {
             Command::Speed(args) => speed(args),
         };
         match outcome {
-            Ok(()) => ExitCode::SUCCESS,
+            Ok(()) => game_harness::output::exit_status(ExitCode::SUCCESS),
             Err(message) => {
                 eprintln!("hex: {message}");
                 ExitCode::FAILURE

@@ -198,9 +198,9 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
         };
         let child = root.first_child as usize + offset;
         let mut groups = self.subtree_groups(child);
-        // A children group is allocated after its parent, so groups in address order each
-        // move down (or stay): every group before one lies below it, and the new root takes
-        // index 0.
+        // Groups never overlap and all lie at index 1 or above (0 is the old root), so the
+        // groups before one in address order fill at most the space below it: each group
+        // moves down or stays, and the new root takes index 0.
         groups.sort_unstable_by_key(|g| g.0);
         self.nodes[ROOT as usize] = self.nodes[child];
         let mut next = 1;
@@ -214,6 +214,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
         for n in &mut self.nodes {
             if n.is_expanded() {
                 let at = groups.partition_point(|g| g.0 < n.first_child);
+                debug_assert_eq!(groups[at].0, n.first_child, "a kept group");
                 n.first_child = groups[at].1;
             }
         }
@@ -806,7 +807,8 @@ mod tests {
         let root = worker.nodes[ROOT as usize];
         for offset in 0..usize::from(root.num_children) {
             let mut w: Worker<Pile, _> = Worker::new(UniformPlayout::new());
-            w.nodes = worker.nodes.clone();
+            w.nodes = Vec::with_capacity(2 * worker.nodes.len());
+            w.nodes.extend_from_slice(&worker.nodes);
             let child = root.first_child as usize + offset;
             let expected = shape(&w.nodes, child);
             let capacity = w.nodes.capacity();
