@@ -110,11 +110,16 @@ struct PlayerArgs {
     /// One search per move at a running target instead of three (see docs/blackhole.md).
     #[arg(long, conflicts_with = "win_only")]
     single_target: bool,
-    /// Ansell's target selection: one target drifting by a point after every batch of
-    /// simulations, then the rest of the time on the best target reached with probability at
-    /// least gamma (see docs/blackhole.md).
+    /// Ansell's target selection, the default: one target drifting by a point after every
+    /// batch of simulations, then the rest of the time on the best target reached with
+    /// probability at least gamma (see docs/blackhole.md). The flag is kept for old command
+    /// lines.
     #[arg(long, conflicts_with_all = ["win_only", "single_target"])]
     drift: bool,
+    /// The adaptive targets instead of the drift: three searches a move around a running
+    /// target (the default before the 1,000-game match in docs/blackhole.md).
+    #[arg(long, conflicts_with_all = ["win_only", "single_target", "drift", "score"])]
+    adaptive: bool,
     /// One search per move for the best mean score instead of targets (the reward grows
     /// linearly with the score, see --score-scale).
     #[arg(long, conflicts_with_all = ["win_only", "single_target", "drift"])]
@@ -122,20 +127,20 @@ struct PlayerArgs {
     /// With --score: the points above (below) a draw that earn the whole (no) reward.
     #[arg(long, default_value_t = 20.0, requires = "score")]
     score_scale: f32,
-    /// With --drift: the target moves up when reached with at least this probability.
-    #[arg(long, default_value_t = 0.6, requires = "drift")]
+    /// The drift's target moves up when reached with at least this probability.
+    #[arg(long, default_value_t = 0.6, conflicts_with_all = DRIFTLESS)]
     gamma_up: f64,
-    /// With --drift: the target moves down when reached with at most this probability.
-    #[arg(long, default_value_t = 0.4, requires = "drift")]
+    /// The drift's target moves down when reached with at most this probability.
+    #[arg(long, default_value_t = 0.4, conflicts_with_all = DRIFTLESS)]
     gamma_down: f64,
-    /// With --drift: the fraction of the move's search time the target drifts.
-    #[arg(long, default_value_t = 0.5, requires = "drift")]
+    /// The fraction of the move's search time the target drifts.
+    #[arg(long, default_value_t = 0.5, conflicts_with_all = DRIFTLESS)]
     drift_share: f64,
     /// Least probability of reaching a target for its move to be played.
-    #[arg(long, default_value_t = 0.7)]
+    #[arg(long, default_value_t = 0.5)]
     gamma: f64,
-    /// No adaptive target below this score (76: never aim below a win; 1: no floor).
-    #[arg(long, default_value_t = 76)]
+    /// No target below this score (1: no floor; 76: never aim below a win).
+    #[arg(long, default_value_t = 1)]
     target_floor: i16,
     /// Distance between the targets searched.
     #[arg(long, default_value_t = 4)]
@@ -181,12 +186,15 @@ struct PlayerArgs {
     rave_bias: f64,
     /// How playouts choose their moves: Ansell's lottery (tickets from the alpha-dead cells,
     /// stones by value), the first lottery of this crate, or uniformly random moves.
-    #[arg(long, value_enum, default_value_t = Playout::Lottery)]
+    #[arg(long, value_enum, default_value_t = Playout::Ansell)]
     playout: Playout,
     /// Log every decision on stderr.
     #[arg(short, long)]
     verbose: bool,
 }
+
+/// The target modes without the drift, whose settings the drift's options conflict with.
+const DRIFTLESS: [&str; 4] = ["win_only", "single_target", "score", "adaptive"];
 
 /// The playout policies by their command-line names.
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -234,12 +242,12 @@ impl PlayerArgs {
                 Targets::WinOnly
             } else if self.single_target {
                 Targets::Single
-            } else if self.drift {
-                Targets::Drift
             } else if self.score {
                 Targets::Score
-            } else {
+            } else if self.adaptive {
                 Targets::Adaptive
+            } else {
+                Targets::Drift
             },
             target_step: self.target_step,
             gamma: self.gamma,
@@ -467,9 +475,21 @@ mod tests {
         assert_eq!(score.targets, Targets::Score);
         let drift = PlayerArgs::parse_from(["player", "--drift"]).engine_config();
         assert_eq!(drift.targets, Targets::Drift);
+        assert_eq!(
+            PlayerArgs::default().engine_config().targets,
+            Targets::Drift
+        );
+        let adaptive = PlayerArgs::parse_from(["player", "--adaptive"]).engine_config();
+        assert_eq!(adaptive.targets, Targets::Adaptive);
         assert!(Cli::try_parse_from(["blackhole", "player", "--drift", "--win-only"]).is_err());
+        assert!(Cli::try_parse_from(["blackhole", "player", "--adaptive", "--drift"]).is_err());
         // The drift's and the score search's settings only with those modes.
-        assert!(Cli::try_parse_from(["blackhole", "player", "--gamma-up", "0.7"]).is_err());
+        let up = PlayerArgs::parse_from(["player", "--gamma-up", "0.7"]).engine_config();
+        assert_eq!(up.gamma_up, 0.7);
+        assert!(
+            Cli::try_parse_from(["blackhole", "player", "--adaptive", "--gamma-up", "0.7"])
+                .is_err()
+        );
         assert!(Cli::try_parse_from(["blackhole", "player", "--score-scale", "9"]).is_err());
         let floorless = PlayerArgs::parse_from(["player", "--target-floor", "1"]);
         assert_eq!(floorless.engine_config().target_floor, 1);

@@ -55,7 +55,8 @@ pub enum Targets {
     /// Ansell's procedure (EventHorizon's algorithm 1): first a single target drifts by one
     /// point after every batch of simulations, up when its search reaches it with probability
     /// at least `gamma_up`, down at `gamma_down` or below; then the rest of the move's time
-    /// goes to the most optimistic target reached with probability at least `gamma`.
+    /// goes to the most optimistic target reached with probability at least `gamma`. The
+    /// default.
     Drift,
     /// One search per move for the best mean score (the reward grows with the score, see
     /// [`AlphaGame::with_score_reward`]) instead of a target.
@@ -129,10 +130,10 @@ impl Default for EngineConfig {
             amaf_horizon: 12,
             exploration: 0.15,
             rave_bias: 0.05,
-            targets: Targets::Adaptive,
+            targets: Targets::Drift,
             target_step: 4,
-            gamma: 0.7,
-            target_floor: 76,
+            gamma: 0.5,
+            target_floor: 1,
             gamma_up: 0.6,
             gamma_down: 0.4,
             drift_share: 0.5,
@@ -142,7 +143,7 @@ impl Default for EngineConfig {
             end_reserve: 0.0,
             static_empty: 31,
             target_pruning: true,
-            playout: PlayoutPolicy::Lottery,
+            playout: PlayoutPolicy::Ansell,
             width: 4,
             min_share: 1.0 / 6.0,
             max_nodes: 3_000_000,
@@ -632,7 +633,15 @@ mod tests {
 
     #[test]
     fn no_target_falls_below_the_floor() {
-        let mut bot = EventHorizon::new(EngineConfig::default(), 4).unwrap();
+        let adaptive = EngineConfig {
+            targets: Targets::Adaptive,
+            ..EngineConfig::default()
+        };
+        let floored = EngineConfig {
+            target_floor: 76,
+            ..adaptive.clone()
+        };
+        let mut bot = EventHorizon::new(floored, 4).unwrap();
         // An estimate far below a win: every target is raised to the floor, one search.
         bot.center = 60;
         let d = bot.decide(&start(), &[], Duration::from_millis(400));
@@ -641,7 +650,7 @@ mod tests {
         // Without the floor the three targets stay around the estimate.
         let cfg = EngineConfig {
             target_floor: 1,
-            ..EngineConfig::default()
+            ..adaptive
         };
         let mut bot = EventHorizon::new(cfg, 4).unwrap();
         bot.center = 60;
