@@ -1,7 +1,7 @@
 //! The `havannah` binary: subcommand parsing, and a tiny `havannah selfplay` match, playout
 //! table and `havannah td-train` run end to end.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 use clap::Parser;
@@ -18,6 +18,29 @@ fn havannah(args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("the havannah binary runs")
+}
+
+/// `havannah selfplay`: a match of `games` games between random players at size 4, its files
+/// written to `out`.
+fn tiny_match(games: &str, out: &Path) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_havannah"));
+    command
+        .args(["selfplay", "--size", "4", "--games", games])
+        .args(["--player-a", "random", "--player-b", "random"])
+        .arg("--out")
+        .arg(out);
+    command
+}
+
+/// Runs `command` with its stdout closed at once (`command | head -0`).
+fn into_closed_pipe(mut command: Command) -> Output {
+    let mut child = command
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the havannah binary runs");
+    drop(child.stdout.take());
+    child.wait_with_output().expect("it ends")
 }
 
 /// A fresh, empty folder for one test's output.
@@ -65,19 +88,9 @@ fn bad_command_lines_are_refused() {
 #[test]
 fn selfplay_plays_a_tiny_match_and_prints_its_table() {
     let out = fresh_dir("havannah-selfplay");
-    let output = havannah(&[
-        "selfplay",
-        "--size",
-        "4",
-        "--games",
-        "2",
-        "--player-a",
-        "random",
-        "--player-b",
-        "random",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let output = tiny_match("2", &out)
+        .output()
+        .expect("the havannah binary runs");
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{output:?}");
     assert!(
@@ -105,16 +118,7 @@ fn selfplay_into_a_closed_pipe_finishes_its_work() {
     // `havannah selfplay | head -0`: the reader is gone before anything is printed. The match
     // must still end normally and write its files (it used to panic on the first line).
     let out = fresh_dir("havannah-selfplay-closed-pipe");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_havannah"))
-        .args(["selfplay", "--size", "4", "--games", "2"])
-        .args(["--player-a", "random", "--player-b", "random"])
-        .args(["--out", out.to_str().unwrap()])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the havannah binary runs");
-    drop(child.stdout.take());
-    let output = child.wait_with_output().expect("it ends");
+    let output = into_closed_pipe(tiny_match("2", &out));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{output:?}");
     assert!(!stderr.contains("panicked"), "{stderr}");
@@ -127,31 +131,16 @@ fn selfplay_into_a_closed_pipe_finishes_its_work() {
 fn replay_into_a_closed_pipe_stops_quietly() {
     // `havannah replay games.txt | head -0`: no error message about reading, exit 0.
     let out = fresh_dir("havannah-replay-closed-pipe");
-    let played = havannah(&[
-        "selfplay",
-        "--size",
-        "4",
-        "--games",
-        "4",
-        "--player-a",
-        "random",
-        "--player-b",
-        "random",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let played = tiny_match("4", &out)
+        .output()
+        .expect("the havannah binary runs");
     assert!(played.status.success(), "{played:?}");
     let games = std::fs::read_to_string(out.join("games.txt")).unwrap();
     let many = out.join("many.txt");
     std::fs::write(&many, games.repeat(2000)).unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_havannah"))
-        .args(["replay", many.to_str().unwrap()])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the havannah binary runs");
-    drop(child.stdout.take());
-    let output = child.wait_with_output().expect("it ends");
+    let mut replay = Command::new(env!("CARGO_BIN_EXE_havannah"));
+    replay.arg("replay").arg(&many);
+    let output = into_closed_pipe(replay);
     assert!(output.status.success(), "{output:?}");
     assert!(output.stderr.is_empty(), "{output:?}");
 }
@@ -166,10 +155,7 @@ fn selfplay_onto_a_full_disk_fails_but_writes_its_files() {
         .write(true)
         .open("/dev/full")
         .unwrap();
-    let output = Command::new(env!("CARGO_BIN_EXE_havannah"))
-        .args(["selfplay", "--size", "4", "--games", "2"])
-        .args(["--player-a", "random", "--player-b", "random"])
-        .args(["--out", out.to_str().unwrap()])
+    let output = tiny_match("2", &out)
         .stdout(full)
         .output()
         .expect("the havannah binary runs");
