@@ -19,6 +19,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::Parser;
+use game_harness::output::exit_status;
 use game_harness::time::{TimeControl, TimeSettings};
 use havannah::GtpProgram;
 use havannah::gtp::estimate_moves_to_go;
@@ -274,7 +275,7 @@ fn check(opts: &Opts) -> Result<(), String> {
 /// Runs the check; the exit status is 2 for bad options or an engine that cannot be started.
 pub fn run(opts: &Opts) -> ExitCode {
     match check(opts) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(()) => exit_status(ExitCode::SUCCESS),
         Err(e) => {
             eprintln!("clock_check: {e}");
             ExitCode::from(2)

@@ -63,15 +63,13 @@ pub enum Command {
 impl Cli {
     /// Runs the subcommand and returns its exit status.
     pub fn run(&self) -> ExitCode {
-        let status = match &self.command {
+        match &self.command {
             Command::Gtp(opts) => gtp::run(opts),
             Command::Selfplay(opts) => selfplay::run(opts),
             Command::Replay(opts) => replay::run(opts),
             Command::ClockCheck(opts) => clock_check::run(opts),
             Command::PlayoutTable(opts) => playout_table::run(opts),
             Command::TdTrain(opts) => td_train::run(opts),
-        };
-        // A printed line that could not be written (other than to a closed pipe) fails the run.
-        game_harness::output::exit_status(status)
+        }
     }
 }

@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 use std::process::ExitCode;
 
 use clap::Parser;
+use game_harness::output::exit_status;
 
 use havannah::{EngineConfig, HavannahGame, HavannahPlayout, PlayoutConfig};
 use havannah_board::Board;
@@ -105,7 +106,7 @@ pub fn run(args: &Opts) -> ExitCode {
     let boards = print_rows(args);
     game_harness::outln!();
     print_mcts_rates(&boards, args);
-    ExitCode::SUCCESS
+    exit_status(ExitCode::SUCCESS)
 }
 
 /// Times every row at every size and prints it beside the paper's figure; the boards timed.

@@ -34,6 +34,7 @@ use std::time::Duration;
 
 use clap::Parser;
 use game_harness::matches::Shard;
+use game_harness::output::exit_status;
 use havannah::selfplay::{
     MatchConfig, MatchResult, OutputFiles, PlayerId, run_match, write_outputs,
 };
@@ -273,7 +274,7 @@ pub fn run(opts: &Opts) -> ExitCode {
         merge(&opts.merge)
     };
     match result {
-        Ok(result) => finish(&result, &opts.out),
+        Ok(result) => exit_status(finish(&result, &opts.out)),
         Err(e) => {
             eprintln!("selfplay: {e}");
             ExitCode::from(2)

@@ -16,6 +16,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::Parser;
+use game_harness::output::exit_status;
 use havannah::board::Board;
 use havannah::rules::{Position, RingDetection};
 use havannah_td::{
@@ -87,7 +88,7 @@ pub struct Opts {
 /// Trains, evaluates and writes the outputs; on an error, prints it and fails.
 pub fn run(args: &Opts) -> ExitCode {
     match train(args) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(()) => exit_status(ExitCode::SUCCESS),
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::FAILURE
