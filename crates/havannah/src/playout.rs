@@ -307,6 +307,26 @@ impl HavannahPlayout {
         knowledge_rest(c, &self.reply, pos, last, me)
     }
 
+    /// The end of a playout of `length` moves: the winner, the replies learnt from it (last
+    /// good reply) and the result (`swapped`: the pie rule was used, colours trade players).
+    fn finish(
+        &mut self,
+        pos: &Position,
+        first_colour: Colour,
+        swapped: bool,
+        length: usize,
+    ) -> PlayoutResult {
+        let winner = self.winner(pos);
+        if self.config.last_good_reply {
+            self.learn_replies(first_colour, winner, pos.board().num_cells());
+        }
+        let outcome = match winner {
+            Some(colour) => Outcome::win(colour.index() ^ usize::from(swapped)),
+            None => Outcome::DRAW,
+        };
+        PlayoutResult::finished(outcome, length)
+    }
+
     fn learn_replies(&mut self, first_colour: Colour, winner: Option<Colour>, n: usize) {
         // played[i] was placed by first_colour for even i.
         for i in 1..self.played.len() {
@@ -493,7 +513,6 @@ impl Playout<HavannahGame> for HavannahPlayout {
         self.played.clear();
         self.threat = None;
         self.scanned = None;
-        let n = pos.board().num_cells();
         let first_colour = pos.to_move();
         let rules = self.has_rules();
         let limit = self.config.knowledge_moves as usize;
@@ -537,15 +556,7 @@ impl Playout<HavannahGame> for HavannahPlayout {
             last2 = last;
             last = cell;
         }
-        let winner = self.winner(pos);
-        if self.config.last_good_reply {
-            self.learn_replies(first_colour, winner, n);
-        }
-        let outcome = match winner {
-            Some(colour) => Outcome::win(colour.index() ^ usize::from(swapped)),
-            None => Outcome::DRAW,
-        };
-        PlayoutResult::finished(outcome, length)
+        self.finish(pos, first_colour, swapped, length)
     }
 }
 
@@ -762,7 +773,6 @@ mod tests {
         }
         p.prepare(pos);
         p.played.clear();
-        let n = pos.board().num_cells();
         let first_colour = pos.to_move();
         let limit = p.config.knowledge_moves as usize;
         let mut length = 0;
@@ -787,15 +797,7 @@ mod tests {
             }
             (last2, last) = (last, cell);
         }
-        let winner = p.winner(pos);
-        if p.config.last_good_reply {
-            p.learn_replies(first_colour, winner, n);
-        }
-        let outcome = match winner {
-            Some(colour) => Outcome::win(colour.index() ^ usize::from(swapped)),
-            None => Outcome::DRAW,
-        };
-        PlayoutResult::finished(outcome, length)
+        p.finish(pos, first_colour, swapped, length)
     }
 
     #[test]
