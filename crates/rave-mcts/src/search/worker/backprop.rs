@@ -4,30 +4,33 @@
 use super::Worker;
 use crate::config::{AmafWeighting, Config, Selection};
 use crate::game::{Game, Outcome, Player, Playout};
-use crate::tree::{DRAW, LOSS, Node, UNPROVEN, WIN};
+use crate::tree::{Arena, DRAW, LOSS, Node, UNPROVEN, WIN};
 
 impl<G: Game, P: Playout<G>> Worker<G, P> {
     /// Updates visits, rewards and AMAF statistics along the path.
     pub(super) fn backpropagate(
         &mut self,
+        tree: &Arena<G::Move>,
         game: &G,
         root_player: Player,
         config: &Config,
         outcome: Outcome,
         playout_weight: f32,
     ) {
-        self.update_path(root_player, outcome);
+        self.update_path(tree, root_player, outcome);
         if config.selection() == Selection::Uct {
             return;
         }
         if let Some(weight) = self.amaf_weight(config.amaf_weighting(), playout_weight) {
-            self.update_amaf(game, config, outcome, weight);
+            self.update_amaf(tree, game, config, outcome, weight);
         }
     }
 
-    /// One more visit and the mover's reward for every node on the path.
+    /// One more visit and the mover's reward for every node on the path (with the virtual
+    /// loss, the visit was added on the way down: only the reward).
     #[inline]
-    fn update_path(&mut self, root_player: Player, outcome: Outcome) {
+    fn update_path(&mut self, tree: &Arena<G::Move>, root_player: Player, outcome: Outcome) {
+        let vl = self.virtual_loss;
         let trace = self.trace.raw();
         let root_mover = 1 - root_player.min(1);
         for (k, &id) in self.path.iter().enumerate() {
@@ -36,9 +39,11 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             } else {
                 trace[k - 1].1 as Player
             };
-            let n = &mut self.nodes[id as usize];
-            n.visits = n.visits.saturating_add(1);
-            n.wins += outcome.reward(mover);
+            let n = tree.node(id);
+            if !vl {
+                n.set_visits(n.visits().saturating_add(1));
+            }
+            n.set_wins(n.wins() + outcome.reward(mover));
         }
     }
 
@@ -75,7 +80,14 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
     /// first position at or after the node; every child of a path node whose move its player
     /// played within the AMAF horizon below the node gets an AMAF sample.
     #[inline]
-    fn update_amaf(&mut self, game: &G, config: &Config, outcome: Outcome, weight: f32) {
+    fn update_amaf(
+        &mut self,
+        tree: &Arena<G::Move>,
+        game: &G,
+        config: &Config,
+        outcome: Outcome,
+        weight: f32,
+    ) {
         let horizon = config.amaf_horizon().map_or(usize::MAX, |h| h as usize);
         let generation = self.next_mark_generation();
         let trace = self.trace.raw();
@@ -98,8 +110,8 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             if k < depth {
                 mark(marks, k, trace[k]);
             }
-            let node = self.nodes[self.path[k] as usize];
-            if !node.is_expanded() {
+            let children = tree.children(tree.node(self.path[k]));
+            if children.is_empty() {
                 continue;
             }
             let side = usize::from(trace[k].1);
@@ -111,22 +123,25 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
                 weight,
                 reward: rewards[side],
             };
-            credit_amaf(&mut self.nodes[node.children()], game, marks, credit);
+            credit_amaf(children, game, marks, credit);
         }
     }
 
     /// After the last node of the path became proven, proves its ancestors where possible.
-    pub(super) fn propagate_proof(&mut self) {
+    ///
+    /// With several threads a child proven by another thread may not be seen yet: the node is
+    /// then proven later, never wrongly (a proof is never undone).
+    pub(super) fn propagate_proof(&mut self, tree: &Arena<G::Move>) {
         for k in (0..self.path.len() - 1).rev() {
-            let id = self.path[k] as usize;
-            if self.nodes[id].proof != UNPROVEN {
+            let node = tree.node(self.path[k]);
+            if node.proof() != UNPROVEN {
                 break;
             }
             let mut all = true;
             let mut best = LOSS;
             let mut proof = UNPROVEN;
-            for ch in &self.nodes[self.nodes[id].children()] {
-                match ch.proof {
+            for ch in tree.children(node) {
+                match ch.proof() {
                     WIN => {
                         proof = LOSS;
                         break;
@@ -141,17 +156,16 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             if proof == UNPROVEN {
                 break;
             }
-            self.nodes[id].proof = proof;
-            self.mark_parent_of(k);
+            node.set_proof(proof);
+            self.mark_parent_of(tree, k);
         }
     }
 
     /// Records in the parent of `path[k]` (if any) that a child of it is proven.
     #[inline]
-    pub(super) fn mark_parent_of(&mut self, k: usize) {
+    pub(super) fn mark_parent_of(&self, tree: &Arena<G::Move>, k: usize) {
         if k > 0 {
-            let parent = self.path[k - 1] as usize;
-            self.nodes[parent].child_proven = true;
+            tree.node(self.path[k - 1]).set_child_proven();
         }
     }
 }
@@ -174,23 +188,20 @@ struct AmafCredit {
 /// Adds an AMAF sample to each of `children` whose move `credit.side` played within the
 /// horizon below the node (by the marks).
 #[inline]
-fn credit_amaf<G: Game>(
-    children: &mut [Node<G::Move>],
-    game: &G,
-    marks: &[u64],
-    credit: AmafCredit,
-) {
+fn credit_amaf<G: Game>(children: &[Node<G::Move>], game: &G, marks: &[u64], credit: AmafCredit) {
     // Branch-free: about half the children are hits, and a branch on each (which is what a
     // float `select` compiles to on x86) would mispredict a quarter of the time. So the hit
-    // test becomes an all-ones/zero mask on the float's bits.
+    // test becomes an all-ones/zero mask on the float's bits. (So every child is stored, hit
+    // or not: with several threads a store of an unchanged value may overwrite another
+    // thread's update of the same child, one of the lost updates accepted in `tree`.)
     let (wbits, rbits) = (credit.weight.to_bits(), credit.reward.to_bits());
     for ch in children {
-        let slot = 2 * game.move_index(ch.mv) + credit.side;
+        let slot = 2 * game.move_index(ch.mv()) + credit.side;
         let m = marks.get(slot).copied().unwrap_or(0);
         let fresh = m & !0xffff_ffff == credit.generation;
         let near = ((m & 0xffff_ffff) as usize).wrapping_sub(credit.ply) < credit.horizon;
         let mask = 0u32.wrapping_sub(u32::from(fresh & near));
-        ch.amaf_visits += f32::from_bits(wbits & mask);
-        ch.amaf_wins += f32::from_bits(rbits & mask);
+        ch.set_amaf_visits(ch.amaf_visits() + f32::from_bits(wbits & mask));
+        ch.set_amaf_wins(ch.amaf_wins() + f32::from_bits(rbits & mask));
     }
 }
