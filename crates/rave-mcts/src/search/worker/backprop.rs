@@ -190,18 +190,20 @@ struct AmafCredit {
 #[inline]
 fn credit_amaf<G: Game>(children: &[Node<G::Move>], game: &G, marks: &[u64], credit: AmafCredit) {
     // Branch-free: about half the children are hits, and a branch on each (which is what a
-    // float `select` compiles to on x86) would mispredict a quarter of the time. So the hit
-    // test becomes an all-ones/zero mask on the float's bits. (So every child is stored, hit
-    // or not: with several threads a store of an unchanged value may overwrite another
-    // thread's update of the same child, one of the lost updates accepted in `tree`.)
-    let (wbits, rbits) = (credit.weight.to_bits(), credit.reward.to_bits());
+    // float `select` compiles to on x86, and what an all-ones/zero mask on the float's bits
+    // becomes once the statistics are atomics that the compiler does not pair into one
+    // vector) would mispredict a quarter of the time. So a hit is a factor 1.0 or 0.0: the
+    // weight and reward are finite and at least 0, so the sums are the same to the bit. (So
+    // every child is stored, hit or not: with several threads a store of an unchanged value
+    // may overwrite another thread's update of the same child, one of the lost updates
+    // accepted in `tree`.)
     for ch in children {
         let slot = 2 * game.move_index(ch.mv()) + credit.side;
         let m = marks.get(slot).copied().unwrap_or(0);
         let fresh = m & !0xffff_ffff == credit.generation;
         let near = ((m & 0xffff_ffff) as usize).wrapping_sub(credit.ply) < credit.horizon;
-        let mask = 0u32.wrapping_sub(u32::from(fresh & near));
-        ch.set_amaf_visits(ch.amaf_visits() + f32::from_bits(wbits & mask));
-        ch.set_amaf_wins(ch.amaf_wins() + f32::from_bits(rbits & mask));
+        let hit = f32::from(u8::from(fresh & near));
+        ch.set_amaf_visits(ch.amaf_visits() + credit.weight * hit);
+        ch.set_amaf_wins(ch.amaf_wins() + credit.reward * hit);
     }
 }
