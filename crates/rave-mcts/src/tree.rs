@@ -664,10 +664,22 @@ fn unallocated() -> ! {
 /// A chunk of `len` zeroed nodes (the operating system hands out zeroed pages as they are
 /// first touched, so a chunk costs only what is used of it).
 fn zeroed_chunk<M>(len: usize) -> Box<[Node<M>]> {
-    let chunk = Box::<[Node<M>]>::new_zeroed_slice(len);
-    // SAFETY: all zeroes is a valid `Node<M>`: its atomics hold 0 (and `false`), and the move
-    // is a `MaybeUninit`, valid with any bytes (it is written by `init` before it is read).
-    unsafe { chunk.assume_init() }
+    if len == 0 {
+        return Box::default();
+    }
+    let layout = std::alloc::Layout::array::<Node<M>>(len).expect("a chunk's size fits");
+    // SAFETY: the layout has a non-zero size (`len > 0`, and a node holds atomics). All
+    // zeroes is a valid `Node<M>`: its atomics hold 0 (and `false`), and the move is a
+    // `MaybeUninit`, valid with any bytes (it is written by `init` before it is read). So the
+    // zeroed allocation is `len` valid nodes, allocated by the global allocator with the
+    // layout of `[Node<M>; len]`, which is what `Box<[Node<M>]>` frees it with.
+    unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout).cast::<Node<M>>();
+        if ptr.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, len))
+    }
 }
 
 /// Value of a proof state for the mover.

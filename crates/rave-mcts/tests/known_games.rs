@@ -12,7 +12,7 @@ use rave_mcts::{Budget, Config, Game, Mcts, Proof, RaveSchedule};
 
 /// The tic-tac-toe configurations, each with one thread and with four (one shared tree).
 fn ttt_configs() -> Vec<(String, Config)> {
-    let one_thread = vec![
+    let one_thread = [
         ("uct", Config::default()),
         (
             "rave",

@@ -92,6 +92,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
         let generation = self.next_mark_generation();
         let trace = self.trace.raw();
         let depth = self.path.len() - 1;
+        let shared = self.virtual_loss;
         let marks = &mut self.marks;
         let mark = |marks: &mut Vec<u64>, j: usize, (mv, p): (G::Move, u8)| {
             let slot = 2 * game.move_index(mv) + usize::from(p);
@@ -123,7 +124,11 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
                 weight,
                 reward: rewards[side],
             };
-            credit_amaf(children, game, marks, credit);
+            if shared {
+                credit_amaf_hits(children, game, marks, credit);
+            } else {
+                credit_amaf(children, game, marks, credit);
+            }
         }
     }
 
@@ -183,6 +188,28 @@ struct AmafCredit {
     side: usize,
     weight: f32,
     reward: f32,
+}
+
+/// [`credit_amaf`] for a tree that several threads share: only the children hit are stored
+/// (a branch that mispredicts often, but a store to every child made the other threads
+/// reload every child's cache line on every simulation).
+#[inline]
+fn credit_amaf_hits<G: Game>(
+    children: &[Node<G::Move>],
+    game: &G,
+    marks: &[u64],
+    credit: AmafCredit,
+) {
+    for ch in children {
+        let slot = 2 * game.move_index(ch.mv()) + credit.side;
+        let m = marks.get(slot).copied().unwrap_or(0);
+        let fresh = m & !0xffff_ffff == credit.generation;
+        let near = ((m & 0xffff_ffff) as usize).wrapping_sub(credit.ply) < credit.horizon;
+        if fresh & near {
+            ch.set_amaf_visits(ch.amaf_visits() + credit.weight);
+            ch.set_amaf_wins(ch.amaf_wins() + credit.reward);
+        }
+    }
 }
 
 /// Adds an AMAF sample to each of `children` whose move `credit.side` played within the
