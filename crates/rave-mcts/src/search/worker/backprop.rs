@@ -4,7 +4,7 @@
 use super::Worker;
 use crate::config::{AmafWeighting, Config, Selection};
 use crate::game::{Game, Outcome, Player, Playout};
-use crate::tree::{Arena, DRAW, LOSS, Node, UNPROVEN, WIN};
+use crate::tree::{Arena, DRAW, LOSS, NONE, Node, NodeId, UNPROVEN, WIN};
 
 impl<G: Game, P: Playout<G>> Worker<G, P> {
     /// Updates visits, rewards and AMAF statistics along the path.
@@ -94,6 +94,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
         let depth = self.path.len() - 1;
         let shared = self.virtual_loss;
         let marks = &mut self.marks;
+        let deferred = &mut self.deferred;
         let mark = |marks: &mut Vec<u64>, j: usize, (mv, p): (G::Move, u8)| {
             let slot = 2 * game.move_index(mv) + usize::from(p);
             if let Some(m) = marks.get_mut(slot) {
@@ -111,7 +112,9 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             if k < depth {
                 mark(marks, k, trace[k]);
             }
-            let children = tree.children(tree.node(self.path[k]));
+            let id = self.path[k];
+            let node = tree.node(id);
+            let children = tree.children(node);
             if children.is_empty() {
                 continue;
             }
@@ -124,11 +127,32 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
                 weight,
                 reward: rewards[side],
             };
-            if shared {
+            if shared && node.visits() >= DEFER_VISITS {
+                let d = &mut deferred[deferred_slot(id)];
+                if d.node != id {
+                    d.flush(tree);
+                    d.node = id;
+                    d.sums.clear();
+                    d.sums.resize(children.len(), (0.0, 0.0));
+                }
+                credit_amaf_deferred(children, game, marks, credit, &mut d.sums);
+                d.pending += 1;
+                if d.pending >= DEFER_BATCH {
+                    d.flush(tree);
+                }
+            } else if shared {
                 credit_amaf_hits(children, game, marks, credit);
             } else {
                 credit_amaf(children, game, marks, credit);
             }
+        }
+    }
+
+    /// Adds every deferred AMAF sample into the tree (at the end of a search).
+    pub(super) fn flush_deferred(&mut self, tree: &Arena<G::Move>) {
+        for d in &mut self.deferred {
+            d.flush(tree);
+            d.node = NONE;
         }
     }
 
@@ -188,6 +212,86 @@ struct AmafCredit {
     side: usize,
     weight: f32,
     reward: f32,
+}
+
+/// With several threads, the visits from which a node's children get their AMAF samples
+/// through [`Deferred`] sums.
+const DEFER_VISITS: u32 = 64;
+/// With several threads, the simulations that a [`Deferred`] entry sums before it adds them
+/// into the tree.
+const DEFER_BATCH: u32 = 16;
+/// The entries of a thread's [`Deferred`] table.
+pub(super) const DEFER_SLOTS: usize = 64;
+
+/// The entry of node `id` in the table of [`Deferred`] sums.
+#[inline]
+fn deferred_slot(id: NodeId) -> usize {
+    (id.wrapping_mul(0x9e37_79b9) >> 26) as usize % DEFER_SLOTS
+}
+
+/// One thread's AMAF samples of the children of one well-visited node, not yet added into a
+/// tree that several threads share.
+///
+/// The threads go down the same well-visited nodes (a virtual loss of one visit barely
+/// changes the value of a node with thousands), and every simulation reads all children of
+/// each node on its path. A store to the half of them that an AMAF update hits, on every
+/// simulation, made the other thread reload them all (a cache miss a child; with two threads
+/// in Havannah, a third of the speed was lost). So a thread sums the samples of a node with at
+/// least [`DEFER_VISITS`] visits for [`DEFER_BATCH`] simulations and adds them at once: the
+/// other threads see them a few simulations late, in nodes that have hundreds.
+pub(super) struct Deferred {
+    /// The node whose children the sums are for (`NONE`: none).
+    pub(super) node: NodeId,
+    /// Simulations summed since the last addition.
+    pending: u32,
+    /// (samples, summed rewards) of each child.
+    sums: Vec<(f32, f32)>,
+}
+
+impl Deferred {
+    pub(super) fn new() -> Self {
+        Deferred {
+            node: NONE,
+            pending: 0,
+            sums: Vec::new(),
+        }
+    }
+
+    /// Adds the sums into the node's children and zeroes them.
+    fn flush<M: Copy>(&mut self, tree: &Arena<M>) {
+        self.pending = 0;
+        if self.node == NONE {
+            return;
+        }
+        let children = tree.children(tree.node(self.node));
+        for (ch, d) in children.iter().zip(&mut self.sums) {
+            if d.0 != 0.0 {
+                ch.set_amaf_visits(ch.amaf_visits() + d.0);
+                ch.set_amaf_wins(ch.amaf_wins() + d.1);
+                *d = (0.0, 0.0);
+            }
+        }
+    }
+}
+
+/// [`credit_amaf`] into a thread's [`Deferred`] sums, one per child.
+#[inline]
+fn credit_amaf_deferred<G: Game>(
+    children: &[Node<G::Move>],
+    game: &G,
+    marks: &[u64],
+    credit: AmafCredit,
+    deferred: &mut [(f32, f32)],
+) {
+    for (ch, d) in children.iter().zip(deferred) {
+        let slot = 2 * game.move_index(ch.mv()) + credit.side;
+        let m = marks.get(slot).copied().unwrap_or(0);
+        let fresh = m & !0xffff_ffff == credit.generation;
+        let near = ((m & 0xffff_ffff) as usize).wrapping_sub(credit.ply) < credit.horizon;
+        let hit = f32::from(u8::from(fresh & near));
+        d.0 += credit.weight * hit;
+        d.1 += credit.reward * hit;
+    }
 }
 
 /// [`credit_amaf`] for a tree that several threads share: only the children hit are stored
