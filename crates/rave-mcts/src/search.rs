@@ -207,6 +207,7 @@ impl<G: Game, P: Playout<G>, K: Prior<G>> Mcts<G, P, K> {
         {
             return Err(too_small());
         }
+        let root_visits = self.root_visits();
         let limits = |i: usize| Limits {
             simulations: budget
                 .simulations
@@ -215,6 +216,8 @@ impl<G: Game, P: Playout<G>, K: Prior<G>> Mcts<G, P, K> {
             time: budget.time,
             nodes_only,
             threads: threads as u64,
+            all_simulations: budget.simulations,
+            root_visits,
         };
         let Mcts {
             config,

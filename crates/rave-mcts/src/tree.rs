@@ -197,6 +197,12 @@ impl<M: Copy> Node<M> {
     pub(crate) fn add_virtual_visit(&self) {
         self.visits.fetch_add(1, Relaxed);
     }
+    /// Adds `n` visits summed apart by one thread, with an atomic add (see
+    /// [`Node::take_back_visit`]).
+    #[inline]
+    pub(crate) fn add_visits(&self, n: u32) {
+        self.visits.fetch_add(n, Relaxed);
+    }
     /// Takes back a visit in progress (a discarded simulation).
     ///
     /// The visits of a multi-threaded search are counted with atomic read-modify-writes, the

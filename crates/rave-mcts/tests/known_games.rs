@@ -64,9 +64,26 @@ fn tic_tac_toe_never_loses_from_the_empty_board() {
             let mut mcts = Mcts::new(t, config.clone());
             while t.result().is_none() {
                 let mv = if t.to_move() == mcts_side {
-                    mcts.search(&Budget::simulations(3000), &mut rng)
-                        .unwrap()
-                        .best_move
+                    let r = mcts.search(&Budget::simulations(3000), &mut rng).unwrap();
+                    // Every proof is true (several threads race to prove nodes).
+                    for c in &r.children {
+                        let mut after = t;
+                        after.play(c.mv);
+                        // The value for the player who moved.
+                        let v = 1.0 - ttt_value(&after, &mut memo);
+                        let ok = match c.proof {
+                            Some(Proof::Win) => v == 1.0,
+                            Some(Proof::Loss) => v == 0.0,
+                            Some(Proof::Draw) => v == 0.5,
+                            None => true,
+                        };
+                        assert!(
+                            ok,
+                            "{name}: a wrong proof in {:?}: {c:?}, value {v}",
+                            t.cells
+                        );
+                    }
+                    r.best_move
                 } else if perfect_opponent {
                     perfect_move(&t, &mut memo, &mut rng)
                 } else {

@@ -10,7 +10,7 @@
 
 mod backprop;
 
-use backprop::{DEFER_SLOTS, Deferred};
+use backprop::{DEFER_SLOTS, DEFER_VISIT_COUNTS, Deferred};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -44,6 +44,10 @@ pub(super) struct Limits {
     pub(super) nodes_only: bool,
     /// The threads searching the tree (for the early stop: they all add visits).
     pub(super) threads: u64,
+    /// The simulations of all threads together (for the early stop of several threads).
+    pub(super) all_simulations: Option<u64>,
+    /// The root's visits when the search began (for the early stop of several threads).
+    pub(super) root_visits: u64,
 }
 
 /// What one worker reports.
@@ -86,6 +90,10 @@ pub(super) struct Worker<G: Game, P> {
     /// With several threads: AMAF samples of well-visited nodes' children not yet added into
     /// the tree (see [`Deferred`]), a small table indexed by node.
     deferred: Vec<Deferred>,
+    /// With several threads: bit `k` set when `path[k]` got no virtual loss, its parent
+    /// having [`DEFER_VISIT_COUNTS`] visits: its visit and reward go into the [`Deferred`]
+    /// sums (for the first 64 nodes of the path).
+    deferred_path: u64,
 }
 
 impl<G: Game, P: Playout<G>> Worker<G, P> {
@@ -108,6 +116,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             solver: true,
             virtual_loss: false,
             deferred: Vec::new(),
+            deferred_path: 0,
         }
     }
 
@@ -278,7 +287,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
     }
 
     /// Whether the most visited root child can no longer be overtaken within the limits
-    /// (this thread's remaining simulations, times the threads).
+    /// (the simulations left to all threads).
     fn best_is_fixed(
         &self,
         tree: &Arena<G::Move>,
@@ -290,8 +299,17 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
         if root.num_children() == 1 {
             return true;
         }
+        // With several threads, what all of them have done: the root's visits since the
+        // search began (the threads may be far apart: one that started late has done little,
+        // so this thread's count times the threads would be wrong).
+        let (done, budget) = if limits.threads > 1 {
+            let all = u64::from(root.visits()).saturating_sub(limits.root_visits);
+            (all, limits.all_simulations)
+        } else {
+            (done, limits.simulations)
+        };
         let mut remaining = u64::MAX;
-        if let Some(n) = limits.simulations {
+        if let Some(n) = budget {
             remaining = n.saturating_sub(done);
         }
         if let (Some(time), true) = (limits.time, done >= 64) {
@@ -302,7 +320,6 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
         if remaining == u64::MAX {
             return false;
         }
-        let remaining = remaining.saturating_mul(limits.threads);
         let (mut best, mut second) = (0u32, 0u32);
         for c in tree.children(root) {
             let v = c.visits();
@@ -332,7 +349,11 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
         let depth = self.path.len() - 1;
         let tree_weight = 1.0 / (self.trace.len().max(1)) as f32;
         let (outcome, weight, newly_proven) = match leaf {
-            Leaf::Proven(o) => (o, tree_weight, false),
+            // With several threads, two threads proving the last two children of a node at
+            // once may each miss the other's proof, and the node would stay unproven for
+            // good (its children, all proven, are never proven anew). So reaching a proven
+            // node tries its ancestors again.
+            Leaf::Proven(o) => (o, tree_weight, self.virtual_loss),
             Leaf::Terminal(o, newly) => (o, tree_weight, newly),
             Leaf::Playout => match self.playout_from(tree, node, &mut game, config, rng) {
                 Some((o, w)) => (o, w, false),
@@ -375,6 +396,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
         self.trace.clear();
         self.path.push(ROOT);
         let vl = self.virtual_loss;
+        self.deferred_path = 0;
         if vl {
             add_visit(tree.node(ROOT));
         }
@@ -425,7 +447,12 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             let child = self.select(tree, node, player, config, &mut grave_ref, game);
             let c = tree.node(child);
             if vl {
-                add_visit(c);
+                let k = self.path.len();
+                if k < 64 && n.visits() >= DEFER_VISIT_COUNTS {
+                    self.deferred_path |= 1 << k;
+                } else {
+                    add_visit(c);
+                }
             }
             let mv = c.mv();
             self.trace.push(player, mv);
@@ -437,8 +464,10 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
 
     /// Takes back the virtual loss of a discarded simulation.
     fn take_back_virtual_loss(&self, tree: &Arena<G::Move>) {
-        for &id in &self.path {
-            tree.node(id).take_back_visit();
+        for (k, &id) in self.path.iter().enumerate() {
+            if k >= 64 || self.deferred_path >> k & 1 == 0 {
+                tree.node(id).take_back_visit();
+            }
         }
     }
 

@@ -29,21 +29,39 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
     /// One more visit and the mover's reward for every node on the path (with the virtual
     /// loss, the visit was added on the way down: only the reward).
     #[inline]
+    ///
+    /// With several threads, the visit and reward of a node whose parent is well visited go
+    /// into this thread's [`Deferred`] sums instead (see [`Worker::deferred_path`]).
     fn update_path(&mut self, tree: &Arena<G::Move>, root_player: Player, outcome: Outcome) {
         let vl = self.virtual_loss;
         let trace = self.trace.raw();
         let root_mover = 1 - root_player.min(1);
+        let deferred = &mut self.deferred;
         for (k, &id) in self.path.iter().enumerate() {
             let mover = if k == 0 {
                 root_mover
             } else {
                 trace[k - 1].1 as Player
             };
+            let reward = outcome.reward(mover);
+            if vl && k < 64 && self.deferred_path >> k & 1 == 1 {
+                let parent = self.path[k - 1];
+                let p = tree.node(parent);
+                let i = id as usize - p.first_child() as usize;
+                let d = Deferred::entry(deferred, tree, parent, usize::from(p.num_children()));
+                d.visits[i].0 += 1;
+                d.visits[i].1 += reward;
+                d.pending += 1;
+                if d.pending >= DEFER_BATCH {
+                    d.flush(tree);
+                }
+                continue;
+            }
             let n = tree.node(id);
             if !vl {
                 n.set_visits(n.visits().saturating_add(1));
             }
-            n.set_wins(n.wins() + outcome.reward(mover));
+            n.set_wins(n.wins() + reward);
         }
     }
 
@@ -128,13 +146,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
                 reward: rewards[side],
             };
             if shared && node.visits() >= DEFER_VISITS {
-                let d = &mut deferred[deferred_slot(id)];
-                if d.node != id {
-                    d.flush(tree);
-                    d.node = id;
-                    d.sums.clear();
-                    d.sums.resize(children.len(), (0.0, 0.0));
-                }
+                let d = Deferred::entry(deferred, tree, id, children.len());
                 credit_amaf_deferred(children, game, marks, credit, &mut d.sums);
                 d.pending += 1;
                 if d.pending >= DEFER_BATCH {
@@ -220,6 +232,10 @@ const DEFER_VISITS: u32 = 64;
 /// With several threads, the simulations that a [`Deferred`] entry sums before it adds them
 /// into the tree.
 const DEFER_BATCH: u32 = 16;
+/// With several threads, the visits from which a node's children get their visits and
+/// rewards through [`Deferred`] sums, without a virtual loss (which barely changes the value
+/// of a child of a node with this many visits).
+pub(super) const DEFER_VISIT_COUNTS: u32 = 1024;
 /// The entries of a thread's [`Deferred`] table.
 pub(super) const DEFER_SLOTS: usize = 64;
 
@@ -229,8 +245,9 @@ fn deferred_slot(id: NodeId) -> usize {
     (id.wrapping_mul(0x9e37_79b9) >> 26) as usize % DEFER_SLOTS
 }
 
-/// One thread's AMAF samples of the children of one well-visited node, not yet added into a
-/// tree that several threads share.
+/// One thread's AMAF samples (and, from [`DEFER_VISIT_COUNTS`] visits, visits and rewards) of
+/// the children of one well-visited node, not yet added into a tree that several threads
+/// share.
 ///
 /// The threads go down the same well-visited nodes (a virtual loss of one visit barely
 /// changes the value of a node with thousands), and every simulation reads all children of
@@ -238,14 +255,19 @@ fn deferred_slot(id: NodeId) -> usize {
 /// simulation, made the other thread reload them all (a cache miss a child; with two threads
 /// in Havannah, a third of the speed was lost). So a thread sums the samples of a node with at
 /// least [`DEFER_VISITS`] visits for [`DEFER_BATCH`] simulations and adds them at once: the
-/// other threads see them a few simulations late, in nodes that have hundreds.
+/// other threads see them a few simulations late, in nodes that have hundreds. The visits and
+/// rewards of the children of a node with [`DEFER_VISIT_COUNTS`] visits are summed the same
+/// way (the visits added with an atomic add, so that they stay exact), which spares the
+/// other threads a reload of the child and of its parent on every simulation.
 pub(super) struct Deferred {
     /// The node whose children the sums are for (`NONE`: none).
     pub(super) node: NodeId,
     /// Simulations summed since the last addition.
     pending: u32,
-    /// (samples, summed rewards) of each child.
+    /// (AMAF samples, summed AMAF rewards) of each child.
     sums: Vec<(f32, f32)>,
+    /// (visits, summed rewards) of each child.
+    visits: Vec<(u32, f32)>,
 }
 
 impl Deferred {
@@ -254,7 +276,28 @@ impl Deferred {
             node: NONE,
             pending: 0,
             sums: Vec::new(),
+            visits: Vec::new(),
         }
+    }
+
+    /// The entry of `table` for node `id` (with `len` children), taken over (after adding its
+    /// sums into the tree) if it held another node.
+    fn entry<'a, M: Copy>(
+        table: &'a mut [Deferred],
+        tree: &Arena<M>,
+        id: NodeId,
+        len: usize,
+    ) -> &'a mut Deferred {
+        let d = &mut table[deferred_slot(id)];
+        if d.node != id {
+            d.flush(tree);
+            d.node = id;
+            d.sums.clear();
+            d.sums.resize(len, (0.0, 0.0));
+            d.visits.clear();
+            d.visits.resize(len, (0, 0.0));
+        }
+        d
     }
 
     /// Adds the sums into the node's children and zeroes them.
@@ -264,11 +307,16 @@ impl Deferred {
             return;
         }
         let children = tree.children(tree.node(self.node));
-        for (ch, d) in children.iter().zip(&mut self.sums) {
+        for ((ch, d), v) in children.iter().zip(&mut self.sums).zip(&mut self.visits) {
             if d.0 != 0.0 {
                 ch.set_amaf_visits(ch.amaf_visits() + d.0);
                 ch.set_amaf_wins(ch.amaf_wins() + d.1);
                 *d = (0.0, 0.0);
+            }
+            if v.0 > 0 {
+                ch.add_visits(v.0);
+                ch.set_wins(ch.wins() + v.1);
+                *v = (0, 0.0);
             }
         }
     }
