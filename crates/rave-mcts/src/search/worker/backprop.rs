@@ -152,8 +152,6 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
                 if d.pending >= DEFER_BATCH {
                     d.flush(tree);
                 }
-            } else if shared {
-                credit_amaf_hits(children, game, marks, credit);
             } else {
                 credit_amaf(children, game, marks, credit);
             }
@@ -228,14 +226,14 @@ struct AmafCredit {
 
 /// With several threads, the visits from which a node's children get their AMAF samples
 /// through [`Deferred`] sums.
-const DEFER_VISITS: u32 = 64;
+const DEFER_VISITS: u32 = 4096;
 /// With several threads, the simulations that a [`Deferred`] entry sums before it adds them
 /// into the tree.
 const DEFER_BATCH: u32 = 16;
 /// With several threads, the visits from which a node's children get their visits and
 /// rewards through [`Deferred`] sums, without a virtual loss (which barely changes the value
 /// of a child of a node with this many visits).
-pub(super) const DEFER_VISIT_COUNTS: u32 = 1024;
+pub(super) const DEFER_VISIT_COUNTS: u32 = 4096;
 /// The entries of a thread's [`Deferred`] table.
 pub(super) const DEFER_SLOTS: usize = 64;
 
@@ -339,28 +337,6 @@ fn credit_amaf_deferred<G: Game>(
         let hit = f32::from(u8::from(fresh & near));
         d.0 += credit.weight * hit;
         d.1 += credit.reward * hit;
-    }
-}
-
-/// [`credit_amaf`] for a tree that several threads share: only the children hit are stored
-/// (a branch that mispredicts often, but a store to every child made the other threads
-/// reload every child's cache line on every simulation).
-#[inline]
-fn credit_amaf_hits<G: Game>(
-    children: &[Node<G::Move>],
-    game: &G,
-    marks: &[u64],
-    credit: AmafCredit,
-) {
-    for ch in children {
-        let slot = 2 * game.move_index(ch.mv()) + credit.side;
-        let m = marks.get(slot).copied().unwrap_or(0);
-        let fresh = m & !0xffff_ffff == credit.generation;
-        let near = ((m & 0xffff_ffff) as usize).wrapping_sub(credit.ply) < credit.horizon;
-        if fresh & near {
-            ch.set_amaf_visits(ch.amaf_visits() + credit.weight);
-            ch.set_amaf_wins(ch.amaf_wins() + credit.reward);
-        }
     }
 }
 
