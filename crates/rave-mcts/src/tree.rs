@@ -23,7 +23,9 @@
 //! `first_child` and, with `Release`, `num_children`. A reader loads `num_children` with
 //! `Acquire` ([`Node::children`]), so everything written before the publication, the
 //! children's moves included, is visible to it. A thread that finds a node [`EXPANDING`]
-//! treats it as a leaf.
+//! treats it as a leaf. (The workers also sum the statistics of well-visited nodes' children
+//! apart for a few simulations, to spare the other threads cache misses: see `Deferred` in
+//! `search::worker::backprop`.)
 //!
 //! The arena ([`Arena`]) is a fixed table of chunks of [`CHUNK`] nodes, each allocated
 //! (zeroed, so untouched pages cost nothing) on first use and never moved during a search:
