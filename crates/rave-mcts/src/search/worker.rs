@@ -401,10 +401,10 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             add_visit(tree.node(ROOT));
         }
         let mut node = ROOT;
+        let mut n = tree.node(ROOT);
         let mut grave_ref = [NONE; 2];
         let mut expanded = false;
         loop {
-            let n = tree.node(node);
             let proof = n.proof();
             if proof != UNPROVEN {
                 let mover = self.mover(root_player);
@@ -444,7 +444,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
                 }
             }
             let player = game.to_move();
-            let child = self.select(tree, node, player, config, &mut grave_ref, game);
+            let child = self.select(tree, node, n, player, config, &mut grave_ref, game);
             let c = tree.node(child);
             if vl {
                 let k = self.path.len();
@@ -459,6 +459,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             game.play(mv);
             self.path.push(child);
             node = child;
+            n = c;
         }
     }
 
@@ -554,16 +555,17 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
     }
 
     /// Chooses the child of `node` to descend into.
+    #[allow(clippy::too_many_arguments)]
     fn select(
         &mut self,
         tree: &Arena<G::Move>,
         node: NodeId,
+        parent: &Node<G::Move>,
         player: Player,
         config: &Config,
         grave_ref: &mut [NodeId; 2],
         game: &G,
     ) -> NodeId {
-        let parent = tree.node(node);
         let range = parent.children();
         let parent_visits = parent.visits();
         let side = player.min(1);
