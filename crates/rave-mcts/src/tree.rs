@@ -740,6 +740,62 @@ mod tests {
         assert_eq!(proof_value(LOSS), 0.0);
     }
 
+    /// Gives `parent` a fresh group of `count` children (moves and visits numbered from
+    /// `tag`); returns the first child.
+    fn add_group(arena: &Arena<u32>, parent: NodeId, count: usize, tag: u32) -> NodeId {
+        let first = arena.alloc(count).expect("room");
+        for k in 0..count {
+            let n = arena.node(first + k as NodeId);
+            n.init(tag + k as u32, 0);
+            n.set_visits(tag + k as u32);
+        }
+        arena.node(parent).publish(first, count as u16);
+        first
+    }
+
+    /// A node and everything below it (moves, visits and the shape; no addresses).
+    fn subtree(arena: &Arena<u32>, id: NodeId) -> Vec<(u32, u32, usize)> {
+        let n = arena.node(id);
+        let mut out = vec![(n.mv(), n.visits(), n.children().len())];
+        for c in n.children() {
+            out.extend(subtree(arena, c as NodeId));
+        }
+        out
+    }
+
+    #[test]
+    fn tree_reuse_moves_groups_across_and_past_chunk_ends() {
+        // (size of a dropped group, size of the kept child's group, size of the group below
+        // it): the last group lies at the start of the second chunk; after compaction it does
+        // not fit in the first chunk's end (it stays), or it does (it moves back into the
+        // first chunk).
+        for (dropped, big, last, moves_back) in [
+            (0, CHUNK - 100, 1000, false),
+            (500, CHUNK - 1000, 990, true),
+        ] {
+            let mut arena: Arena<u32> = Arena::new();
+            arena.set_limit(3 * CHUNK);
+            assert!(arena.push_root(0));
+            let kids = add_group(&arena, ROOT, 3, 1);
+            if dropped > 0 {
+                add_group(&arena, kids + 1, dropped, 100_000);
+            }
+            let kept = kids;
+            let g1 = add_group(&arena, kept, big, 200_000);
+            let g2 = add_group(&arena, g1 + 7, last, 300_000) as usize;
+            assert_eq!(g2, CHUNK, "the last group starts the second chunk");
+            add_group(&arena, g2 as NodeId + 3, 2, 400_000);
+            let expected = subtree(&arena, kept);
+            arena.keep_subtree(kept);
+            assert_eq!(subtree(&arena, ROOT), expected);
+            assert_eq!(arena.nodes(), expected.len());
+            let g2_now = arena.node(arena.node(ROOT).first_child() + 7).first_child() as usize;
+            assert_eq!(g2_now < CHUNK, moves_back, "group at {g2_now}");
+            // The arena goes on allocating after the kept nodes.
+            assert!(arena.alloc(10).is_some());
+        }
+    }
+
     #[test]
     fn groups_never_straddle_a_chunk_and_stay_within_the_limit() {
         let mut arena: Arena<u16> = Arena::new();
