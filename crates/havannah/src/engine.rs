@@ -35,13 +35,13 @@ pub struct EngineConfig {
     pub value_net: Option<(Arc<ValueNet>, f32)>,
     /// The budget of a move when the clock sets no time: this many simulations.
     pub simulations: u64,
-    /// The most tree nodes each search thread may hold (the memory budget: 32 bytes a node,
-    /// times the threads). Per thread, because each thread grows a tree of its own: a total
-    /// shared out among threads starved each of them.
+    /// The tree nodes a search may hold per search thread (the memory budget: 32 bytes a
+    /// node, times the threads). The threads share one tree, which may hold this many nodes
+    /// times the threads: more threads grow a bigger tree in the same time.
     pub max_nodes: usize,
-    /// A memory budget in bytes for the trees of all threads together, if any: the search
+    /// A memory budget in bytes for the tree (shared by all threads), if any: the search
     /// holds at most this many bytes of nodes (and at most `max_nodes` a thread). When the
-    /// trees are full the search stops growing them and goes on searching.
+    /// tree is full the search stops growing it and goes on searching.
     pub max_memory: Option<usize>,
     /// Time kept back from every time limit for the work around the search.
     pub safety_margin: Duration,
@@ -137,7 +137,7 @@ impl EngineConfig {
     /// RAVE on), `c=C` (the UCT exploration constant), `expand=N` (the expansion threshold),
     /// `fpu=F` (first-play urgency), `stop=0|1` (early stop), `threads=N` (search threads, so
     /// that one match can pit thread counts against each other), `nodes=N` (tree nodes a
-    /// thread), `memory=MiB` (a memory budget for the trees of all threads), and the tree
+    /// thread), `memory=MiB` (a memory budget for the tree all threads share), and the tree
     /// knowledge of [`PriorConfig::tree`]: `reach=W`, `reply=W`, `threats=0|1` (see
     /// [`PriorConfig::set`]).
     /// For example `best:bias=0.02,expand=4`.
@@ -239,8 +239,8 @@ impl EngineConfig {
         Ok(config)
     }
 
-    /// The tree nodes a search may hold, all threads together: `max_nodes` a thread, and
-    /// no more than `max_memory` allows.
+    /// The tree nodes a search may hold in its one tree, all threads together: `max_nodes` a
+    /// thread, and no more than `max_memory` allows.
     ///
     /// ```
     /// use havannah::EngineConfig;

@@ -58,7 +58,7 @@ struct SearchArgs {
     /// Time per move in milliseconds (the old form of --time-per-move).
     #[arg(long, hide = true, conflicts_with = "time_per_move")]
     time_ms: Option<u64>,
-    /// Search threads per player (root parallelism).
+    /// Search threads per player (one shared tree).
     #[arg(long, default_value_t = 1)]
     threads: usize,
     /// Bridge-save replies in the playouts.

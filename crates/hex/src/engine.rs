@@ -57,7 +57,7 @@ pub struct Settings {
     pub simulations: Option<u64>,
     /// Time per move.
     pub time: Option<Duration>,
-    /// Search threads (root parallelism).
+    /// Search threads (one shared tree).
     pub threads: usize,
     /// Bridge-save replies in the playouts.
     pub bridge_save: bool,

@@ -371,8 +371,8 @@ impl ConfigBuilder {
         self.expand_threshold = Some(visits);
         self
     }
-    /// Number of search threads (`>= 1`, default 1). Threads search separate trees that are
-    /// merged at the root.
+    /// Number of search threads (`>= 1`, default 1). The threads search one shared tree (tree
+    /// parallelism, with a virtual loss); a search with several threads is not deterministic.
     pub fn threads(mut self, threads: usize) -> Self {
         self.threads = Some(threads);
         self
@@ -526,8 +526,8 @@ fn require(
 ///
 /// The node limit caps the tree (counting a subtree kept by tree reuse): the tree never holds
 /// more nodes. When it is full the tree stops growing; the search then goes on until another
-/// limit, or stops if nodes is the only limit. With several threads the simulations and nodes
-/// are shared out between them.
+/// limit, or stops if nodes is the only limit. With several threads the simulations are shared
+/// out between them, and the node limit is that of the one tree they share.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Budget {

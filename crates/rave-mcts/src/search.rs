@@ -1,11 +1,14 @@
-//! The search: [`Mcts`] owns the position, the trees (one [`Worker`] per thread) and the
-//! policies, runs the workers and merges their root statistics into a [`SearchResult`].
+//! The search: [`Mcts`] owns the position, the tree (one arena that all threads share), one
+//! [`Worker`] per thread and the policies, runs the workers on the tree and reads the root's
+//! statistics into a [`SearchResult`].
 //!
-//! The worker's simulation is in [`worker`], the selection arithmetic in [`select`].
+//! The worker's simulation is in [`worker`], the selection arithmetic in [`select`], the
+//! shared tree in [`crate::tree`].
 
 mod select;
 mod worker;
 
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use rand::{Rng, SeedableRng};
@@ -15,18 +18,21 @@ use crate::MctsError;
 use crate::config::{Budget, Config, FinalMove};
 use crate::game::{Game, NoPrior, Playout, Prior, UniformPlayout};
 use crate::result::{ChildStats, Proof, SearchResult};
-use crate::tree::{DRAW, LOSS, NONE, Node, ROOT, UNPROVEN, WIN};
-use worker::{Limits, Report, Worker};
+use crate::tree::{Arena, DRAW, LOSS, Node, ROOT, WIN};
+use worker::{Expansion, Limits, Report, Worker};
 
 /// A Monte-Carlo tree search over a [`Game`], with a [`Playout`] policy and a [`Prior`].
 ///
 /// It owns the position it searches ([`Mcts::game`]); [`Mcts::advance`] plays a move and keeps
-/// the matching subtree, [`Mcts::set_position`] starts afresh.
+/// the matching subtree, [`Mcts::set_position`] starts afresh. With several threads
+/// ([`Config::threads`]) all of them search one shared tree (tree parallelism, with a virtual
+/// loss).
 pub struct Mcts<G: Game, P: Playout<G> = UniformPlayout<G>, K: Prior<G> = NoPrior> {
     config: Config,
     game: G,
     playout: P,
     prior: K,
+    tree: Arena<G::Move>,
     workers: Vec<Worker<G, P>>,
 }
 
@@ -55,6 +61,7 @@ impl<G: Game, P: Playout<G>, K: Prior<G>> Mcts<G, P, K> {
             game,
             playout,
             prior,
+            tree: Arena::new(),
             workers,
         }
     }
@@ -69,7 +76,8 @@ impl<G: Game, P: Playout<G>, K: Prior<G>> Mcts<G, P, K> {
         &self.config
     }
 
-    /// Replaces the configuration. The trees are kept unless the number of threads changes.
+    /// Replaces the configuration. The tree is kept (all threads share it, whatever their
+    /// number).
     pub fn set_config(&mut self, config: Config) {
         if config.threads() != self.workers.len() {
             self.workers = (0..config.threads())
@@ -79,20 +87,24 @@ impl<G: Game, P: Playout<G>, K: Prior<G>> Mcts<G, P, K> {
         self.config = config;
     }
 
-    /// Starts from another position, forgetting the trees.
+    /// Starts from another position, forgetting the tree.
     pub fn set_position(&mut self, game: G) {
         self.game = game;
         self.clear_tree();
     }
 
-    /// Forgets the trees.
+    /// Forgets the tree.
     pub fn clear_tree(&mut self) {
+        self.tree.clear();
         for w in &mut self.workers {
-            w.clear();
+            w.forget_tree();
         }
     }
 
     /// Plays `mv` in the searched position and keeps the subtree below it (tree reuse).
+    ///
+    /// The subtree is compacted in place, keeping the arena's memory: a fresh arena per move
+    /// would cost page faults on every move (about a tenth of the time at 0.5 s a move).
     ///
     /// # Errors
     /// [`MctsError::IllegalMove`] if `mv` is not legal (or the game is over); nothing changes.
@@ -105,40 +117,48 @@ impl<G: Game, P: Playout<G>, K: Prior<G>> Mcts<G, P, K> {
             return Err(MctsError::IllegalMove(format!("{mv:?}")));
         }
         self.game.play(mv);
+        if !self.tree.is_empty() {
+            let range = self.tree.node(ROOT).children();
+            let first = range.start;
+            let child = self.tree.slice(range).iter().position(|c| c.mv() == mv);
+            match child {
+                Some(offset) => self.tree.keep_subtree((first + offset) as u32),
+                None => self.tree.clear(),
+            }
+        }
         for w in &mut self.workers {
-            w.advance(mv);
+            w.forget_tree();
         }
         Ok(())
     }
 
-    /// Nodes in the trees (all threads).
+    /// Nodes in the tree.
     pub fn tree_nodes(&self) -> usize {
-        self.workers.iter().map(|w| w.nodes.len()).sum()
+        self.tree.nodes()
     }
 
-    /// The bytes the trees hold (all threads, allocated capacity). A search keeps each
-    /// thread's tree within its share of [`Budget::nodes`], so after a search this is at most
-    /// the budget times [`node_bytes`](crate::node_bytes). [`Mcts::advance`] compacts the
-    /// kept subtree in place and keeps the memory for the next search.
+    /// The bytes the tree holds (allocated capacity, all threads together: they share one
+    /// tree). A search keeps the tree within [`Budget::nodes`], so after a search this is at
+    /// most the budget times [`node_bytes`](crate::node_bytes). [`Mcts::advance`] compacts
+    /// the kept subtree in place and keeps the memory for the next search.
     pub fn tree_bytes(&self) -> usize {
-        self.workers
-            .iter()
-            .map(|w| w.nodes.capacity() * size_of::<Node<G::Move>>())
-            .sum()
+        self.tree.capacity() * size_of::<Node<G::Move>>()
     }
 
     /// Simulations through the root (all threads; includes a reused subtree).
     pub fn root_visits(&self) -> u64 {
-        self.workers
-            .iter()
-            .filter_map(|w| w.nodes.first())
-            .map(|n| u64::from(n.visits))
-            .sum()
+        if self.tree.is_empty() {
+            0
+        } else {
+            u64::from(self.tree.node(ROOT).visits())
+        }
     }
 
-    /// Searches the current position within `budget`, using `rng` (one thread uses it
-    /// directly, so a seeded generator makes the search deterministic; several threads each
-    /// get a `Pcg64Mcg` seeded from it).
+    /// Searches the current position within `budget`, using `rng`.
+    ///
+    /// One thread uses `rng` directly, so a seeded generator makes the search deterministic.
+    /// Several threads each get a `Pcg64Mcg` seeded from it and search one shared tree; their
+    /// interleaving makes such a search vary from run to run, even with a seeded generator.
     ///
     /// # Errors
     /// [`MctsError::EmptyBudget`] / [`MctsError::ZeroBudget`] for a bad budget,
@@ -156,40 +176,66 @@ impl<G: Game, P: Playout<G>, K: Prior<G>> Mcts<G, P, K> {
         let threads = self.workers.len();
         let start = Instant::now();
         let node_total = budget.nodes.unwrap_or(usize::MAX);
-        let node_share = (node_total / threads).min(NONE as usize);
         let nodes_only = budget.simulations.is_none() && budget.time.is_none();
+        let too_small = || MctsError::InvalidParameter {
+            name: "budget nodes",
+            value: node_total.to_string(),
+            expected: "room for the root and its children",
+        };
+        self.tree.set_limit(node_total);
+        if self.tree.is_empty() {
+            let mut moves = Vec::new();
+            self.game.legal_moves(&mut moves);
+            let Some(&placeholder) = moves.first() else {
+                return Err(MctsError::GameOver);
+            };
+            if !self.tree.push_root(placeholder) {
+                return Err(too_small());
+            }
+        }
         for w in &mut self.workers {
             w.prior_target = self.config.prior_target();
             w.solver = self.config.solver();
-            if !w.prepare(&self.game, &self.prior, node_share) {
-                if w.nodes.is_empty() {
-                    return Err(MctsError::GameOver);
-                }
-                return Err(MctsError::InvalidParameter {
-                    name: "budget nodes",
-                    value: node_total.to_string(),
-                    expected: "room for the root and its children in every thread's share",
-                });
-            }
+            w.virtual_loss = threads > 1;
+            w.prepare(&self.game);
         }
+        let root = self.tree.node(ROOT);
+        if !root.is_expanded()
+            && (root.claim().is_err()
+                || self.workers[0].expand(&self.tree, ROOT, &self.game, &self.prior)
+                    != Expansion::Done)
+        {
+            return Err(too_small());
+        }
+        let root_visits = self.root_visits();
         let limits = |i: usize| Limits {
             simulations: budget
                 .simulations
                 .map(|n| n / threads as u64 + u64::from((i as u64) < n % threads as u64)),
             deadline: budget.time.map(|t| start + t),
             time: budget.time,
-            node_limit: node_share,
             nodes_only,
+            threads: threads as u64,
+            all_simulations: budget.simulations,
+            root_visits,
         };
-        let config = &self.config;
-        let game = &self.game;
-        let prior = &self.prior;
+        let Mcts {
+            config,
+            game,
+            prior,
+            tree,
+            workers,
+            ..
+        } = self;
+        let (config, game, prior, tree) = (&*config, &*game, &*prior, &*tree);
+        let stop = AtomicBool::new(false);
+        let stop = &stop;
         let reports: Vec<Report> = if threads == 1 {
-            vec![self.workers[0].run(game, config, prior, rng, limits(0))]
+            vec![workers[0].run(tree, game, config, prior, rng, limits(0), stop)]
         } else {
             let seeds: Vec<u64> = (0..threads).map(|_| rng.next_u64()).collect();
             std::thread::scope(|s| {
-                let (first, rest) = self.workers.split_at_mut(1);
+                let (first, rest) = workers.split_at_mut(1);
                 let handles: Vec<_> = rest
                     .iter_mut()
                     .enumerate()
@@ -198,12 +244,13 @@ impl<G: Game, P: Playout<G>, K: Prior<G>> Mcts<G, P, K> {
                         let lim = limits(i + 1);
                         s.spawn(move || {
                             let mut r = Pcg64Mcg::seed_from_u64(seed);
-                            w.run(game, config, prior, &mut r, lim)
+                            w.run(tree, game, config, prior, &mut r, lim, stop)
                         })
                     })
                     .collect();
                 let mut r = Pcg64Mcg::seed_from_u64(seeds[0]);
-                let mut reports = vec![first[0].run(game, config, prior, &mut r, limits(0))];
+                let mut reports =
+                    vec![first[0].run(tree, game, config, prior, &mut r, limits(0), stop)];
                 for h in handles {
                     reports.push(h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
                 }
@@ -214,9 +261,9 @@ impl<G: Game, P: Playout<G>, K: Prior<G>> Mcts<G, P, K> {
         Ok(self.collect(&reports, elapsed))
     }
 
-    /// Merges the root statistics of all trees into a result.
+    /// Reads the root's statistics into a result.
     fn collect(&self, reports: &[Report], elapsed: Duration) -> SearchResult<G::Move> {
-        let (mut children, proven) = self.merged_root_children();
+        let (mut children, proven) = self.root_children();
         let best = best_child(&children, self.config.final_move());
         let best_move = children[best].mv;
         let value = children[best].value;
@@ -225,6 +272,12 @@ impl<G: Game, P: Playout<G>, K: Prior<G>> Mcts<G, P, K> {
         children.sort_by_key(|c| std::cmp::Reverse(c.visits));
         let simulations: u64 = reports.iter().map(|r| r.simulations).sum();
         let secs = elapsed.as_secs_f64();
+        // The thread that stopped the search for all says why.
+        let stop = reports
+            .iter()
+            .map(|r| r.stop)
+            .find(|&s| s != crate::result::StopReason::Simulations)
+            .unwrap_or(reports[0].stop);
         SearchResult {
             best_move,
             value,
@@ -242,99 +295,64 @@ impl<G: Game, P: Playout<G>, K: Prior<G>> Mcts<G, P, K> {
             },
             tree_nodes: self.tree_nodes(),
             max_depth: reports.iter().map(|r| r.max_depth).max().unwrap_or(0),
-            stop: reports[0].stop,
+            stop,
         }
     }
 
-    /// The root children's statistics summed over the threads' trees (in the first tree's
-    /// order), and the root's proof if a tree proved it.
-    fn merged_root_children(&self) -> (Vec<ChildStats<G::Move>>, Option<Proof>) {
-        let w0 = &self.workers[0];
-        let root0 = w0.nodes[ROOT as usize];
-        let mut children: Vec<ChildStats<G::Move>> = w0.nodes[root0.children()]
+    /// The root children's statistics (in the tree's order), and the root's proof.
+    fn root_children(&self) -> (Vec<ChildStats<G::Move>>, Option<Proof>) {
+        let root = self.tree.node(ROOT);
+        // The root's mover is the opponent of the player to move.
+        let root_proof = proof_public(root.proof()).map(Proof::flip);
+        let children = self
+            .tree
+            .children(root)
             .iter()
-            .map(|c| ChildStats {
-                mv: c.mv,
-                visits: 0,
-                value: 0.0,
-                amaf_visits: 0.0,
-                amaf_value: 0.0,
-                proof: None,
+            .map(|c| {
+                let d = c.data();
+                let visits = u64::from(d.visits);
+                ChildStats {
+                    mv: d.mv,
+                    visits,
+                    value: if visits > 0 {
+                        f64::from(d.wins) / visits as f64
+                    } else {
+                        0.0
+                    },
+                    amaf_visits: f64::from(d.amaf_visits),
+                    amaf_value: if d.amaf_visits > 0.0 {
+                        f64::from(d.amaf_wins) / f64::from(d.amaf_visits)
+                    } else {
+                        0.0
+                    },
+                    proof: proof_public(d.proof),
+                }
             })
             .collect();
-        // Summed wins and AMAF wins per child.
-        let mut sums = vec![(0.0f64, 0.0f64); children.len()];
-        let mut root_proof = None;
-        for w in &self.workers {
-            let root = w.nodes[ROOT as usize];
-            if root.proof != UNPROVEN {
-                // The root's mover is the opponent of the player to move.
-                root_proof = proof_public(root.proof).map(Proof::flip);
-            }
-            for (i, c) in w.nodes[root.children()].iter().enumerate() {
-                let j = if children.get(i).is_some_and(|s| s.mv == c.mv) {
-                    i
-                } else if let Some(j) = children.iter().position(|s| s.mv == c.mv) {
-                    j
-                } else {
-                    continue;
-                };
-                let s = &mut children[j];
-                s.visits += u64::from(c.visits);
-                sums[j].0 += f64::from(c.wins);
-                s.amaf_visits += f64::from(c.amaf_visits);
-                sums[j].1 += f64::from(c.amaf_wins);
-                if c.proof != UNPROVEN {
-                    s.proof = proof_public(c.proof);
-                }
-            }
-        }
-        for (s, (w, aw)) in children.iter_mut().zip(&sums) {
-            s.value = if s.visits > 0 {
-                w / s.visits as f64
-            } else {
-                0.0
-            };
-            s.amaf_value = if s.amaf_visits > 0.0 {
-                aw / s.amaf_visits
-            } else {
-                0.0
-            };
-        }
         (children, root_proof)
     }
 
-    /// `best_move`, then the most visited child at each level below it, in the tree that
-    /// visited `best_move` most (the last such tree on a tie).
+    /// `best_move`, then the most visited child at each level below it.
     fn principal_variation(&self, best_move: G::Move) -> Vec<G::Move> {
-        let mut pv_worker = &self.workers[0];
-        let mut most = 0;
-        for w in &self.workers {
-            let root = w.nodes[ROOT as usize];
-            if let Some(c) = w.nodes[root.children()].iter().find(|c| c.mv == best_move)
-                && c.visits >= most
-            {
-                most = c.visits;
-                pv_worker = w;
-            }
-        }
-        let nodes = &pv_worker.nodes;
-        let root = nodes[ROOT as usize];
+        let tree = &self.tree;
         let mut principal_variation = vec![best_move];
-        let mut cur = nodes[root.children()]
+        let range = tree.node(ROOT).children();
+        let mut cur = tree
+            .slice(range.clone())
             .iter()
-            .position(|c| c.mv == best_move)
-            .map(|i| root.first_child as usize + i);
+            .position(|c| c.mv() == best_move)
+            .map(|i| range.start + i);
         while let Some(id) = cur {
-            let n = nodes[id];
-            cur = nodes[n.children()]
+            let range = tree.node(id as u32).children();
+            cur = tree
+                .slice(range.clone())
                 .iter()
                 .enumerate()
-                .filter(|(_, c)| c.visits > 0)
-                .max_by_key(|(_, c)| c.visits)
-                .map(|(i, _)| n.first_child as usize + i);
+                .filter(|(_, c)| c.visits() > 0)
+                .max_by_key(|(_, c)| c.visits())
+                .map(|(i, _)| range.start + i);
             if let Some(c) = cur {
-                principal_variation.push(nodes[c].mv);
+                principal_variation.push(tree.node(c as u32).mv());
             }
         }
         principal_variation

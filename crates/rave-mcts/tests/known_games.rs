@@ -10,8 +10,9 @@ use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use rave_mcts::{Budget, Config, Game, Mcts, Proof, RaveSchedule};
 
-fn ttt_configs() -> Vec<(&'static str, Config)> {
-    vec![
+/// The tic-tac-toe configurations, each with one thread and with four (one shared tree).
+fn ttt_configs() -> Vec<(String, Config)> {
+    let one_thread = [
         ("uct", Config::default()),
         (
             "rave",
@@ -21,7 +22,16 @@ fn ttt_configs() -> Vec<(&'static str, Config)> {
                 .unwrap(),
         ),
         ("grave", Config::builder().grave(20).build().unwrap()),
-    ]
+    ];
+    [1, 4]
+        .into_iter()
+        .flat_map(|threads| {
+            one_thread.iter().map(move |(name, config)| {
+                let config = config.to_builder().threads(threads).build().unwrap();
+                (format!("{name}, {threads} threads"), config)
+            })
+        })
+        .collect()
 }
 
 /// An optimal tic-tac-toe player that picks at random among the optimal moves.
@@ -54,9 +64,30 @@ fn tic_tac_toe_never_loses_from_the_empty_board() {
             let mut mcts = Mcts::new(t, config.clone());
             while t.result().is_none() {
                 let mv = if t.to_move() == mcts_side {
-                    mcts.search(&Budget::simulations(3000), &mut rng)
-                        .unwrap()
-                        .best_move
+                    // Several threads get 3000 simulations each: a search of several threads
+                    // is not deterministic, and with 3000 in all four threads lost a game
+                    // now and then (about one test run in fifteen).
+                    let budget = Budget::simulations(3000 * config.threads() as u64);
+                    let r = mcts.search(&budget, &mut rng).unwrap();
+                    // Every proof is true (several threads race to prove nodes).
+                    for c in &r.children {
+                        let mut after = t;
+                        after.play(c.mv);
+                        // The value for the player who moved.
+                        let v = 1.0 - ttt_value(&after, &mut memo);
+                        let ok = match c.proof {
+                            Some(Proof::Win) => v == 1.0,
+                            Some(Proof::Loss) => v == 0.0,
+                            Some(Proof::Draw) => v == 0.5,
+                            None => true,
+                        };
+                        assert!(
+                            ok,
+                            "{name}: a wrong proof in {:?}: {c:?}, value {v}",
+                            t.cells
+                        );
+                    }
+                    r.best_move
                 } else if perfect_opponent {
                     perfect_move(&t, &mut memo, &mut rng)
                 } else {
@@ -123,7 +154,7 @@ fn tic_tac_toe_forced_wins_are_found_and_proven() {
             );
         }
     }
-    assert!(checked >= 3 * 4, "too few forced-win positions: {checked}");
+    assert!(checked >= 6 * 4, "too few forced-win positions: {checked}");
 }
 
 #[test]
@@ -132,22 +163,26 @@ fn tic_tac_toe_losses_are_proven_too() {
     let t = TicTacToe::from_str("OO. OXX .X.");
     let mut memo = HashMap::new();
     assert_eq!(ttt_value(&t, &mut memo), 0.0);
-    let mut mcts = Mcts::new(t, Config::default());
-    let r = mcts
-        .search(&Budget::simulations(5_000), &mut Pcg64Mcg::seed_from_u64(1))
-        .unwrap();
-    assert_eq!(r.proven, Some(Proof::Loss));
-    assert!(r.children.iter().all(|c| c.proof == Some(Proof::Loss)));
+    for threads in [1, 4] {
+        let config = Config::builder().threads(threads).build().unwrap();
+        let mut mcts = Mcts::new(t, config);
+        let r = mcts
+            .search(&Budget::simulations(5_000), &mut Pcg64Mcg::seed_from_u64(1))
+            .unwrap();
+        assert_eq!(r.proven, Some(Proof::Loss), "{threads} threads");
+        assert!(r.children.iter().all(|c| c.proof == Some(Proof::Loss)));
+    }
 }
 
 #[test]
 fn subtraction_game_winner_is_proven_for_many_counts() {
-    for stones in 1..=20u32 {
+    for (stones, threads) in (1..=20u32).flat_map(|s| [(s, 1), (s, 4)]) {
         let game = Nim { stones, player: 0 };
         // Early stop off: with one legal move the best move is fixed at once, but we want the proof.
         let config = Config::builder()
             .grave(10)
             .early_stop(false)
+            .threads(threads)
             .build()
             .unwrap();
         let mut mcts = Mcts::new(game, config);
@@ -162,7 +197,11 @@ fn subtraction_game_winner_is_proven_for_many_counts() {
         } else {
             Proof::Win
         };
-        assert_eq!(r.proven, Some(expected), "stones {stones}: {r:?}");
+        assert_eq!(
+            r.proven,
+            Some(expected),
+            "stones {stones}, {threads} threads: {r:?}"
+        );
         if expected == Proof::Win {
             assert_eq!(
                 (stones - u32::from(r.best_move)) % 4,
@@ -197,9 +236,16 @@ fn random_hex_positions(count: usize, stones: usize, seed: u64) -> Vec<Hex> {
 
 #[test]
 fn hex_4x4_moves_match_the_exact_solver() {
+    for threads in [1, 4] {
+        hex_4x4_moves_match_the_exact_solver_with(threads);
+    }
+}
+
+fn hex_4x4_moves_match_the_exact_solver_with(threads: usize) {
     let mut solver = HexSolver::new();
     let config = Config::builder()
         .rave(RaveSchedule::default())
+        .threads(threads)
         .build()
         .unwrap();
     let mut interesting = 0;
@@ -235,7 +281,9 @@ fn hex_4x4_moves_match_the_exact_solver() {
             }
         }
     }
-    println!("hex 4x4: {correct} of {interesting} winning positions played correctly");
+    println!(
+        "hex 4x4, {threads} threads: {correct} of {interesting} winning positions played correctly"
+    );
     assert!(interesting >= 10, "too few test positions: {interesting}");
     assert!(
         correct * 10 >= interesting * 9,

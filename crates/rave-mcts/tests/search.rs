@@ -64,23 +64,32 @@ fn one_thread_with_a_seed_is_deterministic() {
 }
 
 #[test]
-fn several_threads_with_a_seed_are_deterministic_without_a_time_limit() {
-    let config = Config::builder()
-        .grave(20)
-        .threads(2)
-        .early_stop(false)
-        .build()
-        .unwrap();
-    let run = || {
-        let mut mcts = Mcts::with_playout(Hex::new(5), config.clone(), HexPlayout::default());
-        mcts.search(&Budget::simulations(4000), &mut Pcg64Mcg::seed_from_u64(9))
-            .unwrap()
-    };
-    let (a, b) = (run(), run());
-    assert!(same_search(&a, &b));
-    assert_eq!(a.simulations, 4000);
-    let visits: u64 = a.children.iter().map(|c| c.visits).sum();
-    assert_eq!(visits, 4000, "both trees are merged at the root");
+fn several_threads_search_one_tree_and_count_every_simulation() {
+    // Several threads share one tree: their interleaving makes the search vary from run to
+    // run (no determinism), but every simulation is counted once, in one tree.
+    for threads in [2, 4] {
+        let config = Config::builder()
+            .grave(20)
+            .threads(threads)
+            .early_stop(false)
+            .build()
+            .unwrap();
+        let mut mcts = Mcts::with_playout(Hex::new(5), config, HexPlayout::default());
+        let r = mcts
+            .search(&Budget::simulations(4000), &mut Pcg64Mcg::seed_from_u64(9))
+            .unwrap();
+        assert_eq!(r.simulations, 4000);
+        let visits: u64 = r.children.iter().map(|c| c.visits).sum();
+        assert_eq!(
+            visits, 4000,
+            "{threads} threads: one tree, no virtual loss left"
+        );
+        assert_eq!(r.root_visits, 4000);
+        assert_eq!(mcts.tree_nodes(), r.tree_nodes);
+        // The principal variation follows the tree from the best move.
+        assert_eq!(r.principal_variation[0], r.best_move);
+        assert!(r.principal_variation.len() > 1);
+    }
 }
 
 #[test]
@@ -204,7 +213,7 @@ fn threads_search_and_merge() {
     assert!(r.elapsed >= Duration::from_millis(100));
     let visits: u64 = r.children.iter().map(|c| c.visits).sum();
     assert_eq!(visits, r.simulations);
-    // Tree reuse with two trees.
+    // Tree reuse of the shared tree.
     let mv = r.best_move;
     mcts.advance(mv).unwrap();
     let kept = mcts.root_visits();

@@ -40,12 +40,13 @@ impl Blend {
 /// at once, proven losses are skipped. The same choice as the general loop of
 /// `Worker::select`; `None` when every child is a proven loss.
 #[inline]
-pub(super) fn select_fast<M>(children: &[Node<M>], blend: Blend, fpu: f32) -> Option<usize> {
+pub(super) fn select_fast<M: Copy>(children: &[Node<M>], blend: Blend, fpu: f32) -> Option<usize> {
     let mut best = None;
     let mut best_score = f32::NEG_INFINITY;
     for (j, ch) in children.iter().enumerate() {
-        if ch.proof != UNPROVEN {
-            match ch.proof {
+        let proof = ch.proof();
+        if proof != UNPROVEN {
+            match proof {
                 WIN => return Some(j),
                 LOSS => continue,
                 _ => {}
@@ -63,7 +64,7 @@ pub(super) fn select_fast<M>(children: &[Node<M>], blend: Blend, fpu: f32) -> Op
 /// [`select_fast`] when no child is proven: the same choice without the proof tests. The
 /// children must not be empty.
 #[inline]
-pub(super) fn select_fast_unproven<M>(children: &[Node<M>], blend: Blend, fpu: f32) -> usize {
+pub(super) fn select_fast_unproven<M: Copy>(children: &[Node<M>], blend: Blend, fpu: f32) -> usize {
     let mut best = 0;
     let mut best_score = f32::NEG_INFINITY;
     for (j, ch) in children.iter().enumerate() {
@@ -79,15 +80,23 @@ pub(super) fn select_fast_unproven<M>(children: &[Node<M>], blend: Blend, fpu: f
 /// A child's RAVE value on its own statistics (see [`Blend::value`]) plus its progressive
 /// bias.
 #[inline(always)]
-fn fast_score<M>(ch: &Node<M>, blend: Blend, fpu: f32) -> f32 {
-    let (n, w) = (ch.visits as f32, ch.wins);
-    blend.value(n, w, ch.amaf_visits, ch.amaf_wins, fpu) + progressive_bias(ch)
+fn fast_score<M: Copy>(ch: &Node<M>, blend: Blend, fpu: f32) -> f32 {
+    // Each statistic loaded once (the compiler does not merge atomic loads).
+    let visits = ch.visits();
+    let (n, w) = (visits as f32, ch.wins());
+    blend.value(n, w, ch.amaf_visits(), ch.amaf_wins(), fpu) + bias_value(ch.bias(), visits)
 }
 
 /// The prior's bonus for a child, fading with the square root of its visits.
 #[inline(always)]
-pub(super) fn progressive_bias<M>(ch: &Node<M>) -> f32 {
-    f32::from(ch.bias) * 0.01 / (ch.visits.max(1) as f32).sqrt()
+pub(super) fn progressive_bias<M: Copy>(ch: &Node<M>) -> f32 {
+    bias_value(ch.bias(), ch.visits())
+}
+
+/// The progressive bias of a child with prior bias `bias` (hundredths) and `visits` visits.
+#[inline(always)]
+pub(super) fn bias_value(bias: u8, visits: u32) -> f32 {
+    f32::from(bias) * 0.01 / (visits.max(1) as f32).sqrt()
 }
 
 /// The minimum-MSE RAVE value `(1 - b) w/n + b aw/an` with `b = an / (n + an + k n an)`, in
@@ -149,18 +158,18 @@ pub(super) fn rave_value(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tree::DRAW;
+    use crate::tree::{DRAW, NodeData};
     use proptest::prelude::*;
 
     /// A child with the given statistics (`proof` 0..=3 as in the tree).
     fn child(visits: u32, wins: f32, an: f32, aw: f32, proof: u8) -> Node<u16> {
-        let mut n = Node::new(0u16, 0);
+        let mut n = NodeData::new(0u16, 0);
         n.visits = visits;
         n.wins = wins;
         n.amaf_visits = an;
         n.amaf_wins = aw;
         n.proof = proof;
-        n
+        Node::from_data(&n)
     }
 
     /// The RAVE value written out in f64, the textbook way: value = (1 - beta) w/n + beta
@@ -168,8 +177,8 @@ mod tests {
     /// `fading_k` is `None`, else Castro's beta = k / (k + n) (1 without visits); the mean
     /// without AMAF samples.
     fn textbook(c: &Node<u16>, bias: f64, fading_k: Option<f64>, fpu: f64) -> f64 {
-        let (n, w) = (f64::from(c.visits), f64::from(c.wins));
-        let (an, aw) = (f64::from(c.amaf_visits), f64::from(c.amaf_wins));
+        let (n, w) = (f64::from(c.visits()), f64::from(c.wins()));
+        let (an, aw) = (f64::from(c.amaf_visits()), f64::from(c.amaf_wins()));
         if n == 0.0 && an == 0.0 {
             return fpu;
         }
@@ -220,21 +229,21 @@ mod tests {
             };
             let chosen = select_fast(&children, blend, fpu as f32);
             // Without proven children the proof-free pass makes the same choice.
-            let mut unproven = children.clone();
-            for c in &mut unproven {
-                c.proof = UNPROVEN;
+            let unproven = children.clone();
+            for c in &unproven {
+                c.set_proof(UNPROVEN);
             }
             prop_assert_eq!(
                 Some(select_fast_unproven(&unproven, blend, fpu as f32)),
                 select_fast(&unproven, blend, fpu as f32)
             );
             let open: Vec<usize> = (0..children.len())
-                .filter(|&j| children[j].proof != LOSS)
+                .filter(|&j| children[j].proof() != LOSS)
                 .collect();
             match chosen {
                 None => prop_assert!(open.is_empty()),
                 Some(j) => {
-                    prop_assert!(children[j].proof != LOSS);
+                    prop_assert!(children[j].proof() != LOSS);
                     let best = open
                         .iter()
                         .map(|&i| textbook(&children[i], bias, fading, fpu))

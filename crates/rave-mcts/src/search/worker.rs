@@ -1,8 +1,17 @@
-//! One search thread: its tree (a node arena), its reusable buffers, and the simulation that
-//! selects, expands and plays out on that tree (backpropagation and proofs in `backprop`).
+//! One search thread: its reusable buffers (path, trace, moves, AMAF marks, playout policy),
+//! and the simulation that selects, expands and plays out on the tree shared by all threads
+//! (backpropagation and proofs in `backprop`).
+//!
+//! With several threads a worker adds a visit to every node on its way down (the *virtual
+//! loss*: the node looks visited without a win, so the other threads turn to other lines) and
+//! completes it with the reward in backpropagation, or takes it back when the simulation is
+//! discarded. One thread does not: its visits are added in backpropagation as before, so a
+//! seeded one-thread search is the same as before the tree was shared.
 
 mod backprop;
 
+use backprop::{DEFER_SLOTS, DEFER_VISIT_COUNTS, Deferred};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use rand::Rng;
@@ -12,7 +21,8 @@ use crate::config::{Config, FinalMove, PriorTarget, RaveSchedule, Selection};
 use crate::game::{Game, Narrowing, Outcome, Player, Playout, Prior, PriorValue, Trace};
 use crate::result::StopReason;
 use crate::tree::{
-    LOSS, MAX_CHILDREN, NONE, Node, NodeId, ROOT, UNPROVEN, WIN, proof_of_reward, proof_value,
+    Arena, EXPANDING, LOSS, MAX_CHILDREN, NONE, Node, NodeId, ROOT, UNPROVEN, WIN, proof_of_reward,
+    proof_value,
 };
 
 /// How a simulation ended.
@@ -31,8 +41,13 @@ pub(super) struct Limits {
     pub(super) simulations: Option<u64>,
     pub(super) deadline: Option<Instant>,
     pub(super) time: Option<Duration>,
-    pub(super) node_limit: usize,
     pub(super) nodes_only: bool,
+    /// The threads searching the tree (for the early stop: they all add visits).
+    pub(super) threads: u64,
+    /// The simulations of all threads together (for the early stop of several threads).
+    pub(super) all_simulations: Option<u64>,
+    /// The root's visits when the search began (for the early stop of several threads).
+    pub(super) root_visits: u64,
 }
 
 /// What one worker reports.
@@ -43,9 +58,13 @@ pub(super) struct Report {
     pub(super) max_depth: usize,
 }
 
-/// One search thread: a tree and its reusable buffers.
+/// One search thread's state: everything but the tree, which all threads share.
+///
+/// Aligned to 128 bytes (two cache lines, as the adjacent-line prefetcher fetches them) so
+/// that the workers of one search, side by side in a `Vec`, never share a cache line: each
+/// writes its own fields (buffer lengths, counters, the playout's state) all the time.
+#[repr(align(128))]
 pub(super) struct Worker<G: Game, P> {
-    pub(super) nodes: Vec<Node<G::Move>>,
     playout: P,
     scratch: Option<G>,
     path: Vec<NodeId>,
@@ -66,12 +85,20 @@ pub(super) struct Worker<G: Game, P> {
     pub(super) prior_target: PriorTarget,
     /// Whether the MCTS-solver is on (set from the config before each search).
     pub(super) solver: bool,
+    /// Whether visits are added on the way down (virtual loss; several threads).
+    pub(super) virtual_loss: bool,
+    /// With several threads: AMAF samples of well-visited nodes' children not yet added into
+    /// the tree (see [`Deferred`]), a small table indexed by node.
+    deferred: Vec<Deferred>,
+    /// With several threads: bit `k` set when `path[k]` got no virtual loss, its parent
+    /// having [`DEFER_VISIT_COUNTS`] visits: its visit and reward go into the [`Deferred`]
+    /// sums (for the first 64 nodes of the path).
+    deferred_path: u64,
 }
 
 impl<G: Game, P: Playout<G>> Worker<G, P> {
     pub(super) fn new(playout: P) -> Self {
         Worker {
-            nodes: Vec::new(),
             playout,
             scratch: None,
             path: Vec::new(),
@@ -87,16 +114,19 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             weight_count: 0.0,
             prior_target: PriorTarget::Both,
             solver: true,
+            virtual_loss: false,
+            deferred: Vec::new(),
+            deferred_path: 0,
         }
     }
 
-    pub(super) fn clear(&mut self) {
-        self.nodes.clear();
+    /// Forgets what refers to the tree's nodes (after the tree changed).
+    pub(super) fn forget_tree(&mut self) {
         self.grave_owner = NONE;
     }
 
-    /// Creates and expands the root if needed. Returns false if the node limit is too small.
-    pub(super) fn prepare<K: Prior<G>>(&mut self, game: &G, prior: &K, node_limit: usize) -> bool {
+    /// Sizes the AMAF marks for `game`'s moves.
+    pub(super) fn prepare(&mut self, game: &G) {
         let bound = game.move_bound();
         if self.marks.len() != 2 * bound {
             self.marks = vec![0; 2 * bound];
@@ -105,32 +135,22 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             self.grave_stamp = 0;
             self.grave_owner = NONE;
         }
-        if self.nodes.is_empty() {
-            self.moves.clear();
-            game.legal_moves(&mut self.moves);
-            let Some(&placeholder) = self.moves.first() else {
-                return false;
-            };
-            self.nodes.push(Node::new(placeholder, 0));
-        }
-        if !self.nodes[ROOT as usize].is_expanded() {
-            self.expand(ROOT, game, prior, node_limit.max(self.nodes.len())) == Expansion::Done
-        } else {
-            true
-        }
     }
 
-    /// Creates the children of `node` (state `game`).
-    fn expand<K: Prior<G>>(
+    /// Creates the children of `node` (state `game`), whose expansion this thread has
+    /// claimed ([`Node::claim`]); on anything but [`Expansion::Done`] the claim is given up.
+    pub(super) fn expand<K: Prior<G>>(
         &mut self,
+        tree: &Arena<G::Move>,
         node: NodeId,
         game: &G,
         prior: &K,
-        node_limit: usize,
     ) -> Expansion {
+        let n = tree.node(node);
         self.moves.clear();
         game.legal_moves(&mut self.moves);
         if self.moves.is_empty() {
+            n.unclaim();
             return Expansion::NoMoves;
         }
         let narrowing = prior.narrow(game, &mut self.moves);
@@ -139,14 +159,20 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             game.legal_moves(&mut self.moves);
         }
         let count = self.moves.len();
-        let first = self.nodes.len();
-        if first + count > node_limit || first + count > NONE as usize || count > MAX_CHILDREN {
+        let first = if count > MAX_CHILDREN {
+            None
+        } else {
+            tree.alloc(count)
+        };
+        let Some(first) = first else {
+            n.unclaim();
             return Expansion::Full;
+        };
+        let horizon = n.horizon();
+        let children = tree.slice(first as usize..first as usize + count);
+        for (c, &mv) in children.iter().zip(&self.moves) {
+            c.init(mv, horizon);
         }
-        let horizon = self.nodes[node as usize].horizon;
-        reserve_within(&mut self.nodes, count, node_limit);
-        self.nodes
-            .extend(self.moves.iter().map(|&mv| Node::new(mv, horizon)));
         if prior.is_active() {
             self.priors.clear();
             self.priors.resize(count, PriorValue::default());
@@ -156,95 +182,43 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
                 PriorTarget::Uct => (true, false),
                 PriorTarget::Amaf => (false, true),
             };
-            for (n, p) in self.nodes[first..].iter_mut().zip(&self.priors) {
-                n.bias = (p.bias * 100.0).round().clamp(0.0, 255.0) as u8;
+            for (c, p) in children.iter().zip(&self.priors) {
+                c.set_bias((p.bias * 100.0).round().clamp(0.0, 255.0) as u8);
                 let wins = p.wins.clamp(0.0, p.visits as f32);
                 if uct {
-                    n.visits = p.visits;
-                    n.wins = wins;
+                    c.set_visits(p.visits);
+                    c.set_wins(wins);
                 }
                 if amaf {
-                    n.amaf_visits = p.visits as f32;
-                    n.amaf_wins = wins;
+                    c.set_amaf_visits(p.visits as f32);
+                    c.set_amaf_wins(wins);
                 }
             }
         }
-        let n = &mut self.nodes[node as usize];
-        n.first_child = first as NodeId;
-        n.num_children = count as u16;
         if self.solver {
             // The node's proof is its mover's: the opponent of the player to move here.
-            n.proof = match narrowing {
-                Narrowing::Open => UNPROVEN,
-                Narrowing::Win => LOSS,
-                Narrowing::Loss => WIN,
-            };
+            match narrowing {
+                Narrowing::Open => {}
+                Narrowing::Win => n.set_proof(LOSS),
+                Narrowing::Loss => n.set_proof(WIN),
+            }
         }
+        n.publish(first, count as u16);
         Expansion::Done
     }
 
-    /// Keeps only the subtree of the root child playing `mv` (or nothing).
-    ///
-    /// The subtree is compacted in place, keeping the arena's memory: a fresh arena per move
-    /// would cost page faults on every move (about a tenth of the time at 0.5 s a move).
-    pub(super) fn advance(&mut self, mv: G::Move) {
-        let Some(root) = self.nodes.first() else {
-            return;
-        };
-        let child = self.nodes[root.children()].iter().position(|c| c.mv == mv);
-        let Some(offset) = child else {
-            self.clear();
-            return;
-        };
-        let child = root.first_child as usize + offset;
-        let mut groups = self.subtree_groups(child);
-        // Groups never overlap and all lie at index 1 or above (0 is the old root), so the
-        // groups before one in address order fill at most the space below it: each group
-        // moves down or stays, and the new root takes index 0.
-        groups.sort_unstable_by_key(|g| g.0);
-        self.nodes[ROOT as usize] = self.nodes[child];
-        let mut next = 1;
-        for g in &mut groups {
-            let (old, len) = (g.0 as usize, g.1 as usize);
-            self.nodes.copy_within(old..old + len, next);
-            g.1 = next as NodeId;
-            next += len;
-        }
-        self.nodes.truncate(next);
-        for n in &mut self.nodes {
-            if n.is_expanded() {
-                let at = groups.partition_point(|g| g.0 < n.first_child);
-                debug_assert_eq!(groups[at].0, n.first_child, "a kept group");
-                n.first_child = groups[at].1;
-            }
-        }
-        self.grave_owner = NONE;
-    }
-
-    /// The children groups (first child, count) below `top`, in no particular order.
-    fn subtree_groups(&self, top: usize) -> Vec<(NodeId, NodeId)> {
-        let mut groups = Vec::new();
-        let mut stack = vec![top];
-        while let Some(i) = stack.pop() {
-            let n = &self.nodes[i];
-            if n.is_expanded() {
-                groups.push((n.first_child, NodeId::from(n.num_children)));
-                // Only the expanded children: most are leaves, and the stack stays small.
-                let expanded = |&c: &usize| self.nodes[c].is_expanded();
-                stack.extend(n.children().filter(expanded));
-            }
-        }
-        groups
-    }
-
-    /// Runs simulations until a limit is reached.
+    /// Runs simulations on `tree` until a limit is reached, or until another thread sets
+    /// `stop` (which this one sets when it stops for a reason that holds for all).
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn run<R: Rng + ?Sized, K: Prior<G>>(
         &mut self,
+        tree: &Arena<G::Move>,
         root: &G,
         config: &Config,
         prior: &K,
         rng: &mut R,
         limits: Limits,
+        stop: &AtomicBool,
     ) -> Report {
         let start = Instant::now();
         let mut report = Report {
@@ -258,9 +232,16 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
         }
         let root_player = root.to_move();
         let mut full = false;
+        if self.virtual_loss && self.deferred.is_empty() {
+            self.deferred = (0..DEFER_SLOTS).map(|_| Deferred::new()).collect();
+        }
+        let shared_stop = |reason: StopReason, report: &mut Report| {
+            report.stop = reason;
+            stop.store(true, Ordering::Relaxed);
+        };
         loop {
-            if self.nodes[ROOT as usize].proof != UNPROVEN {
-                report.stop = StopReason::Proven;
+            if tree.node(ROOT).proof() != UNPROVEN {
+                shared_stop(StopReason::Proven, &mut report);
                 break;
             }
             if let Some(n) = limits.simulations
@@ -272,23 +253,28 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             if let Some(deadline) = limits.deadline
                 && Instant::now() >= deadline
             {
-                report.stop = StopReason::Time;
+                shared_stop(StopReason::Time, &mut report);
                 break;
             }
             if full && limits.nodes_only {
-                report.stop = StopReason::Nodes;
+                shared_stop(StopReason::Nodes, &mut report);
                 break;
             }
             if config.early_stop()
                 && config.final_move() == FinalMove::MostVisits
                 && report.simulations.is_multiple_of(16)
-                && self.best_is_fixed(&limits, report.simulations, start)
+                && self.best_is_fixed(tree, &limits, report.simulations, start)
             {
-                report.stop = StopReason::BestMoveFixed;
+                shared_stop(StopReason::BestMoveFixed, &mut report);
+                break;
+            }
+            if stop.load(Ordering::Relaxed) {
+                // Another thread stopped the search; it reports why.
+                report.stop = StopReason::Simulations;
                 break;
             }
             let (used, tree_full, depth) =
-                self.simulate(root, root_player, config, prior, rng, limits.node_limit);
+                self.simulate(tree, root, root_player, config, prior, rng);
             full |= tree_full;
             report.simulations += 1;
             report.max_depth = report.max_depth.max(depth);
@@ -296,17 +282,34 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
                 report.discarded += 1;
             }
         }
+        self.flush_deferred(tree);
         report
     }
 
-    /// Whether the most visited root child can no longer be overtaken within the limits.
-    fn best_is_fixed(&self, limits: &Limits, done: u64, start: Instant) -> bool {
-        let root = &self.nodes[ROOT as usize];
-        if root.num_children == 1 {
+    /// Whether the most visited root child can no longer be overtaken within the limits
+    /// (the simulations left to all threads).
+    fn best_is_fixed(
+        &self,
+        tree: &Arena<G::Move>,
+        limits: &Limits,
+        done: u64,
+        start: Instant,
+    ) -> bool {
+        let root = tree.node(ROOT);
+        if root.num_children() == 1 {
             return true;
         }
+        // With several threads, what all of them have done: the root's visits since the
+        // search began (the threads may be far apart: one that started late has done little,
+        // so this thread's count times the threads would be wrong).
+        let (done, budget) = if limits.threads > 1 {
+            let all = u64::from(root.visits()).saturating_sub(limits.root_visits);
+            (all, limits.all_simulations)
+        } else {
+            (done, limits.simulations)
+        };
         let mut remaining = u64::MAX;
-        if let Some(n) = limits.simulations {
+        if let Some(n) = budget {
             remaining = n.saturating_sub(done);
         }
         if let (Some(time), true) = (limits.time, done >= 64) {
@@ -318,12 +321,13 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             return false;
         }
         let (mut best, mut second) = (0u32, 0u32);
-        for c in &self.nodes[root.children()] {
-            if c.visits > best {
+        for c in tree.children(root) {
+            let v = c.visits();
+            if v > best {
                 second = best;
-                best = c.visits;
-            } else if c.visits > second {
-                second = c.visits;
+                best = v;
+            } else if v > second {
+                second = v;
             }
         }
         u64::from(best - second) > remaining
@@ -332,97 +336,139 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
     /// One simulation. Returns (used, tree was full, depth).
     fn simulate<R: Rng + ?Sized, K: Prior<G>>(
         &mut self,
+        tree: &Arena<G::Move>,
         root: &G,
         root_player: Player,
         config: &Config,
         prior: &K,
         rng: &mut R,
-        node_limit: usize,
     ) -> (bool, bool, usize) {
         let mut game = self.scratch.take().unwrap_or_else(|| root.clone());
         game.clone_from(root);
-        let (leaf, node, full) = self.descend(&mut game, root_player, config, prior, node_limit);
+        let (leaf, node, full) = self.descend(tree, &mut game, root_player, config, prior);
         let depth = self.path.len() - 1;
         let tree_weight = 1.0 / (self.trace.len().max(1)) as f32;
         let (outcome, weight, newly_proven) = match leaf {
-            Leaf::Proven(o) => (o, tree_weight, false),
+            // With several threads, two threads proving the last two children of a node at
+            // once may each miss the other's proof, and the node would stay unproven for
+            // good (its children, all proven, are never proven anew). So reaching a proven
+            // node tries its ancestors again.
+            Leaf::Proven(o) => (o, tree_weight, self.virtual_loss),
             Leaf::Terminal(o, newly) => (o, tree_weight, newly),
-            Leaf::Playout => match self.playout_from(node, &mut game, config, rng) {
+            Leaf::Playout => match self.playout_from(tree, node, &mut game, config, rng) {
                 Some((o, w)) => (o, w, false),
                 None => {
                     self.scratch = Some(game);
+                    if self.virtual_loss {
+                        self.take_back_virtual_loss(tree);
+                    }
                     return (false, full, depth);
                 }
             },
         };
         self.scratch = Some(game);
-        self.backpropagate(root, root_player, config, outcome, weight);
+        self.backpropagate(tree, root, root_player, config, outcome, weight);
         if newly_proven {
-            self.propagate_proof();
+            self.propagate_proof(tree);
         }
         (true, full, depth)
     }
 
     /// Walks down from the root, selecting children, to where the simulation's result comes
-    /// from, filling the path and the trace and playing the moves in `game`. Returns the
-    /// leaf, its node and whether the tree was full.
+    /// from, filling the path and the trace and playing the moves in `game` (and adding the
+    /// virtual loss to the path's nodes, with several threads). Returns the leaf, its node
+    /// and whether the tree was full.
     ///
     /// At most one expansion per simulation: the node expanded, then a playout from the child
     /// selected below it. (A prior gives new children virtual visits, which must not make
-    /// every simulation expand its way down to the end of the game.)
+    /// every simulation expand its way down to the end of the game.) A node that another
+    /// thread is expanding is a leaf: the simulation plays out from it.
     #[inline]
     fn descend<K: Prior<G>>(
         &mut self,
+        tree: &Arena<G::Move>,
         game: &mut G,
         root_player: Player,
         config: &Config,
         prior: &K,
-        node_limit: usize,
     ) -> (Leaf, NodeId, bool) {
         self.path.clear();
         self.trace.clear();
         self.path.push(ROOT);
+        let vl = self.virtual_loss;
+        self.deferred_path = 0;
+        if vl {
+            add_visit(tree.node(ROOT));
+        }
         let mut node = ROOT;
+        let mut n = tree.node(ROOT);
         let mut grave_ref = [NONE; 2];
         let mut expanded = false;
         loop {
-            let n = self.nodes[node as usize];
-            if n.proof != UNPROVEN {
+            let proof = n.proof();
+            if proof != UNPROVEN {
                 let mover = self.mover(root_player);
                 return (
-                    Leaf::Proven(outcome_for(mover, proof_value(n.proof))),
+                    Leaf::Proven(outcome_for(mover, proof_value(proof))),
                     node,
                     false,
                 );
             }
             if !n.is_expanded() {
                 if let Some(outcome) = game.result() {
-                    let leaf = self.reach_terminal(node, outcome, root_player, config);
+                    let leaf = self.reach_terminal(tree, node, outcome, root_player, config);
                     return (leaf, node, false);
                 }
-                if node != ROOT && (expanded || n.visits < config.expand_threshold()) {
+                // The visits of others (completed or in progress), not this one's.
+                let visits = n.visits().saturating_sub(u32::from(vl));
+                if node != ROOT && (expanded || visits < config.expand_threshold()) {
                     return (Leaf::Playout, node, false);
                 }
-                match self.expand(node, game, prior, node_limit) {
-                    Expansion::Done => {
-                        expanded = true;
-                        if let Some(leaf) = self.proven_by_prior(node, root_player) {
-                            return (leaf, node, false);
+                match n.claim() {
+                    Ok(()) => match self.expand(tree, node, game, prior) {
+                        Expansion::Done => {
+                            expanded = true;
+                            if let Some(leaf) = self.proven_by_prior(tree, node, root_player) {
+                                return (leaf, node, false);
+                            }
                         }
-                    }
-                    Expansion::Full => return (Leaf::Playout, node, true),
-                    Expansion::NoMoves => {
-                        return (Leaf::Terminal(Outcome::DRAW, false), node, false);
-                    }
+                        Expansion::Full => return (Leaf::Playout, node, true),
+                        Expansion::NoMoves => {
+                            return (Leaf::Terminal(Outcome::DRAW, false), node, false);
+                        }
+                    },
+                    // Another thread is expanding it: a leaf for now.
+                    Err(EXPANDING) => return (Leaf::Playout, node, false),
+                    // Another thread has just expanded it: go on below.
+                    Err(_) => {}
                 }
             }
             let player = game.to_move();
-            let child = self.select(node, player, config, &mut grave_ref, game);
-            let mv = self.nodes[child as usize].mv;
+            let child = self.select(tree, node, n, player, config, &mut grave_ref, game);
+            let c = tree.node(child);
+            if vl {
+                let k = self.path.len();
+                if k < 64 && n.visits() >= DEFER_VISIT_COUNTS {
+                    self.deferred_path |= 1 << k;
+                } else {
+                    add_visit(c);
+                }
+            }
+            let mv = c.mv();
             self.trace.push(player, mv);
             game.play(mv);
             self.path.push(child);
             node = child;
+            n = c;
+        }
+    }
+
+    /// Takes back the virtual loss of a discarded simulation.
+    fn take_back_virtual_loss(&self, tree: &Arena<G::Move>) {
+        for (k, &id) in self.path.iter().enumerate() {
+            if k >= 64 || self.deferred_path >> k & 1 == 0 {
+                tree.node(id).take_back_visit();
+            }
         }
     }
 
@@ -431,6 +477,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
     #[inline]
     fn reach_terminal(
         &mut self,
+        tree: &Arena<G::Move>,
         node: NodeId,
         outcome: Outcome,
         root_player: Player,
@@ -444,19 +491,24 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
         if p == UNPROVEN {
             return Leaf::Terminal(outcome, false);
         }
-        self.nodes[node as usize].proof = p;
-        self.mark_parent_of(self.path.len() - 1);
+        tree.node(node).set_proof(p);
+        self.mark_parent_of(tree, self.path.len() - 1);
         Leaf::Terminal(outcome, true)
     }
 
     /// The leaf, when the prior proved the just expanded `node` while narrowing its moves.
     #[inline]
-    fn proven_by_prior(&mut self, node: NodeId, root_player: Player) -> Option<Leaf> {
-        let proof = self.nodes[node as usize].proof;
+    fn proven_by_prior(
+        &mut self,
+        tree: &Arena<G::Move>,
+        node: NodeId,
+        root_player: Player,
+    ) -> Option<Leaf> {
+        let proof = tree.node(node).proof();
         if proof == UNPROVEN {
             return None;
         }
-        self.mark_parent_of(self.path.len() - 1);
+        self.mark_parent_of(tree, self.path.len() - 1);
         let mover = self.mover(root_player);
         Some(Leaf::Terminal(outcome_for(mover, proof_value(proof)), true))
     }
@@ -467,12 +519,14 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
     #[inline]
     fn playout_from<R: Rng + ?Sized>(
         &mut self,
+        tree: &Arena<G::Move>,
         node: NodeId,
         game: &mut G,
         config: &Config,
         rng: &mut R,
     ) -> Option<(Outcome, f32)> {
-        let horizon = self.nodes[node as usize].horizon;
+        let n = tree.node(node);
+        let horizon = n.horizon();
         let max_moves = if config.playout_horizon() && horizon > 0 {
             usize::from(horizon)
         } else {
@@ -480,13 +534,12 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
         };
         let r = self.playout.playout(game, rng, max_moves, &mut self.trace);
         if config.playout_horizon() {
-            let n = &mut self.nodes[node as usize];
             if r.stopped_early && horizon > 0 {
-                n.horizon = grown_horizon(horizon, config.horizon_growth());
+                n.set_horizon(grown_horizon(horizon, config.horizon_growth()));
                 return None;
             }
             if r.outcome.is_decisive() && (horizon == 0 || r.length < usize::from(horizon)) {
-                n.horizon = r.length.clamp(1, usize::from(u16::MAX)) as u16;
+                n.set_horizon(r.length.clamp(1, usize::from(u16::MAX)) as u16);
             }
         }
         Some((r.outcome, r.weight))
@@ -502,32 +555,35 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
     }
 
     /// Chooses the child of `node` to descend into.
+    #[allow(clippy::too_many_arguments)]
     fn select(
         &mut self,
+        tree: &Arena<G::Move>,
         node: NodeId,
+        parent: &Node<G::Move>,
         player: Player,
         config: &Config,
         grave_ref: &mut [NodeId; 2],
         game: &G,
     ) -> NodeId {
-        let parent = self.nodes[node as usize];
         let range = parent.children();
+        let parent_visits = parent.visits();
         let side = player.min(1);
         let (schedule, reference) = rave_source(
             config.selection(),
             node,
-            parent.visits,
+            parent_visits,
             &mut grave_ref[side],
         );
         if reference != NONE && self.grave_owner != reference {
-            self.build_grave_map(reference, game);
+            self.build_grave_map(tree, reference, game);
         }
         let scoring = Scoring {
             schedule,
             reference,
             blend: schedule.and_then(|s| Blend::of(s, range.len())),
             c: config.exploration() as f32,
-            ln_n: f64::from(parent.visits.max(1)).ln() as f32,
+            ln_n: f64::from(parent_visits.max(1)).ln() as f32,
             fpu: config.first_play_urgency() as f32,
             moves: range.len(),
         };
@@ -535,32 +591,37 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             && reference == NONE
             && scoring.c <= 0.0
         {
-            return self.select_fast(range, blend, scoring.fpu, parent.child_proven);
+            return self.select_fast(tree, range, blend, scoring.fpu, parent.child_proven());
         }
-        self.select_general(range, &scoring, game)
+        self.select_general(tree, range, &scoring, game)
     }
 
     /// `select` in the general case: a proven win at once, proven losses skipped, else the
     /// best score (see [`Worker::child_score`]) plus the progressive bias.
     #[inline]
-    fn select_general(&self, range: std::ops::Range<usize>, scoring: &Scoring, game: &G) -> NodeId {
+    fn select_general(
+        &self,
+        tree: &Arena<G::Move>,
+        range: std::ops::Range<usize>,
+        scoring: &Scoring,
+        game: &G,
+    ) -> NodeId {
         let mut best = NONE;
         let mut best_score = f32::NEG_INFINITY;
-        for i in range.clone() {
-            let ch = &self.nodes[i];
-            match ch.proof {
+        for (ch, i) in tree.slice(range.clone()).iter().zip(range.clone()) {
+            match ch.proof() {
                 WIN => return i as NodeId,
                 LOSS => continue,
                 _ => {}
             }
-            let score = self.child_score(ch, scoring, game) + progressive_bias(ch);
+            let score = self.child_score(tree, ch, scoring, game) + progressive_bias(ch);
             if score > best_score {
                 best_score = score;
                 best = i as NodeId;
             }
         }
         if best == NONE {
-            best = self.most_visited(range);
+            best = most_visited(tree, range);
         }
         best
     }
@@ -568,25 +629,26 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
     /// A child's UCT value (without a RAVE schedule), else its RAVE value on its own or the
     /// GRAVE reference's AMAF statistics, plus the UCT bonus when exploration is on.
     #[inline]
-    fn child_score(&self, ch: &Node<G::Move>, s: &Scoring, game: &G) -> f32 {
-        let n = ch.visits as f32;
+    fn child_score(&self, tree: &Arena<G::Move>, ch: &Node<G::Move>, s: &Scoring, game: &G) -> f32 {
+        let visits = ch.visits();
+        let (n, wins) = (visits as f32, ch.wins());
         let Some(schedule) = s.schedule else {
-            return if ch.visits == 0 {
+            return if visits == 0 {
                 s.fpu
             } else {
-                ch.wins / n + s.c * (s.ln_n / n).sqrt()
+                wins / n + s.c * (s.ln_n / n).sqrt()
             };
         };
         let (an, aw) = if s.reference == NONE {
-            (ch.amaf_visits, ch.amaf_wins)
+            (ch.amaf_visits(), ch.amaf_wins())
         } else {
-            self.grave_stats(game.move_index(ch.mv))
+            self.grave_stats(tree, game.move_index(ch.mv()))
         };
         let mut v = match s.blend {
-            Some(blend) => blend.value(n, ch.wins, an, aw, s.fpu),
-            None => rave_value(schedule, n, ch.wins, an, aw, s.moves, s.fpu),
+            Some(blend) => blend.value(n, wins, an, aw, s.fpu),
+            None => rave_value(schedule, n, wins, an, aw, s.moves, s.fpu),
         };
-        if s.c > 0.0 && (ch.visits > 0 || an > 0.0) {
+        if s.c > 0.0 && (visits > 0 || an > 0.0) {
             v += s.c * (s.ln_n / n.max(1.0)).sqrt();
         }
         v
@@ -596,36 +658,32 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
     #[inline]
     fn select_fast(
         &self,
+        tree: &Arena<G::Move>,
         range: std::ops::Range<usize>,
         blend: Blend,
         fpu: f32,
         child_proven: bool,
     ) -> NodeId {
-        let children = &self.nodes[range.clone()];
+        let children = tree.slice(range.clone());
         if !child_proven {
             return (range.start + select_fast_unproven(children, blend, fpu)) as NodeId;
         }
         match select_fast(children, blend, fpu) {
             Some(j) => (range.start + j) as NodeId,
-            None => self.most_visited(range),
+            None => most_visited(tree, range),
         }
     }
 
-    /// Every child is a proven loss: the most visited one (the first child if none).
-    fn most_visited(&self, range: std::ops::Range<usize>) -> NodeId {
-        let first = range.start;
-        range.max_by_key(|&i| self.nodes[i].visits).unwrap_or(first) as NodeId
-    }
-
-    fn build_grave_map(&mut self, reference: NodeId, game: &G) {
+    fn build_grave_map(&mut self, tree: &Arena<G::Move>, reference: NodeId, game: &G) {
         self.grave_stamp = self.grave_stamp.wrapping_add(1);
         if self.grave_stamp == 0 {
             self.grave_map.fill(0);
             self.grave_stamp = 1;
         }
         let stamp = u64::from(self.grave_stamp) << 32;
-        for i in self.nodes[reference as usize].children() {
-            let idx = game.move_index(self.nodes[i].mv);
+        let range = tree.node(reference).children();
+        for (c, i) in tree.slice(range.clone()).iter().zip(range) {
+            let idx = game.move_index(c.mv());
             if let Some(slot) = self.grave_map.get_mut(idx) {
                 *slot = stamp | i as u64;
             }
@@ -634,15 +692,31 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
     }
 
     #[inline]
-    fn grave_stats(&self, idx: usize) -> (f32, f32) {
+    fn grave_stats(&self, tree: &Arena<G::Move>, idx: usize) -> (f32, f32) {
         match self.grave_map.get(idx) {
             Some(&v) if (v >> 32) as u32 == self.grave_stamp => {
-                let n = &self.nodes[(v & 0xffff_ffff) as usize];
-                (n.amaf_visits, n.amaf_wins)
+                let n = tree.node((v & 0xffff_ffff) as NodeId);
+                (n.amaf_visits(), n.amaf_wins())
             }
             _ => (0.0, 0.0),
         }
     }
+}
+
+/// One more visit (the virtual loss, completed by backpropagation).
+#[inline]
+fn add_visit<M: Copy>(n: &Node<M>) {
+    n.add_virtual_visit();
+}
+
+/// Every child is a proven loss: the most visited one (the first child if none).
+fn most_visited<M: Copy>(tree: &Arena<M>, range: std::ops::Range<usize>) -> NodeId {
+    let first = range.start;
+    let children = tree.slice(range.clone());
+    range
+        .zip(children)
+        .max_by_key(|(_, c)| c.visits())
+        .map_or(first, |(i, _)| i) as NodeId
 }
 
 /// What [`Worker::select`] scores the children of one parent with.
@@ -704,19 +778,8 @@ fn grown_horizon(horizon: u16, growth: f64) -> u16 {
     }
 }
 
-/// Makes room for `count` more nodes, doubling the capacity as `Vec` does but never past
-/// `limit` (the node budget, which the caller has checked `len + count` against), so that
-/// the memory a tree holds stays within its budget.
-fn reserve_within<T>(nodes: &mut Vec<T>, count: usize, limit: usize) {
-    let needed = nodes.len() + count;
-    if needed > nodes.capacity() {
-        let target = needed.max(nodes.capacity().saturating_mul(2).min(limit));
-        nodes.reserve_exact(target - nodes.len());
-    }
-}
-
-#[derive(PartialEq, Eq)]
-enum Expansion {
+#[derive(PartialEq, Eq, Debug)]
+pub(super) enum Expansion {
     Done,
     Full,
     NoMoves,
@@ -735,7 +798,7 @@ fn outcome_for(mover: Player, value: f32) -> Outcome {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{NoPrior, UniformPlayout};
+    use crate::{Budget, Mcts, Proof};
     use rand::SeedableRng;
 
     /// Take 1, 2 or 3 from a pile; who takes the last stone wins.
@@ -774,8 +837,8 @@ mod tests {
         children: Vec<Shape>,
     }
 
-    fn shape(nodes: &[Node<u8>], i: usize) -> Shape {
-        let n = &nodes[i];
+    fn shape(tree: &Arena<u8>, i: NodeId) -> Shape {
+        let n = tree.node(i).data();
         Shape {
             mv: n.mv,
             stats: (
@@ -785,71 +848,190 @@ mod tests {
                 n.amaf_wins.to_bits(),
             ),
             proof: n.proof,
-            children: n.children().map(|c| shape(nodes, c)).collect(),
+            children: tree
+                .node(i)
+                .children()
+                .map(|c| shape(tree, c as NodeId))
+                .collect(),
         }
+    }
+
+    fn count(s: &Shape) -> usize {
+        1 + s.children.iter().map(count).sum::<usize>()
+    }
+
+    fn config(threads: usize) -> Config {
+        Config::builder()
+            .rave(RaveSchedule::default())
+            .threads(threads)
+            .solver(false)
+            .early_stop(false)
+            .build()
+            .unwrap()
     }
 
     #[test]
     fn advance_keeps_exactly_the_subtree_of_the_move() {
-        let config = Config::default();
-        let game = Pile(40, 0);
-        let mut worker = Worker::new(UniformPlayout::new());
-        assert!(worker.prepare(&game, &NoPrior, usize::MAX));
-        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(7);
-        let limits = Limits {
-            simulations: Some(3000),
-            deadline: None,
-            time: None,
-            node_limit: usize::MAX,
-            nodes_only: false,
-        };
-        worker.run(&game, &config, &NoPrior, &mut rng, limits);
-        let root = worker.nodes[ROOT as usize];
-        for offset in 0..usize::from(root.num_children) {
-            let mut w: Worker<Pile, _> = Worker::new(UniformPlayout::new());
-            w.nodes = Vec::with_capacity(2 * worker.nodes.len());
-            w.nodes.extend_from_slice(&worker.nodes);
-            let child = root.first_child as usize + offset;
-            let expected = shape(&w.nodes, child);
-            let capacity = w.nodes.capacity();
-            w.advance(expected.mv);
-            assert_eq!(
-                shape(&w.nodes, ROOT as usize),
-                expected,
-                "move {}",
-                expected.mv
+        for threads in [1, 4] {
+            for offset in 0..3 {
+                let mut mcts = Mcts::new(Pile(40, 0), config(threads));
+                let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(7);
+                mcts.search(&Budget::simulations(3000), &mut rng).unwrap();
+                let root = mcts.tree.node(ROOT);
+                assert_eq!(root.num_children(), 3);
+                let child = root.first_child() + offset;
+                check_tree(&mcts.tree, 0);
+                let expected = shape(&mcts.tree, child);
+                let bytes = mcts.tree_bytes();
+                mcts.advance(expected.mv).unwrap();
+                assert_eq!(
+                    shape(&mcts.tree, ROOT),
+                    expected,
+                    "{threads} threads, move {}",
+                    expected.mv
+                );
+                assert_eq!(mcts.tree_nodes(), count(&expected), "nothing else is kept");
+                assert_eq!(mcts.tree_bytes(), bytes, "the arena is kept");
+                // The kept tree is searched on (by any number of threads).
+                mcts.set_config(config(5 - threads));
+                let r = mcts.search(&Budget::simulations(500), &mut rng).unwrap();
+                assert_eq!(r.simulations, 500);
+            }
+        }
+    }
+
+    /// Checks the shared tree below the root: every expanded node's children lie in the
+    /// arena, after their parent's group, and no node is reachable twice; no expansion is left
+    /// claimed; a node's visits are at least its children's (within `tolerance`, for lost
+    /// updates). Returns the number of reachable nodes.
+    fn check_tree(tree: &Arena<u8>, tolerance: u32) -> usize {
+        let len = tree.end();
+        let mut seen = vec![false; len];
+        let mut stack = vec![ROOT];
+        seen[ROOT as usize] = true;
+        let mut reached = 1;
+        while let Some(id) = stack.pop() {
+            let n = tree.node(id);
+            assert!(!n.is_claimed(), "node {id} is left claimed");
+            let range = n.children();
+            if range.is_empty() {
+                continue;
+            }
+            assert!(
+                range.start >= 1 && range.end <= len,
+                "{range:?} out of 0..{len}"
             );
-            let count = |s: &Shape| -> usize {
-                fn go(s: &Shape) -> usize {
-                    1 + s.children.iter().map(go).sum::<usize>()
-                }
-                go(s)
+            assert_eq!(tree.slice(range.clone()).len(), range.len(), "contiguous");
+            let mut sum = 0u64;
+            for c in range {
+                assert!(!seen[c], "node {c} is reachable twice");
+                seen[c] = true;
+                reached += 1;
+                sum += u64::from(tree.node(c as NodeId).visits());
+                stack.push(c as NodeId);
+            }
+            assert!(
+                u64::from(n.visits()) + u64::from(tolerance) >= sum,
+                "node {id}: {} visits, its children {sum}",
+                n.visits()
+            );
+        }
+        reached
+    }
+
+    #[test]
+    fn a_tree_searched_by_four_threads_is_consistent() {
+        for selection in ["uct", "rave", "grave"] {
+            let builder = config(4).to_builder();
+            let builder = match selection {
+                "uct" => builder.uct(),
+                "grave" => builder.grave(20),
+                _ => builder,
             };
-            assert_eq!(w.nodes.len(), count(&expected), "nothing else is kept");
-            assert_eq!(w.nodes.capacity(), capacity, "the arena is kept");
+            let config = builder.playout_horizon(true).build().unwrap();
+            let mut mcts = Mcts::new(Pile(300, 0), config);
+            let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(11);
+            let r = mcts.search(&Budget::simulations(40_000), &mut rng).unwrap();
+            assert_eq!(r.simulations, 40_000);
+            // Visits are counted exactly (lost updates may touch only the rewards).
+            let tolerance = 0;
+            let reached = check_tree(&mcts.tree, tolerance);
+            assert_eq!(
+                reached,
+                mcts.tree_nodes(),
+                "{selection}: every node is reachable"
+            );
+            assert!(reached > 1000, "{selection}: a real tree ({reached} nodes)");
+            // No virtual loss is left: the root's visits are the completed simulations.
+            let used = r.simulations - r.discarded;
+            let visits = r.root_visits;
+            assert!(
+                visits.abs_diff(used) <= u64::from(tolerance),
+                "{selection}: {visits} root visits for {used} simulations"
+            );
+            let children: u64 = r.children.iter().map(|c| c.visits).sum();
+            assert!(children <= visits + u64::from(tolerance));
+            if selection != "uct" {
+                // Every simulation gives the root child it went through an AMAF sample, and
+                // no child more than one: the samples each thread summed apart (for nodes with
+                // many visits) were all added into the tree. (AMAF sums may lose an update
+                // now and then: 2% tolerance.)
+                let samples: f64 = r.children.iter().map(|c| c.amaf_visits).sum();
+                assert!(
+                    samples >= 0.98 * used as f64,
+                    "{selection}: {samples} AMAF samples"
+                );
+                for c in &r.children {
+                    assert!(c.amaf_visits <= 1.02 * used as f64, "{selection}: {c:?}");
+                }
+                assert!(
+                    mcts.workers
+                        .iter()
+                        .all(|w| w.deferred.iter().all(|d| d.node == NONE))
+                );
+            }
         }
     }
 
     #[test]
-    fn reserve_within_doubles_up_to_the_limit_only() {
-        let mut nodes: Vec<u32> = Vec::new();
-        let limit = 1000;
-        while nodes.len() + 7 <= limit {
-            reserve_within(&mut nodes, 7, limit);
-            assert!(nodes.capacity() <= limit, "capacity {}", nodes.capacity());
-            nodes.extend([0; 7]);
+    fn one_thread_leaves_an_exact_tree() {
+        let config = config(1)
+            .to_builder()
+            .playout_horizon(true)
+            .build()
+            .unwrap();
+        let mut mcts = Mcts::new(Pile(300, 0), config);
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(11);
+        let r = mcts.search(&Budget::simulations(20_000), &mut rng).unwrap();
+        assert_eq!(check_tree(&mcts.tree, 0), mcts.tree_nodes());
+        assert_eq!(r.root_visits, r.simulations - r.discarded);
+    }
+
+    #[test]
+    fn several_threads_prove_the_pile_game() {
+        for stones in [9u32, 12, 17, 24] {
+            let config = Config::builder()
+                .threads(4)
+                .early_stop(false)
+                .build()
+                .unwrap();
+            let mut mcts = Mcts::new(Pile(stones, 0), config);
+            let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(u64::from(stones));
+            let r = mcts
+                .search(&Budget::simulations(400_000), &mut rng)
+                .unwrap();
+            let expected = if stones % 4 == 0 {
+                Proof::Loss
+            } else {
+                Proof::Win
+            };
+            assert_eq!(r.proven, Some(expected), "{stones} stones");
+            assert_eq!(r.stop, StopReason::Proven);
+            if expected == Proof::Win {
+                assert_eq!((stones - u32::from(r.best_move)) % 4, 0, "{stones} stones");
+            }
+            check_tree(&mcts.tree, 400);
         }
-        assert!(nodes.len() > limit - 7);
-        // Doubling, not one reservation per call.
-        let mut grown: Vec<u32> = Vec::new();
-        let mut reallocations = 0;
-        for _ in 0..100 {
-            let before = grown.capacity();
-            reserve_within(&mut grown, 7, 1 << 20);
-            reallocations += usize::from(grown.capacity() != before);
-            grown.extend([0; 7]);
-        }
-        assert!(reallocations < 15, "{reallocations} reallocations");
     }
 
     #[test]

@@ -4,41 +4,64 @@
 use super::Worker;
 use crate::config::{AmafWeighting, Config, Selection};
 use crate::game::{Game, Outcome, Player, Playout};
-use crate::tree::{DRAW, LOSS, Node, UNPROVEN, WIN};
+use crate::tree::{Arena, DRAW, LOSS, NONE, Node, NodeId, UNPROVEN, WIN};
 
 impl<G: Game, P: Playout<G>> Worker<G, P> {
     /// Updates visits, rewards and AMAF statistics along the path.
     pub(super) fn backpropagate(
         &mut self,
+        tree: &Arena<G::Move>,
         game: &G,
         root_player: Player,
         config: &Config,
         outcome: Outcome,
         playout_weight: f32,
     ) {
-        self.update_path(root_player, outcome);
+        self.update_path(tree, root_player, outcome);
         if config.selection() == Selection::Uct {
             return;
         }
         if let Some(weight) = self.amaf_weight(config.amaf_weighting(), playout_weight) {
-            self.update_amaf(game, config, outcome, weight);
+            self.update_amaf(tree, game, config, outcome, weight);
         }
     }
 
-    /// One more visit and the mover's reward for every node on the path.
+    /// One more visit and the mover's reward for every node on the path (with the virtual
+    /// loss, the visit was added on the way down: only the reward).
     #[inline]
-    fn update_path(&mut self, root_player: Player, outcome: Outcome) {
+    ///
+    /// With several threads, the visit and reward of a node whose parent is well visited go
+    /// into this thread's [`Deferred`] sums instead (see [`Worker::deferred_path`]).
+    fn update_path(&mut self, tree: &Arena<G::Move>, root_player: Player, outcome: Outcome) {
+        let vl = self.virtual_loss;
         let trace = self.trace.raw();
         let root_mover = 1 - root_player.min(1);
+        let deferred = &mut self.deferred;
         for (k, &id) in self.path.iter().enumerate() {
             let mover = if k == 0 {
                 root_mover
             } else {
                 trace[k - 1].1 as Player
             };
-            let n = &mut self.nodes[id as usize];
-            n.visits = n.visits.saturating_add(1);
-            n.wins += outcome.reward(mover);
+            let reward = outcome.reward(mover);
+            if vl && k < 64 && self.deferred_path >> k & 1 == 1 {
+                let parent = self.path[k - 1];
+                let p = tree.node(parent);
+                let i = id as usize - p.first_child() as usize;
+                let d = Deferred::entry(deferred, tree, parent, usize::from(p.num_children()));
+                d.visits[i].0 += 1;
+                d.visits[i].1 += reward;
+                d.pending += 1;
+                if d.pending >= DEFER_BATCH {
+                    d.flush(tree);
+                }
+                continue;
+            }
+            let n = tree.node(id);
+            if !vl {
+                n.set_visits(n.visits().saturating_add(1));
+            }
+            n.set_wins(n.wins() + reward);
         }
     }
 
@@ -75,12 +98,21 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
     /// first position at or after the node; every child of a path node whose move its player
     /// played within the AMAF horizon below the node gets an AMAF sample.
     #[inline]
-    fn update_amaf(&mut self, game: &G, config: &Config, outcome: Outcome, weight: f32) {
+    fn update_amaf(
+        &mut self,
+        tree: &Arena<G::Move>,
+        game: &G,
+        config: &Config,
+        outcome: Outcome,
+        weight: f32,
+    ) {
         let horizon = config.amaf_horizon().map_or(usize::MAX, |h| h as usize);
         let generation = self.next_mark_generation();
         let trace = self.trace.raw();
         let depth = self.path.len() - 1;
+        let shared = self.virtual_loss;
         let marks = &mut self.marks;
+        let deferred = &mut self.deferred;
         let mark = |marks: &mut Vec<u64>, j: usize, (mv, p): (G::Move, u8)| {
             let slot = 2 * game.move_index(mv) + usize::from(p);
             if let Some(m) = marks.get_mut(slot) {
@@ -98,8 +130,10 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             if k < depth {
                 mark(marks, k, trace[k]);
             }
-            let node = self.nodes[self.path[k] as usize];
-            if !node.is_expanded() {
+            let id = self.path[k];
+            let node = tree.node(id);
+            let children = tree.children(node);
+            if children.is_empty() {
                 continue;
             }
             let side = usize::from(trace[k].1);
@@ -111,22 +145,42 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
                 weight,
                 reward: rewards[side],
             };
-            credit_amaf(&mut self.nodes[node.children()], game, marks, credit);
+            if shared && node.visits() >= DEFER_VISITS {
+                let d = Deferred::entry(deferred, tree, id, children.len());
+                credit_amaf_deferred(children, game, marks, credit, &mut d.sums);
+                d.pending += 1;
+                if d.pending >= DEFER_BATCH {
+                    d.flush(tree);
+                }
+            } else {
+                credit_amaf(children, game, marks, credit);
+            }
+        }
+    }
+
+    /// Adds every deferred AMAF sample into the tree (at the end of a search).
+    pub(super) fn flush_deferred(&mut self, tree: &Arena<G::Move>) {
+        for d in &mut self.deferred {
+            d.flush(tree);
+            d.node = NONE;
         }
     }
 
     /// After the last node of the path became proven, proves its ancestors where possible.
-    pub(super) fn propagate_proof(&mut self) {
+    ///
+    /// With several threads a child proven by another thread may not be seen yet: the node is
+    /// then proven later, never wrongly (a proof is never undone).
+    pub(super) fn propagate_proof(&mut self, tree: &Arena<G::Move>) {
         for k in (0..self.path.len() - 1).rev() {
-            let id = self.path[k] as usize;
-            if self.nodes[id].proof != UNPROVEN {
+            let node = tree.node(self.path[k]);
+            if node.proof() != UNPROVEN {
                 break;
             }
             let mut all = true;
             let mut best = LOSS;
             let mut proof = UNPROVEN;
-            for ch in &self.nodes[self.nodes[id].children()] {
-                match ch.proof {
+            for ch in tree.children(node) {
+                match ch.proof() {
                     WIN => {
                         proof = LOSS;
                         break;
@@ -141,17 +195,16 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             if proof == UNPROVEN {
                 break;
             }
-            self.nodes[id].proof = proof;
-            self.mark_parent_of(k);
+            node.set_proof(proof);
+            self.mark_parent_of(tree, k);
         }
     }
 
     /// Records in the parent of `path[k]` (if any) that a child of it is proven.
     #[inline]
-    pub(super) fn mark_parent_of(&mut self, k: usize) {
+    pub(super) fn mark_parent_of(&self, tree: &Arena<G::Move>, k: usize) {
         if k > 0 {
-            let parent = self.path[k - 1] as usize;
-            self.nodes[parent].child_proven = true;
+            tree.node(self.path[k - 1]).set_child_proven();
         }
     }
 }
@@ -171,26 +224,141 @@ struct AmafCredit {
     reward: f32,
 }
 
-/// Adds an AMAF sample to each of `children` whose move `credit.side` played within the
-/// horizon below the node (by the marks).
+/// With several threads, the visits from which a node's children get their AMAF samples
+/// through [`Deferred`] sums.
+const DEFER_VISITS: u32 = 4096;
+/// With several threads, the simulations that a [`Deferred`] entry sums before it adds them
+/// into the tree.
+const DEFER_BATCH: u32 = 16;
+/// With several threads, the visits from which a node's children get their visits and
+/// rewards through [`Deferred`] sums, without a virtual loss (which barely changes the value
+/// of a child of a node with this many visits).
+pub(super) const DEFER_VISIT_COUNTS: u32 = 4096;
+/// The entries of a thread's [`Deferred`] table.
+pub(super) const DEFER_SLOTS: usize = 64;
+
+/// The entry of node `id` in the table of [`Deferred`] sums.
 #[inline]
-fn credit_amaf<G: Game>(
-    children: &mut [Node<G::Move>],
+fn deferred_slot(id: NodeId) -> usize {
+    (id.wrapping_mul(0x9e37_79b9) >> 26) as usize % DEFER_SLOTS
+}
+
+/// One thread's AMAF samples (and, from [`DEFER_VISIT_COUNTS`] visits, visits and rewards) of
+/// the children of one well-visited node, not yet added into a tree that several threads
+/// share.
+///
+/// The threads go down the same well-visited nodes (a virtual loss of one visit barely
+/// changes the value of a node with thousands), and every simulation reads all children of
+/// each node on its path. A store to the half of them that an AMAF update hits, on every
+/// simulation, made the other thread reload them all (a cache miss a child; with two threads
+/// in Havannah, a third of the speed was lost). So a thread sums the samples of a node with at
+/// least [`DEFER_VISITS`] visits for [`DEFER_BATCH`] simulations and adds them at once: the
+/// other threads see them a few simulations late, in nodes that have hundreds. The visits and
+/// rewards of the children of a node with [`DEFER_VISIT_COUNTS`] visits are summed the same
+/// way (the visits added with an atomic add, so that they stay exact), which spares the
+/// other threads a reload of the child and of its parent on every simulation.
+pub(super) struct Deferred {
+    /// The node whose children the sums are for (`NONE`: none).
+    pub(super) node: NodeId,
+    /// Simulations summed since the last addition.
+    pending: u32,
+    /// (AMAF samples, summed AMAF rewards) of each child.
+    sums: Vec<(f32, f32)>,
+    /// (visits, summed rewards) of each child.
+    visits: Vec<(u32, f32)>,
+}
+
+impl Deferred {
+    pub(super) fn new() -> Self {
+        Deferred {
+            node: NONE,
+            pending: 0,
+            sums: Vec::new(),
+            visits: Vec::new(),
+        }
+    }
+
+    /// The entry of `table` for node `id` (with `len` children), taken over (after adding its
+    /// sums into the tree) if it held another node.
+    fn entry<'a, M: Copy>(
+        table: &'a mut [Deferred],
+        tree: &Arena<M>,
+        id: NodeId,
+        len: usize,
+    ) -> &'a mut Deferred {
+        let d = &mut table[deferred_slot(id)];
+        if d.node != id {
+            d.flush(tree);
+            d.node = id;
+            d.sums.clear();
+            d.sums.resize(len, (0.0, 0.0));
+            d.visits.clear();
+            d.visits.resize(len, (0, 0.0));
+        }
+        d
+    }
+
+    /// Adds the sums into the node's children and zeroes them.
+    fn flush<M: Copy>(&mut self, tree: &Arena<M>) {
+        self.pending = 0;
+        if self.node == NONE {
+            return;
+        }
+        let children = tree.children(tree.node(self.node));
+        for ((ch, d), v) in children.iter().zip(&mut self.sums).zip(&mut self.visits) {
+            if d.0 != 0.0 {
+                ch.set_amaf_visits(ch.amaf_visits() + d.0);
+                ch.set_amaf_wins(ch.amaf_wins() + d.1);
+                *d = (0.0, 0.0);
+            }
+            if v.0 > 0 {
+                ch.add_visits(v.0);
+                ch.set_wins(ch.wins() + v.1);
+                *v = (0, 0.0);
+            }
+        }
+    }
+}
+
+/// [`credit_amaf`] into a thread's [`Deferred`] sums, one per child.
+#[inline]
+fn credit_amaf_deferred<G: Game>(
+    children: &[Node<G::Move>],
     game: &G,
     marks: &[u64],
     credit: AmafCredit,
+    deferred: &mut [(f32, f32)],
 ) {
-    // Branch-free: about half the children are hits, and a branch on each (which is what a
-    // float `select` compiles to on x86) would mispredict a quarter of the time. So the hit
-    // test becomes an all-ones/zero mask on the float's bits.
-    let (wbits, rbits) = (credit.weight.to_bits(), credit.reward.to_bits());
-    for ch in children {
-        let slot = 2 * game.move_index(ch.mv) + credit.side;
+    for (ch, d) in children.iter().zip(deferred) {
+        let slot = 2 * game.move_index(ch.mv()) + credit.side;
         let m = marks.get(slot).copied().unwrap_or(0);
         let fresh = m & !0xffff_ffff == credit.generation;
         let near = ((m & 0xffff_ffff) as usize).wrapping_sub(credit.ply) < credit.horizon;
-        let mask = 0u32.wrapping_sub(u32::from(fresh & near));
-        ch.amaf_visits += f32::from_bits(wbits & mask);
-        ch.amaf_wins += f32::from_bits(rbits & mask);
+        let hit = f32::from(u8::from(fresh & near));
+        d.0 += credit.weight * hit;
+        d.1 += credit.reward * hit;
+    }
+}
+
+/// Adds an AMAF sample to each of `children` whose move `credit.side` played within the
+/// horizon below the node (by the marks).
+#[inline]
+fn credit_amaf<G: Game>(children: &[Node<G::Move>], game: &G, marks: &[u64], credit: AmafCredit) {
+    // Branch-free: about half the children are hits, and a branch on each (which is what a
+    // float `select` compiles to on x86, and what an all-ones/zero mask on the float's bits
+    // becomes once the statistics are atomics that the compiler does not pair into one
+    // vector) would mispredict a quarter of the time. So a hit is a factor 1.0 or 0.0: the
+    // weight and reward are finite and at least 0, so the sums are the same to the bit. (So
+    // every child is stored, hit or not: with several threads a store of an unchanged value
+    // may overwrite another thread's update of the same child, one of the lost updates
+    // accepted in `tree`.)
+    for ch in children {
+        let slot = 2 * game.move_index(ch.mv()) + credit.side;
+        let m = marks.get(slot).copied().unwrap_or(0);
+        let fresh = m & !0xffff_ffff == credit.generation;
+        let near = ((m & 0xffff_ffff) as usize).wrapping_sub(credit.ply) < credit.horizon;
+        let hit = f32::from(u8::from(fresh & near));
+        ch.set_amaf_visits(ch.amaf_visits() + credit.weight * hit);
+        ch.set_amaf_wins(ch.amaf_wins() + credit.reward * hit);
     }
 }
