@@ -86,25 +86,30 @@ impl EngineConfig {
     /// `docs/strength.md`: knowledge in the tree, as strong Havannah programs use it
     /// ([`PriorConfig::tree`]: immediate wins and threats narrow every new node and prove it
     /// where they can; a progressive bias for reaching corners and sides and for saving an
-    /// intruded bridge), UCT-RAVE with a RAVE weight that fades slowly (minimum-MSE bias
-    /// 0.003: AMAF and own visits weigh the same after about 28,000 visits) and no
-    /// exploration term, a leaf expanded on its second visit, uniform playouts with on-line
-    /// rings, the tree kept between moves.
+    /// intruded bridge), UCT-RAVE with morat's RAVE weight (`beta = k / (k + n)`,
+    /// `k = 500 + 200` per legal move: a child's value stays almost its AMAF mean for tens of
+    /// thousands of visits) and no exploration term, a leaf expanded on its second visit, no
+    /// early stop (the whole time is searched: the tree is kept between moves), uniform
+    /// playouts with on-line rings, and up to 16 million nodes (512 MiB) a search thread.
     #[must_use]
     pub fn best() -> EngineConfig {
         EngineConfig {
             name: "best".to_string(),
             search: Config::builder()
-                .rave(RaveSchedule::MinimumMse { bias: 0.003 })
-                .expand_threshold(2)
+                .rave(RaveSchedule::Fading {
+                    base: 500.0,
+                    per_move: 200.0,
+                })
+                .expand_threshold(1)
                 .first_play_urgency(1.0)
+                .early_stop(false)
                 .build()
                 .unwrap_or_default(),
             playout: PlayoutConfig::default(),
             prior: PriorConfig::tree(),
             value_net: None,
             simulations: 10_000,
-            max_nodes: 4_000_000,
+            max_nodes: 16_000_000,
             max_memory: None,
             safety_margin: Duration::from_millis(5),
         }
@@ -248,7 +253,7 @@ impl EngineConfig {
     /// let config = EngineConfig::named("best:threads=2,memory=64").unwrap();
     /// let bytes = config.node_budget() * rave_mcts::node_bytes::<havannah::HMove>();
     /// assert!(bytes <= 64 << 20 && bytes > 63 << 20);
-    /// assert_eq!(EngineConfig::named("best:threads=2").unwrap().node_budget(), 8_000_000);
+    /// assert_eq!(EngineConfig::named("best:threads=2").unwrap().node_budget(), 32_000_000);
     /// ```
     #[must_use]
     pub fn node_budget(&self) -> usize {
