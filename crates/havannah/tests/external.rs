@@ -21,6 +21,23 @@ fn script(name: &str, body: &str) -> PathBuf {
     path
 }
 
+/// Starts a script written by [`script`], retrying while the system still reports the file
+/// busy: a test thread that forks while another writes its script holds the file open for
+/// writing until its child execs, and `exec` of a file open for writing fails (`ETXTBSY`).
+fn spawn_script(path: &Path, log: Option<&Path>, setup: &[String]) -> Result<GtpProgram, String> {
+    let command = path.to_str().unwrap();
+    let mut tries = 0;
+    loop {
+        match GtpProgram::spawn_with_log(command, setup, log) {
+            Err(e) if e.contains("Text file busy") && tries < 100 => {
+                tries += 1;
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            result => return result,
+        }
+    }
+}
+
 /// An engine that logs every command to `log`, answers `=` to all of them and plays the first
 /// cell of `cells` that no `play` command has named yet.
 fn logging_engine(name: &str, cells: &str) -> (PathBuf, PathBuf) {
@@ -62,7 +79,7 @@ done
 /// Plays `games` games of the program at `path` (player A) against a random player seeded with
 /// `seed`, checks that the program forfeited every one of them, and returns the games.
 fn match_lost_by_forfeits(path: &Path, games: usize, seed: u64) -> Vec<GameRecord> {
-    let mut program = GtpProgram::spawn(path.to_str().unwrap(), &[]).unwrap();
+    let mut program = spawn_script(path, None, &[]).unwrap();
     let mut random = RandomPlayer::new(seed);
     let config = MatchConfig::new(5, games).clock(Clock::unlimited());
     let result = run_match(&mut program, &mut random, &config, |_| {}).unwrap();
@@ -78,7 +95,7 @@ fn match_lost_by_forfeits(path: &Path, games: usize, seed: u64) -> Vec<GameRecor
 fn moves_go_both_ways_in_our_notation() {
     let (path, log) = logging_engine("both-ways", "a1 b1 c1 d1 e1 f1 g1 h1 a2 b2");
     let setup = vec!["time -m 0.5".to_string()];
-    let mut program = GtpProgram::spawn(path.to_str().unwrap(), &setup).unwrap();
+    let mut program = spawn_script(&path, None, &setup).unwrap();
     let mut game = Game::new(8, Rules { pie: false }).unwrap();
     game.play_str("h8").unwrap();
     program.reset(&game);
@@ -109,7 +126,7 @@ fn moves_go_both_ways_in_our_notation() {
 #[test]
 fn a_program_that_dies_forfeits_without_a_panic() {
     let path = script("dies", "exit 0\n");
-    let mut program = GtpProgram::spawn(path.to_str().unwrap(), &[]).unwrap();
+    let mut program = spawn_script(&path, None, &[]).unwrap();
     let game = Game::new(5, Rules { pie: false }).unwrap();
     program.reset(&game);
     assert_eq!(program.choose(&game, &Clock::unlimited()), None);
@@ -134,7 +151,7 @@ fn an_error_answer_or_a_missing_program_is_reported() {
         "refuses",
         "while read -r line; do printf '? no thanks\\n\\n'; done\n",
     );
-    let mut program = GtpProgram::spawn(path.to_str().unwrap(), &[]).unwrap();
+    let mut program = spawn_script(&path, None, &[]).unwrap();
     let err = program.send("boardsize 8").unwrap_err();
     assert!(
         err.contains("boardsize 8") && err.contains("no thanks"),
@@ -150,7 +167,7 @@ fn a_swap_is_sent_as_black_and_ignored_by_programs_without_the_pie_rule() {
     // It answers an error to `play ... swap`, as morat-havannah does.
     let reject = "    \"play swap\") echo \"$line\" >> \"$0.log\"; printf '? Invalid move\\n\\n'; continue ;;";
     let (path, log) = logging_engine_with("no-pie", "a1 b1", reject);
-    let mut program = GtpProgram::spawn(path.to_str().unwrap(), &[]).unwrap();
+    let mut program = spawn_script(&path, None, &[]).unwrap();
     let mut game = Game::new(5, Rules { pie: true }).unwrap();
     program.reset(&game);
     game.play_str("c3").unwrap();
@@ -170,7 +187,7 @@ fn a_swap_is_sent_as_black_and_ignored_by_programs_without_the_pie_rule() {
     assert_eq!(lines[2..5], expected, "{sent}");
     // A new game with the swap already played replays it the same way.
     let (path, log) = logging_engine("replay-swap", "a1");
-    let mut program = GtpProgram::spawn(path.to_str().unwrap(), &[]).unwrap();
+    let mut program = spawn_script(&path, None, &[]).unwrap();
     program.reset(&game);
     drop(program);
     let sent = std::fs::read_to_string(&log).unwrap();
@@ -184,7 +201,7 @@ fn a_hung_program_forfeits_after_the_timeout() {
         "hangs",
         "while read -r line; do case \"$line\" in genmove*) exec sleep 30 ;; *) printf '=\\n\\n' ;; esac; done\n",
     );
-    let mut program = GtpProgram::spawn(path.to_str().unwrap(), &[])
+    let mut program = spawn_script(&path, None, &[])
         .unwrap()
         .with_timeout(Some(Duration::from_millis(300)));
     let game = Game::new(5, Rules { pie: false }).unwrap();
@@ -226,7 +243,7 @@ fn standard_error_goes_to_the_log_file() {
     );
     let log = path.with_extension("stderr");
     let _ = std::fs::remove_file(&log);
-    let mut program = GtpProgram::spawn_with_log(path.to_str().unwrap(), &[], Some(&log)).unwrap();
+    let mut program = spawn_script(&path, Some(&log), &[]).unwrap();
     program.send("name").unwrap();
     drop(program);
     let text = std::fs::read_to_string(&log).unwrap();
