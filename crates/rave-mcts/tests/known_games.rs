@@ -64,10 +64,12 @@ fn tic_tac_toe_never_loses_from_the_empty_board() {
             let mut mcts = Mcts::new(t, config.clone());
             while t.result().is_none() {
                 let mv = if t.to_move() == mcts_side {
-                    // Several threads get 3000 simulations each: a search of several threads
-                    // is not deterministic, and with 3000 in all four threads lost a game
-                    // now and then (about one test run in fifteen).
-                    let budget = Budget::simulations(3000 * config.threads() as u64);
+                    // Several threads get 30,000 simulations each, enough for the solver to
+                    // prove the root: a search of several threads is not deterministic, and
+                    // with 3,000 each four threads on two cores still lost a game now and
+                    // then (a CI run).
+                    let per_thread = if config.threads() > 1 { 30_000 } else { 3000 };
+                    let budget = Budget::simulations(per_thread * config.threads() as u64);
                     let r = mcts.search(&budget, &mut rng).unwrap();
                     // Every proof is true (several threads race to prove nodes).
                     for c in &r.children {
