@@ -224,6 +224,19 @@ struct AmafCredit {
     reward: f32,
 }
 
+impl AmafCredit {
+    /// 1.0 if the node's player played `mv` within the horizon below the node (by the
+    /// marks), else 0.0: a factor, so that crediting needs no branch (see [`credit_amaf`]).
+    #[inline(always)]
+    fn hit<G: Game>(&self, game: &G, marks: &[u64], mv: G::Move) -> f32 {
+        let slot = 2 * game.move_index(mv) + self.side;
+        let m = marks.get(slot).copied().unwrap_or(0);
+        let fresh = m & !0xffff_ffff == self.generation;
+        let near = ((m & 0xffff_ffff) as usize).wrapping_sub(self.ply) < self.horizon;
+        f32::from(u8::from(fresh & near))
+    }
+}
+
 /// With several threads, the visits from which a node's children get their AMAF samples
 /// through [`Deferred`] sums.
 const DEFER_VISITS: u32 = 4096;
@@ -330,11 +343,7 @@ fn credit_amaf_deferred<G: Game>(
     deferred: &mut [(f32, f32)],
 ) {
     for (ch, d) in children.iter().zip(deferred) {
-        let slot = 2 * game.move_index(ch.mv()) + credit.side;
-        let m = marks.get(slot).copied().unwrap_or(0);
-        let fresh = m & !0xffff_ffff == credit.generation;
-        let near = ((m & 0xffff_ffff) as usize).wrapping_sub(credit.ply) < credit.horizon;
-        let hit = f32::from(u8::from(fresh & near));
+        let hit = credit.hit(game, marks, ch.mv());
         d.0 += credit.weight * hit;
         d.1 += credit.reward * hit;
     }
@@ -353,11 +362,7 @@ fn credit_amaf<G: Game>(children: &[Node<G::Move>], game: &G, marks: &[u64], cre
     // may overwrite another thread's update of the same child, one of the lost updates
     // accepted in `tree`.)
     for ch in children {
-        let slot = 2 * game.move_index(ch.mv()) + credit.side;
-        let m = marks.get(slot).copied().unwrap_or(0);
-        let fresh = m & !0xffff_ffff == credit.generation;
-        let near = ((m & 0xffff_ffff) as usize).wrapping_sub(credit.ply) < credit.horizon;
-        let hit = f32::from(u8::from(fresh & near));
+        let hit = credit.hit(game, marks, ch.mv());
         ch.set_amaf_visits(ch.amaf_visits() + credit.weight * hit);
         ch.set_amaf_wins(ch.amaf_wins() + credit.reward * hit);
     }
