@@ -42,9 +42,10 @@ pub struct Opts {
     /// the old name).
     #[arg(long = "time-per-move", alias = "time", value_name = "SECONDS")]
     pub time: Option<f64>,
-    /// Search threads.
-    #[arg(long, default_value_t = 1)]
-    pub threads: usize,
+    /// Search threads; without it the configuration's own (1 unless its parameters say
+    /// `threads=N`, as in `--config best:threads=2`).
+    #[arg(long)]
+    pub threads: Option<usize>,
     /// The board size to start with (a controller's `boardsize` changes it).
     #[arg(long, default_value_t = 8)]
     pub size: u8,
@@ -80,21 +81,23 @@ pub struct Opts {
 // The player factory: extend this function when new players exist.
 // ---------------------------------------------------------------------------------------------
 
-/// Builds the player the options ask for.
-fn make_player(opts: &Opts) -> Result<Box<dyn Player>, String> {
+/// Builds the player the options ask for, and says how many threads it searches with.
+fn make_player(opts: &Opts) -> Result<(Box<dyn Player>, usize), String> {
     match opts.player {
-        PlayerKind::Random => Ok(Box::new(RandomPlayer::new(opts.seed))),
+        PlayerKind::Random => Ok((Box::new(RandomPlayer::new(opts.seed)), 1)),
         PlayerKind::Engine => {
-            let mut config = EngineConfig::named(&opts.config)?
-                .with_threads(opts.threads)
-                .map_err(|e| e.to_string())?;
+            let mut config = EngineConfig::named(&opts.config)?;
+            if let Some(threads) = opts.threads {
+                config = config.with_threads(threads).map_err(|e| e.to_string())?;
+            }
             if let Some(n) = opts.simulations {
                 config = config.with_simulations(n)?;
             }
             if let Some(path) = &opts.value_net {
                 config = config.with_value_net_file(path, opts.size, opts.value_weight)?;
             }
-            Ok(Box::new(Engine::new(config, opts.seed)))
+            let threads = config.search.threads();
+            Ok((Box::new(Engine::new(config, opts.seed)), threads))
         }
     }
 }
@@ -122,13 +125,13 @@ fn time_per_move(seconds: Option<f64>) -> Result<Option<Duration>, String> {
 /// Builds the player and the GTP session the options ask for, announcing them on standard
 /// error.
 fn make_session(opts: &Opts) -> Result<GtpSession, String> {
-    let player = make_player(opts)?;
+    let (player, threads) = make_player(opts)?;
     let per_move = time_per_move(opts.time)?;
     eprintln!(
         "gtp: player {}, size {}, threads {}, {}",
         player.name(),
         opts.size,
-        opts.threads,
+        threads,
         budget_text(opts.simulations, per_move)
     );
     GtpSession::new(player)

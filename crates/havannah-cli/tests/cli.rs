@@ -214,3 +214,23 @@ fn subcommand_errors_give_their_exit_status() {
     let output = havannah(&["replay", "/no/such/file"]);
     assert_eq!(output.status.code(), Some(1), "{output:?}");
 }
+
+#[test]
+fn gtp_threads_come_from_the_configuration_unless_given() {
+    let start_line = |args: &[&str]| {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_havannah"));
+        command.arg("gtp").args(args).stdin(Stdio::null());
+        let output = command.output().expect("the havannah binary runs");
+        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        stderr.lines().next().unwrap_or_default().to_string()
+    };
+    assert!(
+        start_line(&[]).contains("threads 1,"),
+        "{}",
+        start_line(&[])
+    );
+    let two = start_line(&["--config", "best:threads=2"]);
+    assert!(two.contains("threads 2,"), "{two}");
+    let given = start_line(&["--config", "best:threads=2", "--threads", "3"]);
+    assert!(given.contains("threads 3,"), "{given}");
+}
