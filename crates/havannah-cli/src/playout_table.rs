@@ -152,8 +152,9 @@ fn print_rows(args: &Opts) -> Vec<&'static Board> {
 fn print_mcts_rates(boards: &[&'static Board], args: &Opts) {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     game_harness::outln!(
-        "MCTS (the engine's best settings: UCT-RAVE, expansion after 8 visits, uniform playouts, \
-         on-line rings) from the empty board, {} s each:",
+        "MCTS (the search settings of `best`: UCT-RAVE, a leaf expanded after {} visit(s); \
+         uniform playouts, on-line rings, no prior) from the empty board, {} s each:",
+        EngineConfig::best().search.expand_threshold(),
         args.seconds
     );
     game_harness::outln!(
