@@ -1,6 +1,7 @@
 //! Backpropagation: the visits and rewards along a simulation's path, the AMAF statistics of
 //! the path nodes' children, and the proofs of the MCTS-solver.
 
+use super::super::select::Pending;
 use super::Worker;
 use crate::config::{AmafWeighting, Config, Selection};
 use crate::game::{Game, Outcome, Player, Playout};
@@ -254,7 +255,7 @@ pub(super) const DEFER_SLOTS: usize = 64;
 
 /// The entry of node `id` in the table of [`Deferred`] sums.
 #[inline]
-fn deferred_slot(id: NodeId) -> usize {
+pub(super) fn deferred_slot(id: NodeId) -> usize {
     (id.wrapping_mul(0x9e37_79b9) >> 26) as usize % DEFER_SLOTS
 }
 
@@ -310,6 +311,15 @@ impl Deferred {
             d.visits.resize(len, (0, 0.0));
         }
         d
+    }
+
+    /// The sums not yet added into the tree, if this entry holds node `id` and has any.
+    #[inline]
+    pub(super) fn pending_of(&self, id: NodeId) -> Option<Pending<'_>> {
+        (self.node == id && self.pending > 0).then_some(Pending {
+            visits: &self.visits,
+            amaf: &self.sums,
+        })
     }
 
     /// Adds the sums into the node's children and zeroes them.
