@@ -120,7 +120,7 @@ pub(super) fn select_fast_pending<M: Copy>(
         let value = blend.value(
             visits as f32,
             ch.wins() + w,
-            ch.amaf_visits() + an,
+            ch.amaf_visits() + ch.in_flight() + an,
             ch.amaf_wins() + aw,
             fpu,
         );
@@ -133,14 +133,15 @@ pub(super) fn select_fast_pending<M: Copy>(
     best
 }
 
-/// A child's RAVE value on its own statistics (see [`Blend::value`]) plus its progressive
-/// bias.
+/// A child's RAVE value on its own statistics (see [`Blend::value`]; the simulations in
+/// progress through it count as AMAF losses) plus its progressive bias.
 #[inline(always)]
 fn fast_score<M: Copy>(ch: &Node<M>, blend: Blend, fpu: f32) -> f32 {
     // Each statistic loaded once (the compiler does not merge atomic loads).
     let visits = ch.visits();
     let (n, w) = (visits as f32, ch.wins());
-    blend.value(n, w, ch.amaf_visits(), ch.amaf_wins(), fpu) + bias_value(ch.bias(), visits)
+    let an = ch.amaf_visits() + ch.in_flight();
+    blend.value(n, w, an, ch.amaf_wins(), fpu) + bias_value(ch.bias(), visits)
 }
 
 /// The progressive bias of a child with prior bias `bias` (hundredths) and `visits` visits.

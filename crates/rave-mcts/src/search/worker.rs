@@ -454,6 +454,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
                     self.deferred_path |= 1 << k;
                 } else {
                     add_visit(c);
+                    c.add_in_flight();
                 }
             }
             let mv = c.mv();
@@ -469,7 +470,11 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
     fn take_back_virtual_loss(&self, tree: &Arena<G::Move>) {
         for (k, &id) in self.path.iter().enumerate() {
             if k >= 64 || self.deferred_path >> k & 1 == 0 {
-                tree.node(id).take_back_visit();
+                let n = tree.node(id);
+                n.take_back_visit();
+                if k > 0 {
+                    n.take_back_in_flight();
+                }
             }
         }
     }
@@ -673,7 +678,10 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             };
         };
         let (an, aw) = if s.reference == NONE {
-            (ch.amaf_visits() + extra.2, ch.amaf_wins() + extra.3)
+            (
+                ch.amaf_visits() + ch.in_flight() + extra.2,
+                ch.amaf_wins() + extra.3,
+            )
         } else {
             self.grave_stats(tree, game.move_index(ch.mv()))
         };
@@ -946,6 +954,7 @@ mod tests {
         while let Some(id) = stack.pop() {
             let n = tree.node(id);
             assert!(!n.is_claimed(), "node {id} is left claimed");
+            assert_eq!(n.in_flight(), 0.0, "node {id}: a simulation left in flight");
             let range = n.children();
             if range.is_empty() {
                 continue;

@@ -61,6 +61,8 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             let n = tree.node(id);
             if !vl {
                 n.set_visits(n.visits().saturating_add(1));
+            } else if k > 0 {
+                n.take_back_in_flight();
             }
             n.set_wins(n.wins() + reward);
         }
