@@ -77,62 +77,6 @@ pub(super) fn select_fast_unproven<M: Copy>(children: &[Node<M>], blend: Blend, 
     best
 }
 
-/// One thread's statistics of a node's children that it has not yet added into the shared
-/// tree (its deferred sums, see `worker::backprop`), child by child.
-#[derive(Clone, Copy)]
-pub(super) struct Pending<'a> {
-    /// (visits, summed rewards) of each child.
-    pub(super) visits: &'a [(u32, f32)],
-    /// (AMAF samples, summed AMAF rewards) of each child.
-    pub(super) amaf: &'a [(f32, f32)],
-}
-
-impl Pending<'_> {
-    /// Child `j`'s pending (visits, rewards, AMAF samples, AMAF rewards).
-    #[inline(always)]
-    pub(super) fn of(&self, j: usize) -> (u32, f32, f32, f32) {
-        let (v, w) = self.visits.get(j).copied().unwrap_or((0, 0.0));
-        let (an, aw) = self.amaf.get(j).copied().unwrap_or((0.0, 0.0));
-        (v, w, an, aw)
-    }
-}
-
-/// [`select_fast`] on the tree's statistics plus this thread's `pending` ones: a thread that
-/// sums a well-visited node's statistics apart still sees its own simulations at once, as one
-/// thread alone would.
-#[inline]
-pub(super) fn select_fast_pending<M: Copy>(
-    children: &[Node<M>],
-    pending: Pending<'_>,
-    blend: Blend,
-    fpu: f32,
-) -> Option<usize> {
-    let mut best = None;
-    let mut best_score = f32::NEG_INFINITY;
-    for (j, ch) in children.iter().enumerate() {
-        match ch.proof() {
-            WIN => return Some(j),
-            LOSS => continue,
-            _ => {}
-        }
-        let (v, w, an, aw) = pending.of(j);
-        let visits = ch.visits() + v;
-        let value = blend.value(
-            visits as f32,
-            ch.wins() + w,
-            ch.amaf_visits() + ch.in_flight() + an,
-            ch.amaf_wins() + aw,
-            fpu,
-        );
-        let score = value + bias_value(ch.bias(), visits);
-        if score > best_score {
-            best_score = score;
-            best = Some(j);
-        }
-    }
-    best
-}
-
 /// A child's RAVE value on its own statistics (see [`Blend::value`]; the simulations in
 /// progress through it count as AMAF losses) plus its progressive bias.
 #[inline(always)]
@@ -142,6 +86,12 @@ fn fast_score<M: Copy>(ch: &Node<M>, blend: Blend, fpu: f32) -> f32 {
     let (n, w) = (visits as f32, ch.wins());
     let an = ch.amaf_visits() + ch.in_flight();
     blend.value(n, w, an, ch.amaf_wins(), fpu) + bias_value(ch.bias(), visits)
+}
+
+/// The prior's bonus for a child, fading with the square root of its visits.
+#[inline(always)]
+pub(super) fn progressive_bias<M: Copy>(ch: &Node<M>) -> f32 {
+    bias_value(ch.bias(), ch.visits())
 }
 
 /// The progressive bias of a child with prior bias `bias` (hundredths) and `visits` visits.
@@ -303,41 +253,6 @@ mod tests {
                     prop_assert!(got >= best - 1e-5, "chose {got}, best {best}");
                 }
             }
-        }
-    }
-
-    proptest! {
-        #[test]
-        fn pending_statistics_count_as_if_they_were_in_the_tree(
-            raw in prop::collection::vec((stats(), stats()), 1..40),
-            k in 0.0f32..50_000.0,
-            fpu in 0.0f32..=1.0,
-        ) {
-            let tree: Vec<(u32, f64, u32, f64, u8)> = raw.iter().map(|r| r.0).collect();
-            let children = build(&tree);
-            let extra = build(&raw.iter().map(|r| r.1).collect::<Vec<_>>());
-            let visits: Vec<(u32, f32)> = extra.iter().map(|e| (e.visits(), e.wins())).collect();
-            let amaf: Vec<(f32, f32)> =
-                extra.iter().map(|e| (e.amaf_visits(), e.amaf_wins())).collect();
-            let summed: Vec<Node<u16>> = children
-                .iter()
-                .zip(&extra)
-                .map(|(c, e)| {
-                    child(
-                        c.visits() + e.visits(),
-                        c.wins() + e.wins(),
-                        c.amaf_visits() + e.amaf_visits(),
-                        c.amaf_wins() + e.amaf_wins(),
-                        c.proof(),
-                    )
-                })
-                .collect();
-            let pending = Pending { visits: &visits, amaf: &amaf };
-            let blend = Blend::Fading(k);
-            prop_assert_eq!(
-                select_fast_pending(&children, pending, blend, fpu),
-                select_fast(&summed, blend, fpu)
-            );
         }
     }
 

@@ -10,15 +10,13 @@
 
 mod backprop;
 
-use backprop::{DEFER_SLOTS, DEFER_VISIT_COUNTS, Deferred, deferred_slot};
+use backprop::{DEFER_SLOTS, DEFER_VISIT_COUNTS, Deferred};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use rand::Rng;
 
-use super::select::{
-    Blend, Pending, bias_value, rave_value, select_fast, select_fast_pending, select_fast_unproven,
-};
+use super::select::{Blend, progressive_bias, rave_value, select_fast, select_fast_unproven};
 use crate::config::{Config, FinalMove, PriorTarget, RaveSchedule, Selection};
 use crate::game::{Game, Narrowing, Outcome, Player, Playout, Prior, PriorValue, Trace};
 use crate::result::StopReason;
@@ -594,32 +592,13 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             fpu: config.first_play_urgency() as f32,
             moves: range.len(),
         };
-        let pending = self.pending(node);
         if let Some(blend) = scoring.blend
             && reference == NONE
             && scoring.c <= 0.0
         {
-            if let Some(pending) = pending {
-                let children = tree.slice(range.clone());
-                return match select_fast_pending(children, pending, blend, scoring.fpu) {
-                    Some(j) => (range.start + j) as NodeId,
-                    None => most_visited(tree, range),
-                };
-            }
             return self.select_fast(tree, range, blend, scoring.fpu, parent.child_proven());
         }
-        self.select_general(tree, range, &scoring, game, pending)
-    }
-
-    /// This thread's statistics of `node`'s children not yet added into the tree, if any.
-    #[inline]
-    fn pending(&self, node: NodeId) -> Option<Pending<'_>> {
-        if !self.virtual_loss {
-            return None;
-        }
-        self.deferred
-            .get(deferred_slot(node))
-            .and_then(|d| d.pending_of(node))
+        self.select_general(tree, range, &scoring, game)
     }
 
     /// `select` in the general case: a proven win at once, proven losses skipped, else the
@@ -631,20 +610,16 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
         range: std::ops::Range<usize>,
         scoring: &Scoring,
         game: &G,
-        pending: Option<Pending<'_>>,
     ) -> NodeId {
         let mut best = NONE;
         let mut best_score = f32::NEG_INFINITY;
-        let children = tree.slice(range.clone());
-        for (j, (ch, i)) in children.iter().zip(range.clone()).enumerate() {
+        for (ch, i) in tree.slice(range.clone()).iter().zip(range.clone()) {
             match ch.proof() {
                 WIN => return i as NodeId,
                 LOSS => continue,
                 _ => {}
             }
-            let extra = pending.map_or((0, 0.0, 0.0, 0.0), |p| p.of(j));
-            let score = self.child_score(tree, ch, scoring, game, extra)
-                + bias_value(ch.bias(), ch.visits() + extra.0);
+            let score = self.child_score(tree, ch, scoring, game) + progressive_bias(ch);
             if score > best_score {
                 best_score = score;
                 best = i as NodeId;
@@ -656,20 +631,13 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
         best
     }
 
-    /// A child's UCT value (without a RAVE schedule), else its RAVE value on its own or the
-    /// GRAVE reference's AMAF statistics, plus the UCT bonus when exploration is on; `extra`
-    /// is this thread's pending (visits, rewards, AMAF samples, AMAF rewards) of the child.
+    /// A child's UCT value (without a RAVE schedule), else its RAVE value on its own (the
+    /// simulations in progress through it counting as AMAF losses) or the GRAVE reference's
+    /// AMAF statistics, plus the UCT bonus when exploration is on.
     #[inline]
-    fn child_score(
-        &self,
-        tree: &Arena<G::Move>,
-        ch: &Node<G::Move>,
-        s: &Scoring,
-        game: &G,
-        extra: (u32, f32, f32, f32),
-    ) -> f32 {
-        let visits = ch.visits() + extra.0;
-        let (n, wins) = (visits as f32, ch.wins() + extra.1);
+    fn child_score(&self, tree: &Arena<G::Move>, ch: &Node<G::Move>, s: &Scoring, game: &G) -> f32 {
+        let visits = ch.visits();
+        let (n, wins) = (visits as f32, ch.wins());
         let Some(schedule) = s.schedule else {
             return if visits == 0 {
                 s.fpu
@@ -678,10 +646,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             };
         };
         let (an, aw) = if s.reference == NONE {
-            (
-                ch.amaf_visits() + ch.in_flight() + extra.2,
-                ch.amaf_wins() + extra.3,
-            )
+            (ch.amaf_visits() + ch.in_flight(), ch.amaf_wins())
         } else {
             self.grave_stats(tree, game.move_index(ch.mv()))
         };

@@ -1,7 +1,6 @@
 //! Backpropagation: the visits and rewards along a simulation's path, the AMAF statistics of
 //! the path nodes' children, and the proofs of the MCTS-solver.
 
-use super::super::select::Pending;
 use super::Worker;
 use crate::config::{AmafWeighting, Config, Selection};
 use crate::game::{Game, Outcome, Player, Playout};
@@ -53,7 +52,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
                 d.visits[i].0 += 1;
                 d.visits[i].1 += reward;
                 d.pending += 1;
-                if d.pending >= DEFER_BATCH {
+                if d.pending >= batch_at(p.visits()) {
                     d.flush(tree);
                 }
                 continue;
@@ -148,11 +147,12 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
                 weight,
                 reward: rewards[side],
             };
-            if shared && node.visits() >= DEFER_VISITS {
+            let visits = node.visits();
+            if shared && visits >= DEFER_VISITS {
                 let d = Deferred::entry(deferred, tree, id, children.len());
                 credit_amaf_deferred(children, game, marks, credit, &mut d.sums);
                 d.pending += 1;
-                if d.pending >= DEFER_BATCH {
+                if d.pending >= batch_at(visits) {
                     d.flush(tree);
                 }
             } else {
@@ -245,9 +245,21 @@ impl AmafCredit {
 /// batches of 16, two threads ran 1.3 times the simulations of one; with 64 and 32, 2.0 times,
 /// and they beat one thread 58% where the 4096 version scored 50%.
 const DEFER_VISITS: u32 = 64;
-/// With several threads, the simulations that a [`Deferred`] entry sums before it adds them
-/// into the tree.
+/// With several threads, the most updates (a visit or an AMAF sample) that a [`Deferred`]
+/// entry sums before it adds them into the tree.
 const DEFER_BATCH: u32 = 32;
+/// With several threads, a [`Deferred`] entry of a node with `v` visits holds at most
+/// `v / DEFER_STALENESS` updates (and at least one): every thread, the one that summed them
+/// too, sees a node's children that many updates late, which changes the choices of a node
+/// with a few hundred visits far more than those of the root.
+const DEFER_STALENESS: u32 = 16;
+
+/// The updates a [`Deferred`] entry of a node with `visits` visits sums before it adds them
+/// into the tree.
+#[inline]
+fn batch_at(visits: u32) -> u32 {
+    (visits / DEFER_STALENESS).clamp(1, DEFER_BATCH)
+}
 /// With several threads, the visits from which a node's children get their visits and
 /// rewards through [`Deferred`] sums, without a virtual loss (which barely changes the value
 /// of a child of a node with this many visits).
@@ -257,7 +269,7 @@ pub(super) const DEFER_SLOTS: usize = 64;
 
 /// The entry of node `id` in the table of [`Deferred`] sums.
 #[inline]
-pub(super) fn deferred_slot(id: NodeId) -> usize {
+fn deferred_slot(id: NodeId) -> usize {
     (id.wrapping_mul(0x9e37_79b9) >> 26) as usize % DEFER_SLOTS
 }
 
@@ -313,15 +325,6 @@ impl Deferred {
             d.visits.resize(len, (0, 0.0));
         }
         d
-    }
-
-    /// The sums not yet added into the tree, if this entry holds node `id` and has any.
-    #[inline]
-    pub(super) fn pending_of(&self, id: NodeId) -> Option<Pending<'_>> {
-        (self.node == id && self.pending > 0).then_some(Pending {
-            visits: &self.visits,
-            amaf: &self.sums,
-        })
     }
 
     /// Adds the sums into the node's children and zeroes them.
