@@ -66,7 +66,7 @@ pub(crate) const DRAW: u8 = 2;
 /// The mover wins (value 1).
 pub(crate) const WIN: u8 = 3;
 
-/// One tree node: at most 32 bytes for moves of 1 to 4 bytes,
+/// One tree node: at most 32 bytes for moves of 1 to 4 bytes (28 for one-byte moves),
 /// alignment at most 4. A node has at most [`MAX_CHILDREN`] children.
 ///
 /// All zeroes is a valid node (an unexpanded node without statistics whose move is not
@@ -97,9 +97,6 @@ pub(crate) struct Node<M> {
     ///
     /// [`PriorValue::bias`]: crate::PriorValue::bias
     bias: AtomicU8,
-    /// Simulations in progress through this node that count as AMAF losses in selection
-    /// (several threads; see [`Node::add_in_flight`]). In the padding before the move.
-    in_flight: AtomicU8,
     /// The move from the parent (the root holds a placeholder that is never read). Written
     /// once, by the thread that allocated the node, before the node is published.
     mv: UnsafeCell<MaybeUninit<M>>,
@@ -173,7 +170,6 @@ impl<M: Copy> Node<M> {
         self.proof.store(UNPROVEN, Relaxed);
         self.child_proven.store(false, Relaxed);
         self.bias.store(0, Relaxed);
-        self.in_flight.store(0, Relaxed);
         // SAFETY: the caller owns the node (just allocated by it, unpublished, or the arena
         // is held through `&mut`): no other thread reads or writes `mv` now, and the readers
         // that come later reach the node through the parent's `Release` publication, which
@@ -285,27 +281,6 @@ impl<M: Copy> Node<M> {
         self.bias.store(v, Relaxed);
     }
 
-    /// Simulations in progress through this node, as AMAF samples (see
-    /// [`Node::add_in_flight`]).
-    #[inline]
-    pub(crate) fn in_flight(&self) -> f32 {
-        f32::from(self.in_flight.load(Relaxed))
-    }
-    /// One more simulation in progress through this node: with several threads, selection
-    /// counts it as an AMAF loss as well as a visit. A virtual loss in the visits alone does
-    /// not turn another thread away when a child's value is almost its AMAF mean (RAVE with
-    /// a large `k`): the threads then all go down the same path. An atomic add, so that it
-    /// is taken back exactly (at most 255 threads in one node at once).
-    #[inline]
-    pub(crate) fn add_in_flight(&self) {
-        self.in_flight.fetch_add(1, Relaxed);
-    }
-    /// Takes back [`Node::add_in_flight`] (the simulation's result is in).
-    #[inline]
-    pub(crate) fn take_back_in_flight(&self) {
-        self.in_flight.fetch_sub(1, Relaxed);
-    }
-
     /// The published number of children (0: not expanded, or being expanded).
     #[inline]
     pub(crate) fn num_children(&self) -> u16 {
@@ -397,7 +372,6 @@ impl<M: Copy> Node<M> {
             proof: AtomicU8::new(d.proof),
             child_proven: AtomicBool::new(d.child_proven),
             bias: AtomicU8::new(d.bias),
-            in_flight: AtomicU8::new(0),
             mv: UnsafeCell::new(MaybeUninit::new(d.mv)),
         }
     }
@@ -414,7 +388,6 @@ impl<M: Copy> Node<M> {
         *self.proof.get_mut() = d.proof;
         *self.child_proven.get_mut() = d.child_proven;
         *self.bias.get_mut() = d.bias;
-        *self.in_flight.get_mut() = 0;
         self.mv.get_mut().write(d.mv);
     }
 }
@@ -737,7 +710,7 @@ pub(crate) fn proof_of_reward(mover: f32, other: f32) -> u8 {
 }
 
 /// Bytes taken by one tree node for moves of type `M`: at most 32 for moves of 1 to 4 bytes
-/// (e.g. a `u16` cell index).
+/// (e.g. a `u16` cell index; 28 for one-byte moves).
 pub fn node_bytes<M>() -> usize {
     size_of::<Node<M>>()
 }
@@ -748,8 +721,8 @@ mod tests {
 
     #[test]
     fn node_is_at_most_32_bytes_for_small_moves() {
-        // 28 bytes of fields besides the move, 4-byte alignment.
-        assert_eq!(node_bytes::<u8>(), 32);
+        // 27 bytes of fields besides the move, 4-byte alignment: a one-byte move fits in 28.
+        assert_eq!(node_bytes::<u8>(), 28);
         assert_eq!(node_bytes::<u16>(), 32);
         assert_eq!(node_bytes::<(u8, u8)>(), 32);
         assert_eq!(node_bytes::<u32>(), 32);

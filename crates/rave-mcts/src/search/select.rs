@@ -77,15 +77,14 @@ pub(super) fn select_fast_unproven<M: Copy>(children: &[Node<M>], blend: Blend, 
     best
 }
 
-/// A child's RAVE value on its own statistics (see [`Blend::value`]; the simulations in
-/// progress through it count as AMAF losses) plus its progressive bias.
+/// A child's RAVE value on its own statistics (see [`Blend::value`]) plus its progressive
+/// bias.
 #[inline(always)]
 fn fast_score<M: Copy>(ch: &Node<M>, blend: Blend, fpu: f32) -> f32 {
     // Each statistic loaded once (the compiler does not merge atomic loads).
     let visits = ch.visits();
     let (n, w) = (visits as f32, ch.wins());
-    let an = ch.amaf_visits() + ch.in_flight();
-    blend.value(n, w, an, ch.amaf_wins(), fpu) + bias_value(ch.bias(), visits)
+    blend.value(n, w, ch.amaf_visits(), ch.amaf_wins(), fpu) + bias_value(ch.bias(), visits)
 }
 
 /// The prior's bonus for a child, fading with the square root of its visits.

@@ -452,7 +452,6 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
                     self.deferred_path |= 1 << k;
                 } else {
                     add_visit(c);
-                    c.add_in_flight();
                 }
             }
             let mv = c.mv();
@@ -468,11 +467,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
     fn take_back_virtual_loss(&self, tree: &Arena<G::Move>) {
         for (k, &id) in self.path.iter().enumerate() {
             if k >= 64 || self.deferred_path >> k & 1 == 0 {
-                let n = tree.node(id);
-                n.take_back_visit();
-                if k > 0 {
-                    n.take_back_in_flight();
-                }
+                tree.node(id).take_back_visit();
             }
         }
     }
@@ -631,9 +626,8 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
         best
     }
 
-    /// A child's UCT value (without a RAVE schedule), else its RAVE value on its own (the
-    /// simulations in progress through it counting as AMAF losses) or the GRAVE reference's
-    /// AMAF statistics, plus the UCT bonus when exploration is on.
+    /// A child's UCT value (without a RAVE schedule), else its RAVE value on its own or the
+    /// GRAVE reference's AMAF statistics, plus the UCT bonus when exploration is on.
     #[inline]
     fn child_score(&self, tree: &Arena<G::Move>, ch: &Node<G::Move>, s: &Scoring, game: &G) -> f32 {
         let visits = ch.visits();
@@ -646,7 +640,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             };
         };
         let (an, aw) = if s.reference == NONE {
-            (ch.amaf_visits() + ch.in_flight(), ch.amaf_wins())
+            (ch.amaf_visits(), ch.amaf_wins())
         } else {
             self.grave_stats(tree, game.move_index(ch.mv()))
         };
@@ -919,7 +913,6 @@ mod tests {
         while let Some(id) = stack.pop() {
             let n = tree.node(id);
             assert!(!n.is_claimed(), "node {id} is left claimed");
-            assert_eq!(n.in_flight(), 0.0, "node {id}: a simulation left in flight");
             let range = n.children();
             if range.is_empty() {
                 continue;

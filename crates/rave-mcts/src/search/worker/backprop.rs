@@ -52,7 +52,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
                 d.visits[i].0 += 1;
                 d.visits[i].1 += reward;
                 d.pending += 1;
-                if d.pending >= batch_at(p.visits()) {
+                if d.pending >= DEFER_BATCH {
                     d.flush(tree);
                 }
                 continue;
@@ -60,8 +60,6 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             let n = tree.node(id);
             if !vl {
                 n.set_visits(n.visits().saturating_add(1));
-            } else if k > 0 {
-                n.take_back_in_flight();
             }
             n.set_wins(n.wins() + reward);
         }
@@ -147,12 +145,11 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
                 weight,
                 reward: rewards[side],
             };
-            let visits = node.visits();
-            if shared && visits >= DEFER_VISITS {
+            if shared && node.visits() >= DEFER_VISITS {
                 let d = Deferred::entry(deferred, tree, id, children.len());
                 credit_amaf_deferred(children, game, marks, credit, &mut d.sums);
                 d.pending += 1;
-                if d.pending >= batch_at(visits) {
+                if d.pending >= DEFER_BATCH {
                     d.flush(tree);
                 }
             } else {
@@ -245,21 +242,9 @@ impl AmafCredit {
 /// batches of 16, two threads ran 1.3 times the simulations of one; with 64 and 32, 2.0 times,
 /// and they beat one thread 58% where the 4096 version scored 50%.
 const DEFER_VISITS: u32 = 64;
-/// With several threads, the most updates (a visit or an AMAF sample) that a [`Deferred`]
-/// entry sums before it adds them into the tree.
-const DEFER_BATCH: u32 = 32;
-/// With several threads, a [`Deferred`] entry of a node with `v` visits holds at most
-/// `v / DEFER_STALENESS` updates (and at least one): every thread, the one that summed them
-/// too, sees a node's children that many updates late, which changes the choices of a node
-/// with a few hundred visits far more than those of the root.
-const DEFER_STALENESS: u32 = 16;
-
-/// The updates a [`Deferred`] entry of a node with `visits` visits sums before it adds them
+/// With several threads, the simulations that a [`Deferred`] entry sums before it adds them
 /// into the tree.
-#[inline]
-fn batch_at(visits: u32) -> u32 {
-    (visits / DEFER_STALENESS).clamp(1, DEFER_BATCH)
-}
+const DEFER_BATCH: u32 = 32;
 /// With several threads, the visits from which a node's children get their visits and
 /// rewards through [`Deferred`] sums, without a virtual loss (which barely changes the value
 /// of a child of a node with this many visits).
