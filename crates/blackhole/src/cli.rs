@@ -343,7 +343,7 @@ fn referee(args: &RefereeArgs) -> Result<ExitCode, String> {
                 } else {
                     150 - r.red_score
                 };
-                bar.println(format!(
+                let line = format!(
                     "game {} A {}: A scores {a} after {} moves{}",
                     g + 1,
                     if a_red { "Red" } else { "Blue" },
@@ -355,7 +355,8 @@ fn referee(args: &RefereeArgs) -> Result<ExitCode, String> {
                             if (*p == 0) == a_red { "A" } else { "B" }
                         ))
                         .unwrap_or_default()
-                ));
+                );
+                game_harness::matches::print_above(&bar, &line);
             }
         },
     )?;

@@ -316,6 +316,16 @@ pub fn progress_bar(games: usize, quiet: bool) -> ProgressBar {
     bar
 }
 
+/// Prints `line` above `bar`, or on standard output when the bar is hidden (quiet, or standard
+/// error is not a terminal), where [`ProgressBar::println`] would print nothing.
+pub fn print_above(bar: &ProgressBar, line: &str) {
+    if bar.is_hidden() {
+        crate::outln!("{line}");
+    } else {
+        bar.println(line);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -212,11 +212,7 @@ impl Evaluator {
                 r.games - r.games_as_white
             );
         }
-        if pb.is_hidden() {
-            game_harness::outln!("{line}");
-        } else {
-            pb.println(line);
-        }
+        game_harness::matches::print_above(pb, &line);
         Ok(())
     }
 }

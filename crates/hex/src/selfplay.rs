@@ -146,14 +146,15 @@ pub fn run_match(config: &Match, quiet: bool, verbose: bool) -> Result<MatchResu
             tally.add(record.first(), Some(record.winner_player()));
             if verbose {
                 let moves: Vec<String> = record.moves.iter().map(|m| m.to_string()).collect();
-                bar.println(format!(
+                let line = format!(
                     "game {index}: A {} B {}, {} wins: {} {}",
                     if record.a_black { "black" } else { "white" },
                     if record.a_black { "white" } else { "black" },
                     record.winner,
                     config.size,
                     moves.join(" ")
-                ));
+                );
+                game_harness::matches::print_above(&bar, &line);
             }
             let score = tally.score(PlayerId::A);
             bar.set_message(format!(
