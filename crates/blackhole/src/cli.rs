@@ -185,7 +185,8 @@ struct PlayerArgs {
     #[arg(long, default_value_t = 0.05)]
     rave_bias: f64,
     /// How playouts choose their moves: Ansell's lottery (tickets from the alpha-dead cells,
-    /// stones by value), the first lottery of this crate, or uniformly random moves.
+    /// stones by value), the first lottery of this crate, uniformly random moves, or greedy
+    /// moves (the most open cell early, the worst hole late).
     #[arg(long, value_enum, default_value_t = Playout::Ansell)]
     playout: Playout,
     /// Log every decision on stderr.
@@ -202,6 +203,7 @@ enum Playout {
     Ansell,
     Lottery,
     Uniform,
+    Greedy,
 }
 
 impl Playout {
@@ -210,6 +212,7 @@ impl Playout {
             Playout::Ansell => PlayoutPolicy::Ansell,
             Playout::Lottery => PlayoutPolicy::Lottery,
             Playout::Uniform => PlayoutPolicy::Uniform,
+            Playout::Greedy => PlayoutPolicy::Greedy,
         }
     }
 }

@@ -9,7 +9,7 @@ use rand::{Rng, RngExt};
 use rave_mcts::{Game, Outcome, Playout, PlayoutResult, Trace};
 
 use crate::board::{NEIGHBOURS, cells_of};
-use crate::rules::{MOVE_BOUND, Move, Position, RED, declared, reasonable_moves};
+use crate::rules::{GAME_MOVES, MOVE_BOUND, Move, Position, RED, declared, reasonable_moves};
 use crate::solver::{static_score_bounds, static_verdict, target_moves};
 
 /// Blackhole seen as "does `player` score at least `alpha`?".
@@ -182,6 +182,8 @@ pub enum PlayoutPolicy {
     Lottery,
     /// Uniformly random legal moves ([`uniform_move`]), for comparison.
     Uniform,
+    /// Greedy moves that spread early and fill late ([`greedy_move`]).
+    Greedy,
 }
 
 /// The playout of the searches: moves by its [`PlayoutPolicy`] until the game's result is
@@ -394,6 +396,46 @@ fn random_stone<R: Rng + ?Sized>(pos: &Position, player: usize, rng: &mut R) -> 
     m.trailing_zeros() as u8
 }
 
+/// A greedy move, after the description of the CodeCup 2018 winner's playout. Early in the game
+/// the mover mostly *spreads*: the cell with the most empty neighbours (ties: the worst hole for
+/// the mover). Late it mostly *fills*: the worst hole for the mover (ties: the most empty
+/// neighbours). The chance of spreading falls linearly from 1 at the first move to 1/30 at the
+/// last. The stone is the most valuable one held, or the least valuable where the cell has no
+/// empty neighbour (it can then change no hole's value). Ties between cells are drawn at
+/// random. The game must not be over.
+pub fn greedy_move<R: Rng + ?Sized>(pos: &Position, rng: &mut R) -> Move {
+    let mover = pos.mover();
+    let sign: i32 = if mover == RED { 1 } else { -1 };
+    let empty = pos.empty();
+    let spread = rng.random_range(0..usize::from(GAME_MOVES)) >= pos.moves_played();
+    let (mut best, mut cell, mut ties) = (i32::MIN, 0u8, 0u32);
+    for c in cells_of(empty) {
+        let open = (NEIGHBOURS[c.index()] & empty).count_ones() as i32;
+        // How bad the cell is for the mover as the hole: |delta| <= 90 < 128.
+        let bad = -sign * i32::from(pos.delta(c));
+        let key = if spread {
+            open * 256 + bad
+        } else {
+            bad * 8 + open
+        };
+        if key > best {
+            (best, cell, ties) = (key, c.0, 1);
+        } else if key == best {
+            ties += 1;
+            if rng.random_range(0..ties) == 0 {
+                cell = c.0;
+            }
+        }
+    }
+    let cell = crate::board::Cell(cell);
+    let value = if NEIGHBOURS[cell.index()] & empty == 0 {
+        pos.lowest_stone(mover)
+    } else {
+        pos.highest_stone(mover)
+    };
+    Move::new(cell, value)
+}
+
 /// A uniformly random legal move (the game must not be over).
 pub fn uniform_move<R: Rng + ?Sized>(pos: &Position, rng: &mut R) -> Move {
     let empty = pos.empty();
@@ -426,6 +468,7 @@ impl Playout<AlphaGame> for LotteryPlayout {
                 PlayoutPolicy::Ansell => ansell_move(&game.pos, game.player, game.alpha, rng),
                 PlayoutPolicy::Lottery => lottery_move(&game.pos, rng),
                 PlayoutPolicy::Uniform => uniform_move(&game.pos, rng),
+                PlayoutPolicy::Greedy => greedy_move(&game.pos, rng),
             };
             trace.push(game.pos.mover(), mv);
             game.pos.play(mv);
@@ -621,6 +664,54 @@ mod tests {
             "{at_inner} {at_corner}"
         );
         assert!(fifteens > 10 * ones, "{fifteens} {ones}");
+    }
+
+    #[test]
+    fn greedy_moves_spread_or_fill_with_the_right_stone() {
+        let mut rng = Pcg64Mcg::seed_from_u64(13);
+        let (mut spread_only, mut fill_only) = ([0; 2], [0; 2]);
+        for _ in 0..200 {
+            let mut p = start();
+            while !p.is_over() {
+                let mv = greedy_move(&p, &mut rng);
+                let sign = if p.mover() == RED { 1 } else { -1 };
+                let empty = p.empty();
+                let open = |c: Cell| (NEIGHBOURS[c.index()] & empty).count_ones() as i32;
+                let bad = |c: Cell| -sign * i32::from(p.delta(c));
+                let most_open = cells_of(empty).map(|c| (open(c), bad(c))).max().unwrap();
+                let worst = cells_of(empty).map(|c| (bad(c), open(c))).max().unwrap();
+                let c = mv.cell;
+                let (spreads, fills) = ((open(c), bad(c)) == most_open, (bad(c), open(c)) == worst);
+                assert!(
+                    spreads || fills,
+                    "{mv:?} neither spreads nor fills at {p:?}"
+                );
+                let late = usize::from(p.moves_played() >= 15);
+                spread_only[late] += usize::from(spreads && !fills);
+                fill_only[late] += usize::from(fills && !spreads);
+                let stone = if open(c) == 0 {
+                    p.lowest_stone(p.mover())
+                } else {
+                    p.highest_stone(p.mover())
+                };
+                assert_eq!(mv.value, stone);
+                p.try_play(mv).unwrap();
+            }
+        }
+        // Spreading dominates the first half of the game, filling the second.
+        assert!(
+            spread_only[0] > 2 * fill_only[0],
+            "{spread_only:?} {fill_only:?}"
+        );
+        assert!(
+            fill_only[1] > spread_only[1],
+            "{spread_only:?} {fill_only:?}"
+        );
+        // The first move always spreads: the highest stone on a cell with six empty neighbours.
+        let p = start();
+        let mv = greedy_move(&p, &mut rng);
+        assert_eq!((NEIGHBOURS[mv.cell.index()] & p.empty()).count_ones(), 6);
+        assert_eq!(mv.value, 15);
     }
 
     #[test]
