@@ -185,8 +185,9 @@ struct PlayerArgs {
     #[arg(long, default_value_t = 0.05)]
     rave_bias: f64,
     /// How playouts choose their moves: Ansell's lottery (tickets from the alpha-dead cells,
-    /// stones by value), the first lottery of this crate, uniformly random moves, or greedy
-    /// moves (the most open cell early, the worst hole late).
+    /// stones by value), the first lottery of this crate, uniformly random moves, greedy
+    /// moves (the most open cell early, the worst hole late), or greedy and Ansell's moves
+    /// half and half (mixed).
     #[arg(long, value_enum, default_value_t = Playout::Ansell)]
     playout: Playout,
     /// Log every decision on stderr.
@@ -204,6 +205,7 @@ enum Playout {
     Lottery,
     Uniform,
     Greedy,
+    Mixed,
 }
 
 impl Playout {
@@ -213,6 +215,7 @@ impl Playout {
             Playout::Lottery => PlayoutPolicy::Lottery,
             Playout::Uniform => PlayoutPolicy::Uniform,
             Playout::Greedy => PlayoutPolicy::Greedy,
+            Playout::Mixed => PlayoutPolicy::Mixed,
         }
     }
 }

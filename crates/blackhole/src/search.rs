@@ -184,6 +184,8 @@ pub enum PlayoutPolicy {
     Uniform,
     /// Greedy moves that spread early and fill late ([`greedy_move`]).
     Greedy,
+    /// Each move a coin decides: a greedy move or one of Ansell's lottery.
+    Mixed,
 }
 
 /// The playout of the searches: moves by its [`PlayoutPolicy`] until the game's result is
@@ -469,6 +471,8 @@ impl Playout<AlphaGame> for LotteryPlayout {
                 PlayoutPolicy::Lottery => lottery_move(&game.pos, rng),
                 PlayoutPolicy::Uniform => uniform_move(&game.pos, rng),
                 PlayoutPolicy::Greedy => greedy_move(&game.pos, rng),
+                PlayoutPolicy::Mixed if rng.random_bool(0.5) => greedy_move(&game.pos, rng),
+                PlayoutPolicy::Mixed => ansell_move(&game.pos, game.player, game.alpha, rng),
             };
             trace.push(game.pos.mover(), mv);
             game.pos.play(mv);
@@ -712,6 +716,35 @@ mod tests {
         let mv = greedy_move(&p, &mut rng);
         assert_eq!((NEIGHBOURS[mv.cell.index()] & p.empty()).count_ones(), 6);
         assert_eq!(mv.value, 15);
+    }
+
+    #[test]
+    fn every_playout_policy_plays_legal_moves_to_a_result() {
+        let mut rng = Pcg64Mcg::seed_from_u64(17);
+        let policies = [
+            PlayoutPolicy::Ansell,
+            PlayoutPolicy::Lottery,
+            PlayoutPolicy::Uniform,
+            PlayoutPolicy::Greedy,
+            PlayoutPolicy::Mixed,
+        ];
+        for policy in policies {
+            let mut playout = LotteryPlayout { policy };
+            for alpha in [70, 76, 82] {
+                let mut game = AlphaGame::new(start(), BLUE, alpha);
+                let mut trace = Trace::new();
+                let r = playout.playout(&mut game, &mut rng, usize::MAX, &mut trace);
+                assert!(!r.stopped_early, "{policy:?}");
+                assert_eq!(Some(r.outcome), game.result(), "{policy:?}");
+                assert_eq!(r.length, trace.len());
+                let mut replay = start();
+                for (player, mv) in trace.iter() {
+                    assert_eq!(player, replay.mover());
+                    replay.try_play(mv).unwrap();
+                }
+                assert_eq!(replay, game.pos, "{policy:?}");
+            }
+        }
     }
 
     #[test]
