@@ -284,6 +284,10 @@ struct RefereeArgs {
     /// Seed of the blocked cells.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// First game to play (from 1): resumes a broken-off match on the cells it would have
+    /// played, up to game `--games`.
+    #[arg(long, default_value_t = 1)]
+    first_game: usize,
     #[command(flatten)]
     clock: GameClock,
     /// Show the programs' stderr.
@@ -332,10 +336,17 @@ fn player(args: &PlayerArgs) -> Result<ExitCode, String> {
 
 fn referee(args: &RefereeArgs) -> Result<ExitCode, String> {
     let limit = seconds("--time-per-game", args.clock.time)?;
-    let bar = game_harness::matches::progress_bar(args.games, false);
+    if args.first_game == 0 || args.first_game > args.games.max(1) {
+        return Err(format!(
+            "--first-game {} must lie between 1 and --games {}",
+            args.first_game, args.games
+        ));
+    }
+    let games = args.first_game - 1..args.games;
+    let bar = game_harness::matches::progress_bar(games.len(), false);
     let verbose = args.verbose;
     let summary = referee::run_match(
-        args.games,
+        games,
         args.seed,
         &args.cmd_a,
         &args.cmd_b,
@@ -501,5 +512,29 @@ mod tests {
         let floorless = PlayerArgs::parse_from(["player", "--target-floor", "1"]);
         assert_eq!(floorless.engine_config().target_floor, 1);
         assert!(seconds("--time", -1.0).is_err());
+    }
+
+    #[test]
+    fn a_first_game_beyond_the_match_is_refused_before_any_game() {
+        let args = |first: &str| match Cli::parse_from([
+            "blackhole",
+            "referee",
+            "-n",
+            "4",
+            "--first-game",
+            first,
+            "a",
+            "b",
+        ])
+        .command
+        {
+            Some(Command::Referee(r)) => r,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(args("3").first_game, 3);
+        for bad in ["0", "5"] {
+            let err = referee(&args(bad)).unwrap_err();
+            assert!(err.contains(&format!("--first-game {bad}")), "{err}");
+        }
     }
 }

@@ -3,6 +3,7 @@
 
 use std::fmt;
 use std::io::{BufRead, BufReader, Write};
+use std::ops::Range;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
@@ -290,10 +291,23 @@ impl fmt::Display for MatchSummary {
     }
 }
 
-/// Plays `games` games between A and B (pairs on the same blocked cells, colours swapped).
+/// The blocked cells of game `game` (counted from 0) of a match with this seed: games `2k` and
+/// `2k + 1` share the cells of the `k`-th draw, so a match resumed at any game plays the cells it
+/// would have played unbroken.
+pub fn match_blocked(seed: u64, game: usize) -> Vec<Cell> {
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let mut blocked = random_blocked(&mut rng);
+    for _ in 0..game / 2 {
+        blocked = random_blocked(&mut rng);
+    }
+    blocked
+}
+
+/// Plays the games `games` (counted from 0) of a match between A and B: pairs on the same
+/// blocked cells, colours swapped. A range that starts after 0 resumes a broken-off match.
 /// `report` is called after every game with its number, A's colour and the result.
 pub fn run_match(
-    games: usize,
+    games: Range<usize>,
     seed: u64,
     cmd_a: &str,
     cmd_b: &str,
@@ -301,12 +315,11 @@ pub fn run_match(
     show_stderr: bool,
     mut report: impl FnMut(usize, bool, &GameResult),
 ) -> Result<MatchSummary, String> {
-    let mut rng = Pcg64Mcg::seed_from_u64(seed);
     let mut summary = MatchSummary::default();
     let mut blocked = Vec::new();
-    for g in 0..games {
-        if g % 2 == 0 {
-            blocked = random_blocked(&mut rng);
+    for g in games.clone() {
+        if g == games.start || g % 2 == 0 {
+            blocked = match_blocked(seed, g);
         }
         let a_is_red = first_player(g) == PlayerId::A;
         let cmds = if a_is_red {
@@ -374,6 +387,17 @@ mod tests {
             let b = random_blocked(&mut rng);
             assert!(Position::new(&b).is_ok());
         }
+    }
+
+    #[test]
+    fn a_resumed_match_plays_the_cells_of_the_unbroken_one() {
+        let mut rng = Pcg64Mcg::seed_from_u64(7);
+        for pair in 0..6 {
+            let drawn = random_blocked(&mut rng);
+            assert_eq!(match_blocked(7, 2 * pair), drawn);
+            assert_eq!(match_blocked(7, 2 * pair + 1), drawn);
+        }
+        assert_ne!(match_blocked(7, 0), match_blocked(8, 0));
     }
 
     #[test]
