@@ -186,8 +186,8 @@ struct PlayerArgs {
     rave_bias: f64,
     /// How playouts choose their moves: Ansell's lottery (tickets from the alpha-dead cells,
     /// stones by value), the first lottery of this crate, uniformly random moves, greedy
-    /// moves (the most open cell early, the worst hole late), or greedy and Ansell's moves
-    /// half and half (mixed).
+    /// moves (the most open cell early, the worst hole late), greedy and Ansell's moves
+    /// half and half (mixed), or greedy moves that see the alpha-dead cells (greedy-alpha).
     #[arg(long, value_enum, default_value_t = Playout::Ansell)]
     playout: Playout,
     /// Log every decision on stderr.
@@ -206,6 +206,7 @@ enum Playout {
     Uniform,
     Greedy,
     Mixed,
+    GreedyAlpha,
 }
 
 impl Playout {
@@ -216,6 +217,7 @@ impl Playout {
             Playout::Uniform => PlayoutPolicy::Uniform,
             Playout::Greedy => PlayoutPolicy::Greedy,
             Playout::Mixed => PlayoutPolicy::Mixed,
+            Playout::GreedyAlpha => PlayoutPolicy::GreedyAlpha,
         }
     }
 }

@@ -8,7 +8,7 @@
 use rand::{Rng, RngExt};
 use rave_mcts::{Game, Outcome, Playout, PlayoutResult, Trace};
 
-use crate::board::{NEIGHBOURS, cells_of};
+use crate::board::{Cell, NEIGHBOURS, cells_of};
 use crate::rules::{GAME_MOVES, MOVE_BOUND, Move, Position, RED, declared, reasonable_moves};
 use crate::solver::{static_score_bounds, static_verdict, target_moves};
 
@@ -186,6 +186,8 @@ pub enum PlayoutPolicy {
     Greedy,
     /// Each move a coin decides: a greedy move or one of Ansell's lottery.
     Mixed,
+    /// Greedy moves that see the α-dead cells ([`greedy_alpha_move`]).
+    GreedyAlpha,
 }
 
 /// The playout of the searches: moves by its [`PlayoutPolicy`] until the game's result is
@@ -273,7 +275,7 @@ pub fn ansell_move<R: Rng + ?Sized>(
             })
             .unwrap_or(0)
     };
-    let cell = crate::board::Cell(cells[pick]);
+    let cell = Cell(cells[pick]);
     let stale = dead[cell.index()] != 0
         && cells_of(NEIGHBOURS[cell.index()] & empty).all(|nb| dead[nb.index()] != 0);
     let value = if stale {
@@ -378,7 +380,7 @@ pub fn lottery_move<R: Rng + ?Sized>(pos: &Position, rng: &mut R) -> Move {
         }
         draw -= t;
     }
-    let cell = crate::board::Cell(cells[pick / 2]);
+    let cell = Cell(cells[pick / 2]);
     let value = if pick % 2 == 0 {
         pos.lowest_stone(mover)
     } else if rng.random_bool(0.5) {
@@ -406,19 +408,60 @@ fn random_stone<R: Rng + ?Sized>(pos: &Position, player: usize, rng: &mut R) -> 
 /// empty neighbour (it can then change no hole's value). Ties between cells are drawn at
 /// random. The game must not be over.
 pub fn greedy_move<R: Rng + ?Sized>(pos: &Position, rng: &mut R) -> Move {
+    let empty = pos.empty();
+    greedy_pick(
+        pos,
+        |c| (NEIGHBOURS[c.index()] & empty).count_ones() as i32,
+        |c| NEIGHBOURS[c.index()] & empty == 0,
+        rng,
+    )
+}
+
+/// [`greedy_move`] that sees the α-dead cells of the question whether `player` reaches `alpha`
+/// as Ansell's lottery does ([`ansell_move`]): a cell's openness counts only its empty
+/// neighbours that are not α-dead, one less if the cell is α-dead in the mover's favour and one
+/// more if in the opponent's, and the least valuable stone goes on α-stale cells.
+pub fn greedy_alpha_move<R: Rng + ?Sized>(
+    pos: &Position,
+    player: usize,
+    alpha: i16,
+    rng: &mut R,
+) -> Move {
+    let empty = pos.empty();
+    let dead = alpha_dead(pos, player, alpha);
+    let mine: i8 = if pos.mover() == RED { 1 } else { -1 };
+    let live = |c: Cell| {
+        cells_of(NEIGHBOURS[c.index()] & empty)
+            .filter(|nb| dead[nb.index()] == 0)
+            .count() as i32
+    };
+    greedy_pick(
+        pos,
+        |c| live(c) - i32::from(dead[c.index()] * mine),
+        |c| dead[c.index()] != 0 && live(c) == 0,
+        rng,
+    )
+}
+
+/// The greedy choice of [`greedy_move`] with a cell's openness and the cells that get the
+/// least valuable stone given.
+fn greedy_pick<R: Rng + ?Sized>(
+    pos: &Position,
+    open: impl Fn(Cell) -> i32,
+    settled: impl Fn(Cell) -> bool,
+    rng: &mut R,
+) -> Move {
     let mover = pos.mover();
     let sign: i32 = if mover == RED { 1 } else { -1 };
-    let empty = pos.empty();
     let spread = rng.random_range(0..usize::from(GAME_MOVES)) >= pos.moves_played();
     let (mut best, mut cell, mut ties) = (i32::MIN, 0u8, 0u32);
-    for c in cells_of(empty) {
-        let open = (NEIGHBOURS[c.index()] & empty).count_ones() as i32;
+    for c in cells_of(pos.empty()) {
         // How bad the cell is for the mover as the hole: |delta| <= 90 < 128.
         let bad = -sign * i32::from(pos.delta(c));
         let key = if spread {
-            open * 256 + bad
+            open(c) * 256 + bad
         } else {
-            bad * 8 + open
+            bad * 8 + open(c)
         };
         if key > best {
             (best, cell, ties) = (key, c.0, 1);
@@ -429,8 +472,8 @@ pub fn greedy_move<R: Rng + ?Sized>(pos: &Position, rng: &mut R) -> Move {
             }
         }
     }
-    let cell = crate::board::Cell(cell);
-    let value = if NEIGHBOURS[cell.index()] & empty == 0 {
+    let cell = Cell(cell);
+    let value = if settled(cell) {
         pos.lowest_stone(mover)
     } else {
         pos.highest_stone(mover)
@@ -446,7 +489,7 @@ pub fn uniform_move<R: Rng + ?Sized>(pos: &Position, rng: &mut R) -> Move {
     for _ in 0..k {
         m &= m - 1;
     }
-    let cell = crate::board::Cell(m.trailing_zeros() as u8);
+    let cell = Cell(m.trailing_zeros() as u8);
     Move::new(cell, random_stone(pos, pos.mover(), rng))
 }
 
@@ -473,6 +516,9 @@ impl Playout<AlphaGame> for LotteryPlayout {
                 PlayoutPolicy::Greedy => greedy_move(&game.pos, rng),
                 PlayoutPolicy::Mixed if rng.random_bool(0.5) => greedy_move(&game.pos, rng),
                 PlayoutPolicy::Mixed => ansell_move(&game.pos, game.player, game.alpha, rng),
+                PlayoutPolicy::GreedyAlpha => {
+                    greedy_alpha_move(&game.pos, game.player, game.alpha, rng)
+                }
             };
             trace.push(game.pos.mover(), mv);
             game.pos.play(mv);
@@ -484,7 +530,6 @@ impl Playout<AlphaGame> for LotteryPlayout {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Cell;
     use crate::rules::BLUE;
 
     #[test]
@@ -719,6 +764,51 @@ mod tests {
     }
 
     #[test]
+    fn greedy_alpha_moves_count_only_live_neighbours() {
+        let mut rng = Pcg64Mcg::seed_from_u64(19);
+        let mut differed = 0;
+        for game in 0..100 {
+            let (player, alpha) = (game % 2, 66 + (game % 5) as i16 * 5);
+            let mut p = start();
+            while !p.is_over() {
+                let dead = alpha_dead(&p, player, alpha);
+                let empty = p.empty();
+                let sign = if p.mover() == RED { 1 } else { -1 };
+                let live = |c: Cell| {
+                    let n = NEIGHBOURS[c.index()] & empty;
+                    cells_of(n).filter(|x| dead[x.index()] == 0).count() as i32
+                };
+                let open = |c: Cell| live(c) - i32::from(dead[c.index()]) * sign;
+                let bad = |c: Cell| -sign * i32::from(p.delta(c));
+                let mut twin = rng.clone();
+                let mv = greedy_alpha_move(&p, player, alpha, &mut rng);
+                let c = mv.cell;
+                let most_open = cells_of(empty).map(|c| (open(c), bad(c))).max().unwrap();
+                let worst = cells_of(empty).map(|c| (bad(c), open(c))).max().unwrap();
+                assert!(
+                    (open(c), bad(c)) == most_open || (bad(c), open(c)) == worst,
+                    "{mv:?} neither spreads nor fills at {p:?}"
+                );
+                let stale = dead[c.index()] != 0 && live(c) == 0;
+                let stone = if stale {
+                    p.lowest_stone(p.mover())
+                } else {
+                    p.highest_stone(p.mover())
+                };
+                assert_eq!(mv.value, stone);
+                // Where nothing is α-dead, it is the plain greedy move.
+                if dead.iter().all(|&d| d == 0) {
+                    assert_eq!(greedy_move(&p, &mut twin), mv);
+                } else {
+                    differed += usize::from(greedy_move(&p, &mut twin) != mv);
+                }
+                p.try_play(mv).unwrap();
+            }
+        }
+        assert!(differed > 100, "{differed}");
+    }
+
+    #[test]
     fn every_playout_policy_plays_legal_moves_to_a_result() {
         let mut rng = Pcg64Mcg::seed_from_u64(17);
         let policies = [
@@ -727,6 +817,7 @@ mod tests {
             PlayoutPolicy::Uniform,
             PlayoutPolicy::Greedy,
             PlayoutPolicy::Mixed,
+            PlayoutPolicy::GreedyAlpha,
         ];
         for policy in policies {
             let mut playout = LotteryPlayout { policy };
