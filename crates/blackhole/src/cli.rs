@@ -184,11 +184,11 @@ struct PlayerArgs {
     /// RAVE bias of the minimum-MSE schedule.
     #[arg(long, default_value_t = 0.05)]
     rave_bias: f64,
-    /// How playouts choose their moves: Ansell's lottery (tickets from the alpha-dead cells,
-    /// stones by value), the first lottery of this crate, uniformly random moves, greedy
-    /// moves (the most open cell early, the worst hole late), greedy and Ansell's moves
-    /// half and half (mixed), or greedy moves that see the alpha-dead cells (greedy-alpha).
-    #[arg(long, value_enum, default_value_t = Playout::Ansell)]
+    /// How playouts choose their moves: greedy moves (the most open cell early, the worst
+    /// hole late), Ansell's lottery (tickets from the alpha-dead cells, stones by value), the
+    /// first lottery of this crate, uniformly random moves, greedy and Ansell's moves half and
+    /// half (mixed), or greedy moves that see the alpha-dead cells (greedy-alpha).
+    #[arg(long, value_enum, default_value_t = Playout::Greedy)]
     playout: Playout,
     /// Log every decision on stderr.
     #[arg(short, long)]
@@ -488,6 +488,8 @@ mod tests {
             )
         );
         assert_eq!(cli.playout, engine.playout);
+        // The greedy playout is the default since its 1,000-game match (docs/blackhole.md).
+        assert_eq!(engine.playout, PlayoutPolicy::Greedy);
         assert_eq!(cli.min_share, engine.min_share);
         let first = PlayerArgs::parse_from(["player", "--playout", "lottery"]).engine_config();
         assert_eq!(first.playout, PlayoutPolicy::Lottery);

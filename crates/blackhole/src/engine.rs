@@ -143,7 +143,7 @@ impl Default for EngineConfig {
             end_reserve: 0.0,
             static_empty: 31,
             target_pruning: true,
-            playout: PlayoutPolicy::Ansell,
+            playout: PlayoutPolicy::Greedy,
             width: 4,
             min_share: 1.0 / 6.0,
             max_nodes: 3_000_000,
