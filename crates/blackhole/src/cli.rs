@@ -7,19 +7,22 @@
 //! blackhole random                          # a uniformly random player
 //! blackhole referee -n 20 "CMD_A" "CMD_B"   # games between two programs
 //! blackhole solver-bench -n 20              # how far the solver reaches
+//! blackhole review games.txt --from 15      # what each move gave away (referee --record)
 //! ```
 //!
 //! It lives in the library so that the `blackhole` binary (`cargo install --path
 //! crates/blackhole`) and the workspace's `blackhole` example are one program.
 
-use std::io::BufWriter;
+use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::engine::{Bot, EngineConfig, EventHorizon, RandomBot, Targets};
+use crate::review::{GameRecord, Review, review_game};
 use crate::search::PlayoutPolicy;
+use crate::solver::Solver;
 use crate::{bench, protocol, referee};
 
 /// Blackhole (CodeCup 2018) on rave-mcts.
@@ -27,7 +30,7 @@ use crate::{bench, protocol, referee};
 #[command(
     name = "blackhole",
     version,
-    about = "Blackhole (CodeCup 2018) on rave-mcts: a player, a random player, a referee and a solver benchmark"
+    about = "Blackhole (CodeCup 2018) on rave-mcts: a player, a random player, a referee, a game review and a solver benchmark"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -48,6 +51,21 @@ enum Command {
     Referee(RefereeArgs),
     /// Measures the exact solver on reproducible endings at each empty count.
     SolverBench(BenchArgs),
+    /// Reviews recorded games (`referee --record`) with the exact solver: per empty count,
+    /// A's exact value and the points each side's moves gave away.
+    Review(ReviewArgs),
+}
+
+#[derive(Debug, Args)]
+struct ReviewArgs {
+    /// The game records, one game a line (`referee --record FILE` writes them).
+    file: std::path::PathBuf,
+    /// Review the moves from this many empty cells on (2..=31).
+    #[arg(long, default_value_t = 15)]
+    from: u32,
+    /// Seconds per solve; a position not solved in time is left out.
+    #[arg(long, default_value_t = 10.0)]
+    limit: f64,
 }
 
 #[derive(Debug, Args)]
@@ -295,6 +313,10 @@ struct RefereeArgs {
     /// Show the programs' stderr.
     #[arg(long)]
     show_stderr: bool,
+    /// Append every game's record (blocked cells and moves, one line) to this file, for
+    /// `blackhole review`.
+    #[arg(long)]
+    record: Option<std::path::PathBuf>,
     /// Print every game.
     #[arg(short, long)]
     verbose: bool,
@@ -345,6 +367,16 @@ fn referee(args: &RefereeArgs) -> Result<ExitCode, String> {
         ));
     }
     let games = args.first_game - 1..args.games;
+    let mut record = match &args.record {
+        Some(path) => Some(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| format!("cannot write the records to {}: {e}", path.display()))?,
+        ),
+        None => None,
+    };
     let bar = game_harness::matches::progress_bar(games.len(), false);
     let verbose = args.verbose;
     let summary = referee::run_match(
@@ -354,8 +386,19 @@ fn referee(args: &RefereeArgs) -> Result<ExitCode, String> {
         &args.cmd_b,
         limit,
         args.show_stderr,
-        |g, a_red, r| {
+        |g, a_red, blocked, r| {
             bar.inc(1);
+            if let Some(file) = &mut record {
+                let line = GameRecord {
+                    game: g + 1,
+                    a_is_red: a_red,
+                    blocked: blocked.to_vec(),
+                    moves: r.moves.clone(),
+                };
+                if let Err(e) = writeln!(file, "{line}") {
+                    game_harness::matches::print_above(&bar, &format!("record not written: {e}"));
+                }
+            }
             if verbose || r.forfeit.is_some() {
                 let a = if a_red {
                     r.red_score
@@ -381,6 +424,42 @@ fn referee(args: &RefereeArgs) -> Result<ExitCode, String> {
     )?;
     bar.finish_and_clear();
     game_harness::outln!("{summary}");
+    Ok(ExitCode::SUCCESS)
+}
+
+fn review(args: &ReviewArgs) -> Result<ExitCode, String> {
+    let limit = seconds("--limit", args.limit)?;
+    if !(2..=31).contains(&args.from) {
+        return Err(format!("--from {} must lie in 2..=31", args.from));
+    }
+    let text = std::fs::read_to_string(&args.file)
+        .map_err(|e| format!("cannot read {}: {e}", args.file.display()))?;
+    let records = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| {
+            l.parse::<GameRecord>()
+                .map_err(|e| format!("{} line {}: {e}", args.file.display(), i + 1))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let bar = game_harness::matches::progress_bar(records.len(), false);
+    let mut solver = Solver::new();
+    let mut summary = Review::new(args.from);
+    for r in &records {
+        bar.inc(1);
+        if !r.is_complete() {
+            game_harness::matches::print_above(
+                &bar,
+                &format!("game {}: not finished, left out", r.game),
+            );
+            continue;
+        }
+        let values = review_game(r, &mut solver, args.from, limit).map_err(|e| e.to_string())?;
+        summary.add(r, &values);
+    }
+    bar.finish_and_clear();
+    game_harness::outln!("{}", summary.table());
     Ok(ExitCode::SUCCESS)
 }
 
@@ -424,6 +503,7 @@ impl Cli {
             }
             Some(Command::Referee(args)) => referee(args),
             Some(Command::SolverBench(args)) => solver_bench(args),
+            Some(Command::Review(args)) => review(args),
         };
         let status = result.unwrap_or_else(|e| {
             eprintln!("blackhole: {e}");
@@ -540,5 +620,34 @@ mod tests {
             let err = referee(&args(bad)).unwrap_err();
             assert!(err.contains(&format!("--first-game {bad}")), "{err}");
         }
+    }
+
+    #[test]
+    fn a_review_names_the_bad_line_or_option() {
+        let dir = std::env::temp_dir().join(format!("bh-review-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("games.txt");
+        std::fs::write(
+            &file,
+            "\ngame 1 A Red blocked A1 B2 C3 D4 E4 moves A2=15 A2=14\n",
+        )
+        .unwrap();
+        let args = |from: &str| match Cli::parse_from([
+            "blackhole",
+            "review",
+            file.to_str().unwrap(),
+            "--from",
+            from,
+        ])
+        .command
+        {
+            Some(Command::Review(r)) => r,
+            other => panic!("{other:?}"),
+        };
+        let err = review(&args("12")).unwrap_err();
+        assert!(err.contains("line 2") && err.contains("A2"), "{err}");
+        let err = review(&args("40")).unwrap_err();
+        assert!(err.contains("--from 40"), "{err}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

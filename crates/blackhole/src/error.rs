@@ -38,6 +38,9 @@ pub enum BlackholeError {
         /// The offending line.
         line: String,
     },
+    /// A game record that cannot be read (see `review::GameRecord`).
+    #[error("bad game record: {0}")]
+    BadRecord(String),
     /// Reading or writing failed.
     #[error("i/o error: {0}")]
     Io(String),

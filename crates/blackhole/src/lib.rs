@@ -10,8 +10,8 @@
 //!   scoring and dead cells; [`error`]: the error type.
 //! - [`search`]: Blackhole as a `rave_mcts::Game` for a target score, the lottery playout;
 //!   [`engine`]: the players; [`solver`]: the exact solver.
-//! - [`protocol`]: the CodeCup protocol; [`referee`]: matches between programs; [`mod@bench`]:
-//!   how far the solver reaches.
+//! - [`protocol`]: the CodeCup protocol; [`referee`]: matches between programs; [`review`]:
+//!   game records and what each move gave away; [`mod@bench`]: how far the solver reaches.
 //! - [`cli`]: the command line of the `blackhole` program (`cargo install --path
 //!   crates/blackhole`), which the workspace's `blackhole` example also runs.
 //!
@@ -40,6 +40,7 @@ pub mod engine;
 pub mod error;
 pub mod protocol;
 pub mod referee;
+pub mod review;
 pub mod rules;
 pub mod search;
 pub mod solver;

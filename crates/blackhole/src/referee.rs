@@ -305,7 +305,8 @@ pub fn match_blocked(seed: u64, game: usize) -> Vec<Cell> {
 
 /// Plays the games `games` (counted from 0) of a match between A and B: pairs on the same
 /// blocked cells, colours swapped. A range that starts after 0 resumes a broken-off match.
-/// `report` is called after every game with its number, A's colour and the result.
+/// `report` is called after every game with its number, A's colour, the blocked cells and the
+/// result.
 pub fn run_match(
     games: Range<usize>,
     seed: u64,
@@ -313,7 +314,7 @@ pub fn run_match(
     cmd_b: &str,
     limit: Duration,
     show_stderr: bool,
-    mut report: impl FnMut(usize, bool, &GameResult),
+    mut report: impl FnMut(usize, bool, &[Cell], &GameResult),
 ) -> Result<MatchSummary, String> {
     let mut summary = MatchSummary::default();
     let mut blocked = Vec::new();
@@ -334,7 +335,7 @@ pub fn run_match(
             150 - result.red_score
         };
         summary.add(a_score, &result, a_is_red);
-        report(g, a_is_red, &result);
+        report(g, a_is_red, &blocked, &result);
     }
     Ok(summary)
 }
