@@ -1,7 +1,7 @@
 //! `solver-bench`: how far the exact solver reaches. Builds reproducible endings at each empty
-//! count (from a seeded self-play of a small win-target search, or from lottery playouts) and
-//! prints, per empty count, the share solved within 1 s and within the limit and the median
-//! time and nodes.
+//! count (from a seeded self-play of a small win-target search, from lottery playouts or from
+//! recorded games) and prints, per empty count, the share solved within 1 s and within the limit
+//! and the median time and nodes.
 
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -11,6 +11,7 @@ use rand_pcg::Pcg64Mcg;
 use rave_mcts::{Budget, Config, Mcts, NoPrior, RaveSchedule};
 
 use crate::board::Cell;
+use crate::review::GameRecord;
 use crate::rules::Position;
 use crate::search::{AlphaGame, LotteryPlayout, lottery_move};
 use crate::solver::Solver;
@@ -130,9 +131,39 @@ pub struct Settings {
     pub win_only: bool,
 }
 
-/// Runs the bench and prints the table as it goes.
-pub fn run(settings: &Settings, mut out: impl Write) -> Vec<Row> {
-    let by_empty = endings_by_empty(settings);
+/// Runs the bench on the endings of its seeded games and prints the table as it goes.
+pub fn run(settings: &Settings, out: impl Write) -> Vec<Row> {
+    run_endings(&endings_by_empty(settings), settings, out)
+}
+
+/// The positions of recorded games (complete or not) at every empty count from `highest` down
+/// to `lowest`, by their number of empty cells (index): endings from real play.
+pub fn endings_of_records(records: &[GameRecord], highest: u32, lowest: u32) -> Vec<Vec<Position>> {
+    let mut by_empty: Vec<Vec<Position>> = vec![Vec::new(); highest as usize + 1];
+    for r in records {
+        let Ok(mut p) = Position::new(&r.blocked) else {
+            continue;
+        };
+        for &m in &r.moves {
+            let e = p.empty().count_ones();
+            if (lowest..=highest).contains(&e) {
+                by_empty[e as usize].push(p);
+            }
+            if p.try_play(m).is_err() {
+                break;
+            }
+        }
+    }
+    by_empty
+}
+
+/// Runs the bench on `by_empty` (the endings by their number of empty cells, as
+/// [`endings_of_records`] gives them) and prints the table as it goes.
+pub fn run_endings(
+    by_empty: &[Vec<Position>],
+    settings: &Settings,
+    mut out: impl Write,
+) -> Vec<Row> {
     let _ = writeln!(
         out,
         "| empty | endings | solved <= 1 s | solved <= {:.0} s | median time | median nodes |",
@@ -142,7 +173,8 @@ pub fn run(settings: &Settings, mut out: impl Write) -> Vec<Row> {
     let mut rows = Vec::new();
     let mut solver = Solver::new();
     for empty in settings.lowest..=settings.highest {
-        let row = solve_endings(&mut solver, empty, &by_empty[empty as usize], settings);
+        let endings = by_empty.get(empty as usize).map_or(&[][..], Vec::as_slice);
+        let row = solve_endings(&mut solver, empty, endings, settings);
         write_row(&mut out, &row, settings.limit);
         rows.push(row);
     }
@@ -266,6 +298,21 @@ mod tests {
             let counts: Vec<u32> = a.iter().map(|p| p.empty().count_ones()).collect();
             assert_eq!(counts, [12, 11, 10, 9, 8]);
         }
+    }
+
+    #[test]
+    fn recorded_games_give_their_positions_by_empty_count() {
+        let record: GameRecord = "game 1 A Red blocked A1 B2 C3 D4 E4 moves A2=15 A3=15 B1=1"
+            .parse()
+            .unwrap();
+        let by_empty = endings_of_records(std::slice::from_ref(&record), 31, 29);
+        let counts: Vec<usize> = by_empty.iter().map(Vec::len).collect();
+        assert_eq!(counts[29..], [1, 1, 1]);
+        assert_eq!(counts[..29].iter().sum::<usize>(), 0);
+        let mut p = Position::new(&record.blocked).unwrap();
+        assert_eq!(by_empty[31][0], p);
+        p.play(record.moves[0]);
+        assert_eq!(by_empty[30][0], p);
     }
 
     #[test]

@@ -79,6 +79,10 @@ struct BenchArgs {
     /// Endings from lottery playouts instead of self-play of a small search.
     #[arg(long)]
     lottery: bool,
+    /// Endings from the first `--games` recorded games of this file (`referee --record`)
+    /// instead of self-play: positions from real play.
+    #[arg(long, conflicts_with = "lottery")]
+    records: Option<std::path::PathBuf>,
     /// Simulations per move of the self-play search.
     #[arg(long, default_value_t = 2000)]
     simulations: u64,
@@ -427,22 +431,27 @@ fn referee(args: &RefereeArgs) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The game records of `path`, one a line (blank lines skipped); an error names the file and
+/// the line.
+fn read_records(path: &std::path::Path) -> Result<Vec<GameRecord>, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| {
+            l.parse::<GameRecord>()
+                .map_err(|e| format!("{} line {}: {e}", path.display(), i + 1))
+        })
+        .collect()
+}
+
 fn review(args: &ReviewArgs) -> Result<ExitCode, String> {
     let limit = seconds("--limit", args.limit)?;
     if !(2..=31).contains(&args.from) {
         return Err(format!("--from {} must lie in 2..=31", args.from));
     }
-    let text = std::fs::read_to_string(&args.file)
-        .map_err(|e| format!("cannot read {}: {e}", args.file.display()))?;
-    let records = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(i, l)| {
-            l.parse::<GameRecord>()
-                .map_err(|e| format!("{} line {}: {e}", args.file.display(), i + 1))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+    let records = read_records(&args.file)?;
     let bar = game_harness::matches::progress_bar(records.len(), false);
     let mut solver = Solver::new();
     let mut summary = Review::new(args.from);
@@ -486,7 +495,17 @@ fn solver_bench(args: &BenchArgs) -> Result<ExitCode, String> {
         limit,
         win_only: args.win,
     };
-    bench::run(&settings, std::io::stdout().lock());
+    match &args.records {
+        Some(path) => {
+            let mut records = read_records(path)?;
+            records.truncate(args.games);
+            let endings = bench::endings_of_records(&records, args.to, args.from);
+            bench::run_endings(&endings, &settings, std::io::stdout().lock());
+        }
+        None => {
+            bench::run(&settings, std::io::stdout().lock());
+        }
+    }
     Ok(ExitCode::SUCCESS)
 }
 
