@@ -209,7 +209,9 @@ struct PlayerArgs {
     /// How playouts choose their moves: greedy moves (the most open cell early, the worst
     /// hole late), Ansell's lottery (tickets from the alpha-dead cells, stones by value), the
     /// first lottery of this crate, uniformly random moves, greedy and Ansell's moves half and
-    /// half (mixed), or greedy moves that see the alpha-dead cells (greedy-alpha).
+    /// half (mixed), greedy moves that see the alpha-dead cells (greedy-alpha), or the
+    /// searching player's moves by greedy-alpha (split-greedy-alpha) or Ansell's lottery
+    /// (split-ansell) and the opponent's greedy.
     #[arg(long, value_enum, default_value_t = Playout::Greedy)]
     playout: Playout,
     /// Log every decision on stderr.
@@ -229,6 +231,8 @@ enum Playout {
     Greedy,
     Mixed,
     GreedyAlpha,
+    SplitGreedyAlpha,
+    SplitAnsell,
 }
 
 impl Playout {
@@ -240,6 +244,8 @@ impl Playout {
             Playout::Greedy => PlayoutPolicy::Greedy,
             Playout::Mixed => PlayoutPolicy::Mixed,
             Playout::GreedyAlpha => PlayoutPolicy::GreedyAlpha,
+            Playout::SplitGreedyAlpha => PlayoutPolicy::SplitGreedyAlpha,
+            Playout::SplitAnsell => PlayoutPolicy::SplitAnsell,
         }
     }
 }

@@ -189,6 +189,12 @@ pub enum PlayoutPolicy {
     Mixed,
     /// Greedy moves that see the α-dead cells ([`greedy_alpha_move`]).
     GreedyAlpha,
+    /// The searching player's moves by [`greedy_alpha_move`], the opponent's by
+    /// [`greedy_move`]: the opponent modelled as a greedy player that knows no target.
+    SplitGreedyAlpha,
+    /// The searching player's moves by Ansell's lottery ([`ansell_move`]), the opponent's by
+    /// [`greedy_move`].
+    SplitAnsell,
 }
 
 /// The playout of the searches: moves by its [`PlayoutPolicy`] until the game's result is
@@ -520,6 +526,15 @@ impl Playout<AlphaGame> for LotteryPlayout {
                 PlayoutPolicy::GreedyAlpha => {
                     greedy_alpha_move(&game.pos, game.player, game.alpha, rng)
                 }
+                PlayoutPolicy::SplitGreedyAlpha | PlayoutPolicy::SplitAnsell
+                    if game.pos.mover() != game.player =>
+                {
+                    greedy_move(&game.pos, rng)
+                }
+                PlayoutPolicy::SplitGreedyAlpha => {
+                    greedy_alpha_move(&game.pos, game.player, game.alpha, rng)
+                }
+                PlayoutPolicy::SplitAnsell => ansell_move(&game.pos, game.player, game.alpha, rng),
             };
             trace.push(game.pos.mover(), mv);
             game.pos.play(mv);
@@ -819,6 +834,8 @@ mod tests {
             PlayoutPolicy::Greedy,
             PlayoutPolicy::Mixed,
             PlayoutPolicy::GreedyAlpha,
+            PlayoutPolicy::SplitGreedyAlpha,
+            PlayoutPolicy::SplitAnsell,
         ];
         for policy in policies {
             let mut playout = LotteryPlayout { policy };
@@ -837,6 +854,42 @@ mod tests {
                 assert_eq!(replay, game.pos, "{policy:?}");
             }
         }
+    }
+
+    /// Whether `mv` is a stone greedy play would choose on its cell: the most valuable one held,
+    /// or the least valuable where the cell has no empty neighbour.
+    fn greedy_stone(pos: &Position, mv: Move) -> bool {
+        let mover = pos.mover();
+        if NEIGHBOURS[mv.cell.index()] & pos.empty() == 0 {
+            mv.value == pos.lowest_stone(mover)
+        } else {
+            mv.value == pos.highest_stone(mover)
+        }
+    }
+
+    #[test]
+    fn split_playouts_model_only_the_opponent_as_greedy() {
+        let mut rng = Pcg64Mcg::seed_from_u64(29);
+        let mut ours_not_greedy = 0;
+        for _ in 0..50 {
+            let mut playout = LotteryPlayout {
+                policy: PlayoutPolicy::SplitAnsell,
+            };
+            let mut game = AlphaGame::new(start(), RED, 76);
+            let mut trace = Trace::new();
+            playout.playout(&mut game, &mut rng, usize::MAX, &mut trace);
+            let mut replay = start();
+            for (player, mv) in trace.iter() {
+                if player == BLUE {
+                    assert!(greedy_stone(&replay, mv), "{mv}");
+                } else if !greedy_stone(&replay, mv) {
+                    ours_not_greedy += 1;
+                }
+                replay.play(mv);
+            }
+        }
+        // Red's moves are Ansell's, whose stones are drawn by value: often not the greedy one.
+        assert!(ours_not_greedy > 50, "{ours_not_greedy}");
     }
 
     #[test]
