@@ -182,6 +182,9 @@ pub struct Decision {
     pub targets: Vec<(i16, f64, u64)>,
     /// The exact final score of the mover, if the solver finished.
     pub solved: Option<i16>,
+    /// Nodes of the largest search tree kept after the decision (0 without a search); a tree
+    /// at `max_nodes` no longer grows.
+    pub tree_nodes: usize,
     /// The solver's answer to "does the mover win?", if it was asked and answered (the exact
     /// solver's range answers it too).
     pub wins: Option<bool>,
@@ -322,6 +325,7 @@ impl EventHorizon {
                 .iter()
                 .map(|r| (r.alpha, r.reach, r.simulations))
                 .collect(),
+            tree_nodes: self.trees.iter().map(|t| t.2.tree_nodes()).max().unwrap_or(0),
             solved: None,
             wins,
         }
@@ -408,6 +412,7 @@ impl Decision {
         Decision {
             mv,
             targets: Vec::new(),
+            tree_nodes: 0,
             solved,
             wins,
         }
@@ -447,11 +452,12 @@ fn decision_log(number: usize, d: &Decision, used: Duration, time_left: Duration
     };
     format!(
         "move {number} {}: {simulations} simulations in {:.3} s ({rate:.0}/s), {:.3} s left; \
-         targets [{}]; solved score {solved}; mover wins {wins}",
+         targets [{}]; largest tree {} nodes; solved score {solved}; mover wins {wins}",
         d.mv,
         used.as_secs_f64(),
         time_left.as_secs_f64(),
         targets.join(" "),
+        d.tree_nodes,
     )
 }
 
@@ -468,6 +474,7 @@ mod tests {
         let d = Decision {
             mv: Move::new(Cell::parse("C3").unwrap(), 7),
             targets: vec![(1, 0.5, 100), (3, 0.25, 300)],
+            tree_nodes: 12345,
             solved: None,
             wins: Some(true),
         };
@@ -477,6 +484,7 @@ mod tests {
             "400 simulations in 0.100 s (4000/s)",
             "2.000 s left",
             "targets [1:0.50/100 3:0.25/300]",
+            "largest tree 12345 nodes",
             "solved score -",
             "mover wins yes",
         ] {
