@@ -124,8 +124,9 @@ impl GameRecord {
 
 /// A's exact score before each move of a complete game from `from` empty cells on, then the
 /// final score: entry `i` is the value with `from - i` empty cells, the last one (one empty
-/// cell, the hole) the final score (`None` where the solver ran past `limit`). The positions are solved from the end back, each with the value
-/// after it as the first guess and the table of the solves after it.
+/// cell, the hole) the final score (`None` where the solver ran past `limit`). The positions
+/// are solved from the end back, each with the value after it as the first guess and the
+/// table of the solves after it.
 pub fn review_game(
     record: &GameRecord,
     solver: &mut Solver,
@@ -145,7 +146,6 @@ pub fn review_game(
         p.try_play(m)?;
         positions.push(p);
     }
-    let from = from.min(positions[0].empty().count_ones());
     let mut values = Vec::new();
     let mut next = positions.last().and_then(Position::red_score);
     values.push(next);
