@@ -60,7 +60,8 @@ enum Command {
 struct ReviewArgs {
     /// The game records, one game a line (`referee --record FILE` writes them).
     file: std::path::PathBuf,
-    /// Review the moves from this many empty cells on (2..=31).
+    /// Review the moves from this many empty cells on, down to the end (2..=31; the most
+    /// empty cells reviewed, where `solver-bench --from` is the fewest).
     #[arg(long, default_value_t = 15)]
     from: u32,
     /// Seconds per solve; a position not solved in time is left out.
@@ -70,11 +71,12 @@ struct ReviewArgs {
 
 #[derive(Debug, Args)]
 struct BenchArgs {
-    /// Games played to build endings (one ending per game at each empty count).
+    /// Games played to build endings (one ending per game at each empty count); with
+    /// `--records`, the recorded games used.
     #[arg(short = 'n', long, default_value_t = 20)]
     games: usize,
     /// Seed of the first game (game k uses seed + k).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, conflicts_with = "records")]
     seed: u64,
     /// Endings from lottery playouts instead of self-play of a small search.
     #[arg(long)]
@@ -84,7 +86,7 @@ struct BenchArgs {
     #[arg(long, conflicts_with = "lottery")]
     records: Option<std::path::PathBuf>,
     /// Simulations per move of the self-play search.
-    #[arg(long, default_value_t = 2000)]
+    #[arg(long, default_value_t = 2000, conflicts_with = "records")]
     simulations: u64,
     /// Fewest empty cells.
     #[arg(long, default_value_t = 10)]
@@ -211,7 +213,7 @@ struct PlayerArgs {
     /// first lottery of this crate, uniformly random moves, greedy and Ansell's moves half and
     /// half (mixed), greedy moves that see the alpha-dead cells (greedy-alpha), or the
     /// searching player's moves by greedy-alpha (split-greedy-alpha) or Ansell's lottery
-    /// (split-ansell) and the opponent's greedy.
+    /// (split-ansell) and the opponent's moves greedy.
     #[arg(long, value_enum, default_value_t = Playout::Greedy)]
     playout: Playout,
     /// Log every decision on stderr.
@@ -405,7 +407,8 @@ fn referee(args: &RefereeArgs) -> Result<ExitCode, String> {
                     blocked: blocked.to_vec(),
                     moves: r.moves.clone(),
                 };
-                if let Err(e) = writeln!(file, "{line}") {
+                // One write per line: a referee killed mid-game leaves no half line.
+                if let Err(e) = file.write_all(format!("{line}\n").as_bytes()) {
                     game_harness::matches::print_above(&bar, &format!("record not written: {e}"));
                 }
             }

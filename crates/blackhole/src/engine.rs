@@ -325,7 +325,12 @@ impl EventHorizon {
                 .iter()
                 .map(|r| (r.alpha, r.reach, r.simulations))
                 .collect(),
-            tree_nodes: self.trees.iter().map(|t| t.2.tree_nodes()).max().unwrap_or(0),
+            tree_nodes: self
+                .trees
+                .iter()
+                .map(|t| t.2.tree_nodes())
+                .max()
+                .unwrap_or(0),
             solved: None,
             wins,
         }

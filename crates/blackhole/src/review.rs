@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 
 use crate::board::Cell;
 use crate::error::BlackholeError;
-use crate::rules::{GAME_MOVES, Move, Position, RED};
+use crate::rules::{BLUE, GAME_MOVES, Move, Position, RED};
 use crate::solver::Solver;
 
 /// One game as the referee played it: its number in the match (from 1), A's colour, the
@@ -85,18 +85,21 @@ impl FromStr for GameRecord {
             .iter()
             .map(|w| Cell::parse(w))
             .collect::<Result<Vec<_>, _>>()?;
-        let moves = words[m + 1..]
-            .iter()
-            .map(|w| w.parse())
-            .collect::<Result<Vec<Move>, _>>()?;
-        let record = GameRecord {
+        let mut pos = Position::new(&blocked)?;
+        let mut moves = Vec::new();
+        for (k, w) in words[m + 1..].iter().enumerate() {
+            let mv = w
+                .parse::<Move>()
+                .and_then(|mv| pos.try_play(mv).map(|()| mv))
+                .map_err(|e| bad(&format!("move {} `{w}`: {e}", k + 1)))?;
+            moves.push(mv);
+        }
+        Ok(GameRecord {
             game,
             a_is_red,
             blocked,
             moves,
-        };
-        record.final_position()?;
-        Ok(record)
+        })
     }
 }
 
@@ -184,7 +187,7 @@ impl Losses {
         self.errors += usize::from(loss > 0);
     }
 
-    /// Mean points given away per move.
+    /// Mean points given away a move.
     pub fn mean(&self) -> f64 {
         self.points as f64 / self.moves.max(1) as f64
     }
@@ -220,11 +223,15 @@ impl Review {
     }
 
     /// Adds one game's values (as [`review_game`] returns them, the last with one empty
-    /// cell). A's colour decides who moved at each empty count ([`mover_with`]).
+    /// cell). A's colour decides who moved at each empty count ([`mover_with`]). Values from
+    /// more empty cells than this review's `from` are left out.
     pub fn add(&mut self, record: &GameRecord, values: &[Option<i16>]) {
         self.games += 1;
         for (i, v) in values.iter().enumerate() {
             let empty = values.len() - i;
+            if empty > self.from as usize {
+                continue;
+            }
             if let Some(v) = v {
                 let s = &mut self.value_sums[empty];
                 s.0 += i64::from(*v);
@@ -287,7 +294,7 @@ impl Review {
 
 /// Whose move it is with `empty` empty cells: Red with an odd number (31 empty at the start).
 pub fn mover_with(empty: u32) -> usize {
-    if empty % 2 == 1 { RED } else { 1 - RED }
+    if empty % 2 == 1 { RED } else { BLUE }
 }
 
 #[cfg(test)]
@@ -340,16 +347,18 @@ mod tests {
                 &r.replacen(" moves ", " moves Z9=3 ", 1),
                 "unknown cell `Z9`",
             ),
+            (&r.replacen(" moves ", " moves A1=99 ", 1), "move 1 `A1=99`"),
         ];
         for (line, why) in cases {
             let e = line.parse::<GameRecord>().unwrap_err().to_string();
             assert!(e.contains(why), "{e:?} should say {why:?}");
         }
-        // The first move played twice: the second is illegal.
+        // The first move played twice: the second is illegal, and named.
         let words: Vec<&str> = r.split(' ').collect();
         let first = words.iter().position(|w| *w == "moves").unwrap() + 1;
         let twice = r.replacen(" moves ", &format!(" moves {} ", words[first]), 1);
-        assert!(twice.parse::<GameRecord>().is_err());
+        let e = twice.parse::<GameRecord>().unwrap_err().to_string();
+        assert!(e.contains(&format!("move 2 `{}`", words[first])), "{e}");
     }
 
     #[test]
@@ -368,7 +377,6 @@ mod tests {
                     let red = alpha_beta(&pos, i16::MIN, i16::MAX);
                     let a = if r.a_is_red { red } else { 150 - red };
                     assert_eq!(values[7 - empty as usize], Some(a), "game {seed} move {i}");
-                    assert!(empty > 1);
                 }
                 pos.play(m);
             }
@@ -396,11 +404,24 @@ mod tests {
                     .chain(&one.b_losses)
                     .all(|l| l.points >= 0)
             );
-            // Each side moves at every other empty count, by colour.
-            for empty in 2..=8u32 {
-                let a_moves = mover_with(empty) == RED;
-                let a_moved = one.a_losses[empty as usize].moves == 1;
-                assert_eq!(a_moved, a_moves == r.a_is_red, "empty {empty}");
+            // The side charged at each empty count is the one the replayed game has to move.
+            let mut pos = Position::new(&r.blocked).unwrap();
+            for &m in &r.moves {
+                let empty = pos.empty().count_ones() as usize;
+                if empty <= 8 {
+                    let a_to_move = (pos.mover() == RED) == r.a_is_red;
+                    assert_eq!(
+                        one.a_losses[empty].moves,
+                        usize::from(a_to_move),
+                        "empty {empty}"
+                    );
+                    assert_eq!(
+                        one.b_losses[empty].moves,
+                        usize::from(!a_to_move),
+                        "empty {empty}"
+                    );
+                }
+                pos.play(m);
             }
         }
         assert_eq!(review.games, 10);
