@@ -193,8 +193,8 @@ struct PlayerArgs {
     #[arg(long)]
     no_target_pruning: bool,
     /// Stones tried per live cell in the tree: the least valuable and the most valuable ones
-    /// (0: every stone).
-    #[arg(long, default_value_t = 4)]
+    /// (0: every stone, the default).
+    #[arg(long, default_value_t = 0)]
     width: u8,
     /// GRAVE reference threshold (visits).
     #[arg(long, default_value_t = 40)]
@@ -599,6 +599,8 @@ mod tests {
         // The greedy playout is the default since its 1,000-game match (docs/blackhole.md).
         assert_eq!(engine.playout, PlayoutPolicy::Greedy);
         assert_eq!(cli.min_share, engine.min_share);
+        // Every stone in the tree is the default since its match against wormhole.
+        assert_eq!((cli.width, engine.width), (0, 0));
         let first = PlayerArgs::parse_from(["player", "--playout", "lottery"]).engine_config();
         assert_eq!(first.playout, PlayoutPolicy::Lottery);
         let score = PlayerArgs::parse_from(["player", "--score"]).engine_config();

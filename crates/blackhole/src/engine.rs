@@ -144,7 +144,7 @@ impl Default for EngineConfig {
             static_empty: 31,
             target_pruning: true,
             playout: PlayoutPolicy::Greedy,
-            width: 4,
+            width: 0,
             min_share: 1.0 / 6.0,
             max_nodes: 3_000_000,
             verbose: false,
