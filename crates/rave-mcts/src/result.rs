@@ -67,7 +67,8 @@ pub struct ChildStats<M> {
 #[non_exhaustive]
 pub struct SearchResult<M> {
     /// The move to play: a proven win if there is one, else by the configured
-    /// [`FinalMove`](crate::FinalMove) rule, avoiding proven losses.
+    /// [`FinalMove`](crate::FinalMove) rule, avoiding proven losses, and a proven draw rather
+    /// than an unproven move valued below a draw.
     pub best_move: M,
     /// Mean reward of the best move for the player to move.
     pub value: f64,

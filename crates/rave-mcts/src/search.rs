@@ -359,8 +359,19 @@ impl<G: Game, P: Playout<G>, K: Prior<G>> Mcts<G, P, K> {
     }
 }
 
-/// Index of the best child: a proven win first, then the rule, avoiding proven losses.
+/// Index of the best child: a proven win first, then the rule, avoiding proven losses; a
+/// proven draw rather than an unproven child valued below a draw.
 fn best_child<M>(children: &[ChildStats<M>], rule: FinalMove) -> usize {
+    let chosen = best_child_by_rule(children, rule);
+    let c = &children[chosen];
+    match children.iter().position(|c| c.proof == Some(Proof::Draw)) {
+        Some(draw) if c.proof.is_none() && c.value < 0.5 => draw,
+        _ => chosen,
+    }
+}
+
+/// [`best_child`] before the comparison with a proven draw.
+fn best_child_by_rule<M>(children: &[ChildStats<M>], rule: FinalMove) -> usize {
     if let Some(i) = children.iter().position(|c| c.proof == Some(Proof::Win)) {
         return i;
     }
@@ -395,5 +406,48 @@ fn proof_public(p: u8) -> Option<Proof> {
         LOSS => Some(Proof::Loss),
         DRAW => Some(Proof::Draw),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn child(mv: u8, visits: u64, value: f64, proof: Option<Proof>) -> ChildStats<u8> {
+        ChildStats {
+            mv,
+            visits,
+            value,
+            amaf_visits: 0.0,
+            amaf_value: 0.0,
+            proof,
+        }
+    }
+
+    #[test]
+    fn a_proven_draw_beats_an_unproven_move_valued_below_a_draw() {
+        for rule in [FinalMove::MostVisits, FinalMove::BestValue] {
+            let below = [
+                child(0, 900, 0.45, None),
+                child(1, 100, 0.5, Some(Proof::Draw)),
+            ];
+            assert_eq!(best_child(&below, rule), 1, "{rule:?}");
+            let above = [
+                child(0, 900, 0.55, None),
+                child(1, 100, 0.5, Some(Proof::Draw)),
+            ];
+            assert_eq!(best_child(&above, rule), 0, "{rule:?}");
+        }
+    }
+
+    #[test]
+    fn a_proven_win_is_played_and_a_proven_loss_avoided() {
+        let children = [
+            child(0, 900, 0.9, Some(Proof::Loss)),
+            child(1, 50, 0.2, None),
+            child(2, 10, 0.6, Some(Proof::Win)),
+        ];
+        assert_eq!(best_child(&children, FinalMove::MostVisits), 2);
+        assert_eq!(best_child(&children[..2], FinalMove::MostVisits), 1);
     }
 }

@@ -37,19 +37,24 @@ impl Blend {
 
 /// The child to descend into in the most common case, in one tight pass over the children:
 /// a RAVE blend on the children's own AMAF statistics, no UCT bonus; a proven win is taken
-/// at once, proven losses are skipped. The same choice as the general loop of
+/// at once, proven losses are skipped, and proven draws too while an unproven child is left
+/// (see [`Worker::select`](super::Worker)). The same choice as the general loop of
 /// `Worker::select`; `None` when every child is a proven loss.
 #[inline]
 pub(super) fn select_fast<M: Copy>(children: &[Node<M>], blend: Blend, fpu: f32) -> Option<usize> {
     let mut best = None;
     let mut best_score = f32::NEG_INFINITY;
+    let mut draw = None;
     for (j, ch) in children.iter().enumerate() {
         let proof = ch.proof();
         if proof != UNPROVEN {
             match proof {
                 WIN => return Some(j),
                 LOSS => continue,
-                _ => {}
+                _ => {
+                    draw = Some(j);
+                    continue;
+                }
             }
         }
         let score = fast_score(ch, blend, fpu);
@@ -58,7 +63,7 @@ pub(super) fn select_fast<M: Copy>(children: &[Node<M>], blend: Blend, fpu: f32)
             best = Some(j);
         }
     }
-    best
+    best.or(draw)
 }
 
 /// [`select_fast`] when no child is proven: the same choice without the proof tests. The
@@ -237,13 +242,19 @@ mod tests {
                 Some(select_fast_unproven(&unproven, blend, fpu as f32)),
                 select_fast(&unproven, blend, fpu as f32)
             );
-            let open: Vec<usize> = (0..children.len())
-                .filter(|&j| children[j].proof() != LOSS)
+            // Proven draws only when no unproven child is left.
+            let unproven_left: Vec<usize> = (0..children.len())
+                .filter(|&j| children[j].proof() == UNPROVEN)
                 .collect();
+            let open: Vec<usize> = if unproven_left.is_empty() {
+                (0..children.len()).filter(|&j| children[j].proof() == DRAW).collect()
+            } else {
+                unproven_left
+            };
             match chosen {
                 None => prop_assert!(open.is_empty()),
                 Some(j) => {
-                    prop_assert!(children[j].proof() != LOSS);
+                    prop_assert!(open.contains(&j), "chose {} of {:?}", j, open);
                     let best = open
                         .iter()
                         .map(|&i| textbook(&children[i], bias, fading, fpu))

@@ -21,8 +21,8 @@ use crate::config::{Config, FinalMove, PriorTarget, RaveSchedule, Selection};
 use crate::game::{Game, Narrowing, Outcome, Player, Playout, Prior, PriorValue, Trace};
 use crate::result::StopReason;
 use crate::tree::{
-    Arena, EXPANDING, LOSS, MAX_CHILDREN, NONE, Node, NodeId, ROOT, UNPROVEN, WIN, proof_of_reward,
-    proof_value,
+    Arena, DRAW, EXPANDING, LOSS, MAX_CHILDREN, NONE, Node, NodeId, ROOT, UNPROVEN, WIN,
+    proof_of_reward, proof_value,
 };
 
 /// How a simulation ended.
@@ -598,6 +598,13 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
 
     /// `select` in the general case: a proven win at once, proven losses skipped, else the
     /// best score (see [`Worker::child_score`]) plus the progressive bias.
+    ///
+    /// Proven draws are skipped too while an unproven child is left: a draw's value is
+    /// known, and only an unproven child can still be better. Without this, a search without
+    /// exploration could settle on a proven draw for good, and never learn that a sibling
+    /// wins (tic-tac-toe games were lost that way, `tests/known_games.rs`); with it, every
+    /// simulation goes through unproven nodes, so a solver search of a finite game proves its
+    /// root in the end.
     #[inline]
     fn select_general(
         &self,
@@ -608,10 +615,15 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
     ) -> NodeId {
         let mut best = NONE;
         let mut best_score = f32::NEG_INFINITY;
+        let mut draw = NONE;
         for (ch, i) in tree.slice(range.clone()).iter().zip(range.clone()) {
             match ch.proof() {
                 WIN => return i as NodeId,
                 LOSS => continue,
+                DRAW => {
+                    draw = i as NodeId;
+                    continue;
+                }
                 _ => {}
             }
             let score = self.child_score(tree, ch, scoring, game) + progressive_bias(ch);
@@ -619,6 +631,9 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
                 best_score = score;
                 best = i as NodeId;
             }
+        }
+        if best == NONE {
+            best = draw;
         }
         if best == NONE {
             best = most_visited(tree, range);
