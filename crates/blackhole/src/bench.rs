@@ -137,20 +137,19 @@ pub fn run(settings: &Settings, out: impl Write) -> Vec<Row> {
 }
 
 /// The positions of recorded games (complete or not) at every empty count from `highest` down
-/// to `lowest`, by their number of empty cells (index): endings from real play.
+/// to `lowest`, by their number of empty cells (index): endings from real play. A record with
+/// an illegal move is left out.
 pub fn endings_of_records(records: &[GameRecord], highest: u32, lowest: u32) -> Vec<Vec<Position>> {
     let mut by_empty: Vec<Vec<Position>> = vec![Vec::new(); highest as usize + 1];
     for r in records {
-        let Ok(mut p) = Position::new(&r.blocked) else {
+        let Ok(positions) = r.positions() else {
             continue;
         };
-        for &m in &r.moves {
+        // The positions a move was played from (not the last).
+        for &p in &positions[..r.moves.len()] {
             let e = p.empty().count_ones();
             if (lowest..=highest).contains(&e) {
                 by_empty[e as usize].push(p);
-            }
-            if p.try_play(m).is_err() {
-                break;
             }
         }
     }

@@ -106,11 +106,20 @@ impl FromStr for GameRecord {
 impl GameRecord {
     /// The position after all the moves (an error names the first illegal one).
     pub fn final_position(&self) -> Result<Position, BlackholeError> {
-        let mut pos = Position::new(&self.blocked)?;
+        let positions = self.positions()?;
+        Ok(*positions.last().expect("the start position at least"))
+    }
+
+    /// The start position, then the position after each move: one more than the moves (an
+    /// error names the first illegal move).
+    pub fn positions(&self) -> Result<Vec<Position>, BlackholeError> {
+        let mut positions = vec![Position::new(&self.blocked)?];
         for &m in &self.moves {
-            pos.try_play(m)?;
+            let mut p = *positions.last().expect("the start position at least");
+            p.try_play(m)?;
+            positions.push(p);
         }
-        Ok(pos)
+        Ok(positions)
     }
 
     /// Whether the game was played to its end (no forfeit).
@@ -143,12 +152,7 @@ pub fn review_game(
             record.moves.len()
         )));
     }
-    let mut positions = vec![Position::new(&record.blocked)?];
-    for &m in &record.moves {
-        let mut p = *positions.last().expect("one position at least");
-        p.try_play(m)?;
-        positions.push(p);
-    }
+    let positions = record.positions()?;
     let mut values = Vec::new();
     let mut next = positions.last().and_then(Position::red_score);
     values.push(next);
@@ -428,6 +432,22 @@ mod tests {
         assert_eq!(review.value_sums[1].1, 10);
         assert_eq!(review.value_sums[8].1, 10);
         assert!(review.table().contains("10 games: A lost"));
+    }
+
+    #[test]
+    fn the_positions_follow_the_moves_one_by_one() {
+        for seed in 0..6 {
+            let mut r = random_record(300 + seed, seed % 2 == 0);
+            r.moves.truncate(10 * seed as usize);
+            let positions = r.positions().unwrap();
+            assert_eq!(positions.len(), r.moves.len() + 1);
+            assert_eq!(positions[0].empty().count_ones(), 36 - 5);
+            for (k, (p, next)) in positions.iter().zip(&positions[1..]).enumerate() {
+                assert_eq!(next.moves_played(), k + 1);
+                assert_eq!(p.empty() & !next.empty(), 1 << r.moves[k].cell.index());
+            }
+            assert_eq!(r.final_position().unwrap(), *positions.last().unwrap());
+        }
     }
 
     #[test]
