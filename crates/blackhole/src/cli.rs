@@ -196,6 +196,10 @@ struct PlayerArgs {
     /// (0: every stone, the default).
     #[arg(long, default_value_t = 0)]
     width: u8,
+    /// Key the tree's AMAF statistics by the cell alone: a move's AMAF value pools the games in
+    /// which its player took its cell, with any stone.
+    #[arg(long)]
+    amaf_by_cell: bool,
     /// GRAVE reference threshold (visits).
     #[arg(long, default_value_t = 40)]
     grave_visits: u32,
@@ -302,6 +306,7 @@ impl PlayerArgs {
             target_pruning: !self.no_target_pruning,
             playout: self.playout.policy(),
             width: self.width,
+            amaf_by_cell: self.amaf_by_cell,
             verbose: self.verbose,
             ..EngineConfig::default()
         }

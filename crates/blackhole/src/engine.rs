@@ -112,6 +112,8 @@ pub struct EngineConfig {
     pub playout: PlayoutPolicy,
     /// Stones per live cell in the tree (0: all; see [`AlphaGame::width`]).
     pub width: u8,
+    /// Key the tree's AMAF statistics by the cell alone (see [`AlphaGame::amaf_by_cell`]).
+    pub amaf_by_cell: bool,
     /// The least fraction of the time left that a move's search gets (1/6 by default: early
     /// moves, whose even share is smaller, get a sixth of what is left, so the first moves
     /// take the most time).
@@ -145,6 +147,7 @@ impl Default for EngineConfig {
             target_pruning: true,
             playout: PlayoutPolicy::Greedy,
             width: 0,
+            amaf_by_cell: false,
             min_share: 1.0 / 6.0,
             max_nodes: 3_000_000,
             verbose: false,

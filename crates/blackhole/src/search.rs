@@ -34,6 +34,10 @@ pub struct AlphaGame {
     /// Reward the score instead of reaching `alpha` (see [`AlphaGame::with_score_reward`]):
     /// `player`'s reward is `0.5 + (score - 75) / (2 * scale)`, clamped to `[0, 1]`.
     pub score_scale: Option<f32>,
+    /// Key the AMAF statistics by the cell alone, not by the cell and the stone: a child's
+    /// AMAF value is then how the games went in which its player took its cell, with any
+    /// stone (see [`AlphaGame::with_amaf_by_cell`]).
+    pub amaf_by_cell: bool,
 }
 
 impl AlphaGame {
@@ -47,7 +51,17 @@ impl AlphaGame {
             static_empty: 0,
             target_pruning: false,
             score_scale: None,
+            amaf_by_cell: false,
         }
+    }
+
+    /// The same game with the AMAF statistics keyed by the cell alone (or by the cell and the
+    /// stone). Each cell is filled once a game, so the statistic pools, over the stones, the
+    /// games in which the player took the cell: fifteen times the samples, and the stones
+    /// told apart by their own visits only.
+    pub fn with_amaf_by_cell(mut self, on: bool) -> Self {
+        self.amaf_by_cell = on;
+        self
     }
 
     /// The same game rewarding `player`'s final score rather than reaching `alpha`: the
@@ -141,7 +155,11 @@ impl Game for AlphaGame {
 
     #[inline]
     fn move_index(&self, mv: Move) -> usize {
-        mv.index()
+        if self.amaf_by_cell {
+            mv.cell.index()
+        } else {
+            mv.index()
+        }
     }
 
     fn move_bound(&self) -> usize {
@@ -554,6 +572,22 @@ impl Playout<AlphaGame> for LotteryPlayout {
 mod tests {
     use super::*;
     use crate::rules::BLUE;
+
+    #[test]
+    fn amaf_by_cell_gives_the_stones_of_a_cell_one_index() {
+        let by_cell = AlphaGame::new(start(), RED, 76).with_amaf_by_cell(true);
+        let by_move = AlphaGame::new(start(), RED, 76);
+        let mut moves = Vec::new();
+        by_cell.legal_moves(&mut moves);
+        for a in &moves {
+            for b in &moves {
+                let same_cell = a.cell == b.cell;
+                assert_eq!(by_cell.move_index(*a) == by_cell.move_index(*b), same_cell);
+                assert_eq!(by_move.move_index(*a) == by_move.move_index(*b), a == b);
+            }
+            assert!(by_cell.move_index(*a) < by_cell.move_bound());
+        }
+    }
 
     #[test]
     fn width_keeps_the_lowest_and_the_most_valuable_stones() {

@@ -211,6 +211,7 @@ impl EventHorizon {
         let game_alpha = if alpha == SCORE_KEY { 76 } else { alpha };
         let mut game = AlphaGame::new(*pos, pos.mover(), game_alpha)
             .with_width(self.config.width)
+            .with_amaf_by_cell(self.config.amaf_by_cell)
             .with_static_verdict(self.config.static_empty)
             .with_target_pruning(self.config.target_pruning);
         if self.config.targets == Targets::Score {
