@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use common::{Hex, HexPlayout, HexSolver, Nim, TicTacToe, ttt_value};
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use rave_mcts::{Budget, Config, Game, Mcts, Proof, RaveSchedule};
+use rave_mcts::{Budget, Config, Game, Mcts, Outcome, Player, Proof, RaveSchedule};
 
 /// The tic-tac-toe configurations, each with one thread and with four (one shared tree).
 fn ttt_configs() -> Vec<(String, Config)> {
@@ -336,4 +336,123 @@ fn hex_4x4_moves_match_the_exact_solver_with(threads: usize) {
         correct * 10 >= interesting * 9,
         "only {correct} of {interesting} winning moves found"
     );
+}
+
+/// A game in which a player moves twice in a row: a turn is two takes of one or two stones
+/// from a pile (the second only if stones are left). Taking the last stone with a take of two
+/// wins; with a take of one it is a draw.
+#[derive(Clone, Copy, Debug)]
+struct TwoTakes {
+    stones: u32,
+    player: Player,
+    /// Whether the next take is the first of the turn.
+    first: bool,
+    /// The last take's size.
+    last_take: u8,
+}
+
+impl TwoTakes {
+    fn new(stones: u32) -> Self {
+        TwoTakes {
+            stones,
+            player: 0,
+            first: true,
+            last_take: 0,
+        }
+    }
+
+    /// The exact value for the player to move, by plain recursion.
+    fn value(stones: u32, first: bool) -> f32 {
+        (1..=2u32.min(stones))
+            .map(|k| match (stones - k, first) {
+                (0, _) if k == 2 => 1.0,
+                (0, _) => 0.5,
+                (left, true) => TwoTakes::value(left, false),
+                (left, false) => 1.0 - TwoTakes::value(left, true),
+            })
+            .fold(0.0, f32::max)
+    }
+}
+
+impl Game for TwoTakes {
+    type Move = u8;
+
+    fn to_move(&self) -> Player {
+        self.player
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<u8>) {
+        moves.extend((1..=2u8).filter(|&k| u32::from(k) <= self.stones));
+    }
+
+    fn play(&mut self, mv: u8) {
+        self.stones -= u32::from(mv);
+        self.last_take = mv;
+        if self.stones > 0 {
+            if !self.first {
+                self.player = 1 - self.player;
+            }
+            self.first = !self.first;
+        }
+    }
+
+    fn result(&self) -> Option<Outcome> {
+        (self.stones == 0).then(|| {
+            if self.last_take == 2 {
+                Outcome::win(self.player)
+            } else {
+                Outcome::DRAW
+            }
+        })
+    }
+
+    fn move_index(&self, mv: u8) -> usize {
+        usize::from(mv) - 1
+    }
+
+    fn move_bound(&self) -> usize {
+        2
+    }
+}
+
+/// The solver's proofs where a player moves twice in a row: a child's win is then the same
+/// player's win, not the opponent's.
+#[test]
+fn proofs_hold_where_a_player_moves_twice_in_a_row() {
+    let mut kinds = [0; 3];
+    for (stones, threads) in (1..=24u32).flat_map(|s| [(s, 1), (s, 4)]) {
+        let config = Config::builder()
+            .early_stop(false)
+            .threads(threads)
+            .build()
+            .unwrap();
+        let mut mcts = Mcts::new(TwoTakes::new(stones), config);
+        let r = mcts
+            .search(
+                &Budget::simulations(100_000),
+                &mut Pcg64Mcg::seed_from_u64(u64::from(stones)),
+            )
+            .unwrap();
+        let exact = TwoTakes::value(stones, true);
+        let expected = match exact {
+            1.0 => Proof::Win,
+            0.0 => Proof::Loss,
+            _ => Proof::Draw,
+        };
+        kinds[(exact * 2.0) as usize] += 1;
+        assert_eq!(
+            r.proven,
+            Some(expected),
+            "{stones} stones, {threads} threads: {r:?}"
+        );
+        let mut after = TwoTakes::new(stones);
+        after.play(r.best_move);
+        let kept = match after.result() {
+            Some(o) => o.reward(0),
+            None => TwoTakes::value(after.stones, false),
+        };
+        assert_eq!(kept, exact, "{stones} stones, {threads} threads: {r:?}");
+    }
+    // The counts cover wins, draws and losses.
+    assert!(kinds.iter().all(|&k| k > 0), "{kinds:?}");
 }

@@ -168,21 +168,34 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
 
     /// After the last node of the path became proven, proves its ancestors where possible.
     ///
+    /// A proof is for the player who moved into the node. Where the player to move at a node
+    /// also moved into it (a game in which a player moves twice in a row), a child's proof is
+    /// the same player's; otherwise the opponent's.
+    ///
     /// With several threads a child proven by another thread may not be seen yet: the node is
     /// then proven later, never wrongly (a proof is never undone).
     pub(super) fn propagate_proof(&mut self, tree: &Arena<G::Move>) {
+        let trace = self.trace.raw();
         for k in (0..self.path.len() - 1).rev() {
             let node = tree.node(self.path[k]);
             if node.proof() != UNPROVEN {
                 break;
             }
+            // The root's mover is the player not to move there.
+            let moves_again = k > 0 && trace[k - 1].1 == trace[k].1;
+            // The node's proof when a child is a win, and when every child is a loss.
+            let (child_wins, children_lose) = if moves_again {
+                (WIN, LOSS)
+            } else {
+                (LOSS, WIN)
+            };
             let mut all = true;
             let mut best = LOSS;
             let mut proof = UNPROVEN;
             for ch in tree.children(node) {
                 match ch.proof() {
                     WIN => {
-                        proof = LOSS;
+                        proof = child_wins;
                         break;
                     }
                     UNPROVEN => all = false,
@@ -190,7 +203,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
                 }
             }
             if proof == UNPROVEN && all {
-                proof = if best == DRAW { DRAW } else { WIN };
+                proof = if best == DRAW { DRAW } else { children_lose };
             }
             if proof == UNPROVEN {
                 break;
