@@ -200,6 +200,10 @@ struct PlayerArgs {
     /// which its player took its cell, with any stone.
     #[arg(long)]
     amaf_by_cell: bool,
+    /// Group the tree's moves by place, as wormhole does: the mover chooses a cell, then, one
+    /// level further down, its stone.
+    #[arg(long)]
+    grouped: bool,
     /// GRAVE reference threshold (visits).
     #[arg(long, default_value_t = 40)]
     grave_visits: u32,
@@ -307,6 +311,7 @@ impl PlayerArgs {
             playout: self.playout.policy(),
             width: self.width,
             amaf_by_cell: self.amaf_by_cell,
+            grouped: self.grouped,
             verbose: self.verbose,
             ..EngineConfig::default()
         }

@@ -114,6 +114,9 @@ pub struct EngineConfig {
     pub width: u8,
     /// Key the tree's AMAF statistics by the cell alone (see [`AlphaGame::amaf_by_cell`]).
     pub amaf_by_cell: bool,
+    /// Group the tree's moves by place: a cell first, then its stone (see
+    /// [`AlphaGame::with_grouping`]).
+    pub grouped: bool,
     /// The least fraction of the time left that a move's search gets (1/6 by default: early
     /// moves, whose even share is smaller, get a sixth of what is left, so the first moves
     /// take the most time).
@@ -148,6 +151,7 @@ impl Default for EngineConfig {
             playout: PlayoutPolicy::Greedy,
             width: 0,
             amaf_by_cell: false,
+            grouped: false,
             min_share: 1.0 / 6.0,
             max_nodes: 3_000_000,
             verbose: false,
@@ -204,7 +208,10 @@ impl EventHorizon {
                 bias: config.rave_bias,
             })
             .exploration(config.exploration)
-            .amaf_horizon(Some(config.amaf_horizon))
+            // Grouped moves take two plies of the trace (a place and a stone) per move.
+            .amaf_horizon(Some(
+                config.amaf_horizon * if config.grouped { 2 } else { 1 },
+            ))
             .expand_threshold(4)
             // The drifting target searches in batches: a batch must run to its end.
             .early_stop(config.targets != Targets::Drift);
@@ -535,6 +542,14 @@ mod tests {
     fn a_whole_game_for_the_best_score_is_legal_and_within_time() {
         whole_game_within_time(EngineConfig {
             targets: Targets::Score,
+            ..EngineConfig::default()
+        });
+    }
+
+    #[test]
+    fn a_whole_game_with_moves_grouped_by_place_is_legal_and_within_time() {
+        whole_game_within_time(EngineConfig {
+            grouped: true,
             ..EngineConfig::default()
         });
     }

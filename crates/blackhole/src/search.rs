@@ -8,7 +8,7 @@
 use rand::{Rng, RngExt};
 use rave_mcts::{Game, Outcome, Playout, PlayoutResult, Trace};
 
-use crate::board::{Cell, NEIGHBOURS, cells_of};
+use crate::board::{CELLS, Cell, NEIGHBOURS, cells_of};
 use crate::rules::{GAME_MOVES, MOVE_BOUND, Move, Position, RED, declared, reasonable_moves};
 use crate::solver::{static_score_bounds, static_verdict, target_moves};
 
@@ -38,6 +38,11 @@ pub struct AlphaGame {
     /// AMAF value is then how the games went in which its player took its cell, with any
     /// stone (see [`AlphaGame::with_amaf_by_cell`]).
     pub amaf_by_cell: bool,
+    /// Moves grouped by place: the mover first chooses a cell (a move with stone 0), then, in
+    /// a second move of its own, the stone (see [`AlphaGame::with_grouping`]).
+    pub grouped: bool,
+    /// With grouping, the cell chosen for the stone still to come.
+    pub placed: Option<Cell>,
 }
 
 impl AlphaGame {
@@ -52,7 +57,22 @@ impl AlphaGame {
             target_pruning: false,
             score_scale: None,
             amaf_by_cell: false,
+            grouped: false,
+            placed: None,
         }
+    }
+
+    /// The same game with its moves grouped by place (or not), as wormhole's tree does: the
+    /// mover chooses a cell ([`AlphaGame::place`], a move with stone 0), then moves again to
+    /// choose the stone. A cell's node then gathers the simulations of all its stones.
+    pub fn with_grouping(mut self, on: bool) -> Self {
+        self.grouped = on;
+        self
+    }
+
+    /// The move that chooses `cell` in a grouped game.
+    pub fn place(cell: Cell) -> Move {
+        Move::new(cell, 0)
     }
 
     /// The same game with the AMAF statistics keyed by the cell alone (or by the cell and the
@@ -131,15 +151,42 @@ impl Game for AlphaGame {
             let threshold = m.trailing_zeros() as u8;
             moves.retain(|mv| mv.value == lowest || mv.value >= threshold);
         }
+        if self.grouped {
+            match self.placed {
+                Some(cell) => moves.retain(|mv| mv.cell == cell),
+                None => {
+                    // One move per cell, in the order of the cells' first moves.
+                    let mut seen = 0u64;
+                    moves.retain(|mv| {
+                        let bit = 1u64 << mv.cell.index();
+                        let first = seen & bit == 0;
+                        seen |= bit;
+                        first
+                    });
+                    for mv in moves.iter_mut() {
+                        *mv = AlphaGame::place(mv.cell);
+                    }
+                }
+            }
+        }
     }
 
     #[inline]
     fn play(&mut self, mv: Move) {
-        self.pos.play(mv);
+        if mv.value == 0 {
+            self.placed = Some(mv.cell);
+        } else {
+            self.pos.play(mv);
+            self.placed = None;
+        }
     }
 
     #[inline]
     fn result(&self) -> Option<Outcome> {
+        if self.placed.is_some() {
+            // A cell is chosen: its stone is still to come.
+            return None;
+        }
         if let Some(scale) = self.score_scale {
             return self.score_result(scale);
         }
@@ -155,7 +202,10 @@ impl Game for AlphaGame {
 
     #[inline]
     fn move_index(&self, mv: Move) -> usize {
-        if self.amaf_by_cell {
+        if mv.value == 0 {
+            // A place (grouped games only): after the stones' indices.
+            MOVE_BOUND + mv.cell.index()
+        } else if self.amaf_by_cell {
             mv.cell.index()
         } else {
             mv.index()
@@ -163,7 +213,7 @@ impl Game for AlphaGame {
     }
 
     fn move_bound(&self) -> usize {
-        MOVE_BOUND
+        MOVE_BOUND + CELLS
     }
 }
 
@@ -506,6 +556,16 @@ fn greedy_pick<R: Rng + ?Sized>(
     Move::new(cell, value)
 }
 
+/// The greedy playout's stone for `cell`: the least valuable one held where the cell has no
+/// empty neighbour (it can then change no hole's value), else the most valuable.
+pub fn stone_for(pos: &Position, cell: Cell) -> u8 {
+    if NEIGHBOURS[cell.index()] & pos.empty() == 0 {
+        pos.lowest_stone(pos.mover())
+    } else {
+        pos.highest_stone(pos.mover())
+    }
+}
+
 /// A uniformly random legal move (the game must not be over).
 pub fn uniform_move<R: Rng + ?Sized>(pos: &Position, rng: &mut R) -> Move {
     let empty = pos.empty();
@@ -560,8 +620,19 @@ impl Playout<AlphaGame> for LotteryPlayout {
             if length >= max_moves {
                 return PlayoutResult::stopped(Outcome::DRAW, length);
             }
-            let mv = self.policy.choose(game, rng);
-            trace.push(game.pos.mover(), mv);
+            let mover = game.pos.mover();
+            let mv = match game.placed.take() {
+                // The tree chose the cell (and its place is in the trace): the stone.
+                Some(cell) => Move::new(cell, stone_for(&game.pos, cell)),
+                None => {
+                    let mv = self.policy.choose(game, rng);
+                    if game.grouped {
+                        trace.push(mover, AlphaGame::place(mv.cell));
+                    }
+                    mv
+                }
+            };
+            trace.push(mover, mv);
             game.pos.play(mv);
             length += 1;
         }
@@ -572,6 +643,82 @@ impl Playout<AlphaGame> for LotteryPlayout {
 mod tests {
     use super::*;
     use crate::rules::BLUE;
+
+    #[test]
+    fn grouped_moves_choose_a_cell_then_its_stone() {
+        let plain = AlphaGame::new(start(), RED, 76);
+        let mut grouped = plain.with_grouping(true);
+        let mut all = Vec::new();
+        plain.legal_moves(&mut all);
+        let mut places = Vec::new();
+        grouped.legal_moves(&mut places);
+        // One place per cell of the plain moves, each once.
+        let mut cells: Vec<Cell> = all.iter().map(|m| m.cell).collect();
+        cells.dedup();
+        assert_eq!(
+            places,
+            cells
+                .iter()
+                .map(|&c| AlphaGame::place(c))
+                .collect::<Vec<_>>()
+        );
+        let place = places[3];
+        grouped.play(place);
+        assert_eq!(grouped.pos, plain.pos, "a place leaves the position alone");
+        assert_eq!(
+            grouped.to_move(),
+            plain.to_move(),
+            "the same player moves again"
+        );
+        assert_eq!(grouped.result(), None);
+        let mut stones = Vec::new();
+        grouped.legal_moves(&mut stones);
+        let expected: Vec<Move> = all
+            .iter()
+            .copied()
+            .filter(|m| m.cell == place.cell)
+            .collect();
+        assert_eq!(stones, expected);
+        grouped.play(stones[0]);
+        let mut after = plain;
+        after.play(stones[0]);
+        assert_eq!((grouped.pos, grouped.placed), (after.pos, None));
+        // Places and stones have indices of their own, below the bound.
+        let mut indices: Vec<usize> = places
+            .iter()
+            .chain(&all)
+            .map(|&m| grouped.move_index(m))
+            .collect();
+        assert!(indices.iter().all(|&i| i < grouped.move_bound()));
+        indices.sort_unstable();
+        indices.dedup();
+        assert_eq!(indices.len(), places.len() + all.len());
+    }
+
+    #[test]
+    fn a_grouped_playout_plays_the_chosen_cell_first_and_traces_each_place() {
+        let mut g = AlphaGame::new(start(), RED, 76).with_grouping(true);
+        let mut places = Vec::new();
+        g.legal_moves(&mut places);
+        let cell = places[0].cell;
+        g.play(places[0]);
+        let mut trace = Trace::new();
+        let mut rng = <rand_pcg::Pcg64Mcg as rand::SeedableRng>::seed_from_u64(1);
+        let mut playout = LotteryPlayout::default();
+        let r = playout.playout(&mut g, &mut rng, usize::MAX, &mut trace);
+        assert!(!r.stopped_early && g.result().is_some());
+        assert_eq!(trace.len(), 2 * r.length - 1);
+        let (first_player, first) = trace.get(0).unwrap();
+        assert_eq!((first_player, first.cell), (RED, cell));
+        assert_ne!(first.value, 0, "the chosen cell gets its stone at once");
+        // Every later move is traced as its place, then the move itself.
+        for k in (1..trace.len()).step_by(2) {
+            let (p, place) = trace.get(k).unwrap();
+            let (q, mv) = trace.get(k + 1).unwrap();
+            assert_eq!((p, place), (q, AlphaGame::place(mv.cell)));
+            assert_ne!(mv.value, 0);
+        }
+    }
 
     #[test]
     fn amaf_by_cell_gives_the_stones_of_a_cell_one_index() {

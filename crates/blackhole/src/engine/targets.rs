@@ -5,9 +5,9 @@ use std::time::{Duration, Instant};
 
 use rave_mcts::{Budget, Game, Mcts, NoPrior, Proof};
 
-use super::{EventHorizon, SCORE_KEY, Targets};
+use super::{EventHorizon, SCORE_KEY, Targets, Tree};
 use crate::rules::{Move, Position, reasonable_moves};
-use crate::search::{AlphaGame, LotteryPlayout, target_verdict};
+use crate::search::{AlphaGame, LotteryPlayout, stone_for, target_verdict};
 use crate::solver::static_score_bounds;
 
 impl EventHorizon {
@@ -192,7 +192,7 @@ impl EventHorizon {
                     None => r.value,
                 },
                 simulations: r.simulations,
-                best: Some(r.best_move),
+                best: Some(played_move(pos, &r.best_move, &r.principal_variation)),
                 certain: r.proven.is_some(),
             },
             Err(_) => {
@@ -212,6 +212,7 @@ impl EventHorizon {
         let mut game = AlphaGame::new(*pos, pos.mover(), game_alpha)
             .with_width(self.config.width)
             .with_amaf_by_cell(self.config.amaf_by_cell)
+            .with_grouping(self.config.grouped)
             .with_static_verdict(self.config.static_empty)
             .with_target_pruning(self.config.target_pruning);
         if self.config.targets == Targets::Score {
@@ -229,8 +230,13 @@ impl EventHorizon {
             }
         };
         let (_, seen, tree) = &mut self.trees[k];
+        let grouped = self.config.grouped;
+        let follow = |tree: &mut Tree, mv: Move| {
+            (!grouped || tree.advance(AlphaGame::place(mv.cell)).is_ok())
+                && tree.advance(mv).is_ok()
+        };
         let followed =
-            *seen <= history.len() && history[*seen..].iter().all(|&mv| tree.advance(mv).is_ok());
+            *seen <= history.len() && history[*seen..].iter().all(|&mv| follow(tree, mv));
         if !followed || tree.game().pos != *pos {
             tree.set_position(game);
         }
@@ -275,6 +281,19 @@ impl EventHorizon {
             Targets::WinOnly | Targets::Drift | Targets::Score => {}
         }
         Some(mv)
+    }
+}
+
+/// The move to play from a search's best move: itself, or in a grouped tree (where it is a
+/// place) the place with the most visited stone below it (the principal variation's second
+/// move), else the greedy playout's stone for the cell.
+fn played_move(pos: &Position, best: &Move, principal_variation: &[Move]) -> Move {
+    if best.value != 0 {
+        return *best;
+    }
+    match principal_variation.get(1) {
+        Some(mv) if mv.cell == best.cell && mv.value != 0 => *mv,
+        _ => Move::new(best.cell, stone_for(pos, best.cell)),
     }
 }
 
