@@ -402,7 +402,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
         }
         let mut node = ROOT;
         let mut n = tree.node(ROOT);
-        let mut grave_ref = [NONE; 2];
+        let mut grave_ref = [NONE; GRAVE_SLOTS];
         let mut expanded = false;
         loop {
             let proof = n.proof();
@@ -563,17 +563,17 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
         parent: &Node<G::Move>,
         player: Player,
         config: &Config,
-        grave_ref: &mut [NodeId; 2],
+        grave_ref: &mut [NodeId; GRAVE_SLOTS],
         game: &G,
     ) -> NodeId {
         let range = parent.children();
         let parent_visits = parent.visits();
-        let side = player.min(1);
+        let last_mover = self.trace.raw().last().map(|&(_, p)| p as Player);
         let (schedule, reference) = rave_source(
             config.selection(),
             node,
             parent_visits,
-            &mut grave_ref[side],
+            &mut grave_ref[grave_slot(player, last_mover)],
         );
         if reference != NONE && self.grave_owner != reference {
             self.build_grave_map(tree, reference, game);
@@ -758,6 +758,19 @@ struct Scoring {
 /// children of `node` with `visits` visits: a node with at least GRAVE's `min_visits`
 /// becomes the reference (`reference`, kept per side down the path) and uses its own AMAF
 /// statistics (`NONE`); one with fewer uses the last reference above it.
+/// The GRAVE references kept on the way down: one per player, and one more per player for
+/// the nodes where that player also made the move into the node.
+const GRAVE_SLOTS: usize = 4;
+
+/// The GRAVE reference slot of a node where `player` is to move and `last_mover` made the
+/// move into it (`None` at the root). A player who moves twice in a row (a game that splits a
+/// move in two) chooses a different kind of move the second time, which its reference for
+/// the first kind would not know.
+fn grave_slot(player: Player, last_mover: Option<Player>) -> usize {
+    let again = last_mover == Some(player);
+    player.min(1) + 2 * usize::from(again)
+}
+
 fn rave_source(
     selection: Selection,
     node: NodeId,
@@ -1057,6 +1070,17 @@ mod tests {
         // Past the largest horizon: no horizon.
         assert_eq!(grown_horizon(40_000, 2.0), 0);
         assert_eq!(grown_horizon(u16::MAX, 1.0), 0);
+    }
+
+    #[test]
+    fn a_player_moving_again_has_grave_references_of_its_own() {
+        // Alternating moves: one slot per player.
+        assert_eq!(grave_slot(0, None), 0);
+        assert_eq!(grave_slot(1, Some(0)), 1);
+        assert_eq!(grave_slot(0, Some(1)), 0);
+        // The same player again: other slots.
+        assert_eq!(grave_slot(0, Some(0)), 2);
+        assert_eq!(grave_slot(1, Some(1)), 3);
     }
 
     #[test]
