@@ -643,6 +643,8 @@ impl Playout<AlphaGame> for LotteryPlayout {
 mod tests {
     use super::*;
     use crate::rules::BLUE;
+    use rand::SeedableRng;
+    use rand_pcg::Pcg64Mcg;
 
     #[test]
     fn grouped_moves_choose_a_cell_then_its_stone() {
@@ -703,7 +705,7 @@ mod tests {
         let cell = places[0].cell;
         g.play(places[0]);
         let mut trace = Trace::new();
-        let mut rng = <rand_pcg::Pcg64Mcg as rand::SeedableRng>::seed_from_u64(1);
+        let mut rng = Pcg64Mcg::seed_from_u64(1);
         let mut playout = LotteryPlayout::default();
         let r = playout.playout(&mut g, &mut rng, usize::MAX, &mut trace);
         assert!(!r.stopped_early && g.result().is_some());
@@ -754,8 +756,6 @@ mod tests {
         AlphaGame::new(p, RED, 76).legal_moves(&mut all);
         assert_eq!(all.len(), 31 * 15);
     }
-    use rand::SeedableRng;
-    use rand_pcg::Pcg64Mcg;
 
     fn start() -> Position {
         let blocked = ["B2", "C5", "E1", "F3", "A8"].map(|c| Cell::parse(c).unwrap());
