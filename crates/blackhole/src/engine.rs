@@ -214,7 +214,9 @@ impl EventHorizon {
             ))
             .expand_threshold(4)
             // The drifting target searches in batches: a batch must run to its end.
-            .early_stop(config.targets != Targets::Drift);
+            .early_stop(config.targets != Targets::Drift)
+            // The solver's proofs need games won, lost or drawn; a score reward is graded.
+            .solver(config.targets != Targets::Score);
         if config.priming {
             b = b.grave(config.grave_visits);
         }
@@ -483,6 +485,7 @@ mod tests {
     use crate::rules::{RED, declared};
     use crate::solver::static_score_bounds;
     use crate::solver::static_verdict;
+    use rave_mcts::Budget;
 
     #[test]
     fn the_debug_log_counts_simulations_and_their_rate() {
@@ -552,6 +555,45 @@ mod tests {
             grouped: true,
             ..EngineConfig::default()
         });
+    }
+
+    /// With moves grouped by place, the tree follows a move as its place and then its stone,
+    /// and keeps what it searched below them.
+    #[test]
+    fn a_grouped_tree_keeps_its_search_through_the_moves_played() {
+        for grouped in [false, true] {
+            let mut bot = EventHorizon::new(
+                EngineConfig {
+                    grouped,
+                    ..EngineConfig::default()
+                },
+                3,
+            )
+            .unwrap();
+            let p = start();
+            let k = bot.tree_for(&p, &[], 76);
+            let tree = &mut bot.trees[k].2;
+            let mut rng = <Pcg64Mcg as SeedableRng>::seed_from_u64(4);
+            let r = tree.search(&Budget::simulations(20_000), &mut rng).unwrap();
+            // The principal variation: our move and the most searched reply.
+            let pv = &r.principal_variation;
+            let played: Vec<Move> = if grouped {
+                vec![pv[1], pv[3]]
+            } else {
+                pv[..2].to_vec()
+            };
+            let mut after = p;
+            for &mv in &played {
+                after.try_play(mv).unwrap();
+            }
+            let k = bot.tree_for(&after, &played, 76);
+            let tree = &bot.trees[k].2;
+            assert_eq!(tree.game().pos, after);
+            assert!(
+                tree.root_visits() > 0,
+                "grouped {grouped}: the tree was dropped"
+            );
+        }
     }
 
     fn whole_game_within_time(cfg: EngineConfig) {

@@ -174,6 +174,7 @@ impl Game for AlphaGame {
     #[inline]
     fn play(&mut self, mv: Move) {
         if mv.value == 0 {
+            debug_assert!(self.grouped, "a place move in a game without grouping");
             self.placed = Some(mv.cell);
         } else {
             self.pos.play(mv);
@@ -213,7 +214,11 @@ impl Game for AlphaGame {
     }
 
     fn move_bound(&self) -> usize {
-        MOVE_BOUND + CELLS
+        if self.grouped {
+            MOVE_BOUND + CELLS
+        } else {
+            MOVE_BOUND
+        }
     }
 }
 
@@ -557,7 +562,8 @@ fn greedy_pick<R: Rng + ?Sized>(
 }
 
 /// The greedy playout's stone for `cell`: the least valuable one held where the cell has no
-/// empty neighbour (it can then change no hole's value), else the most valuable.
+/// empty neighbour (it can then change no hole's value), else the most valuable. A grouped
+/// game's playout gives it to the cell the tree chose, whatever the playout policy.
 pub fn stone_for(pos: &Position, cell: Cell) -> u8 {
     if NEIGHBOURS[cell.index()] & pos.empty() == 0 {
         pos.lowest_stone(pos.mover())

@@ -360,7 +360,11 @@ impl ConfigBuilder {
         self.horizon_growth = Some(factor);
         self
     }
-    /// The MCTS-solver (default on).
+    /// The MCTS-solver (default on). It proves a finished game from its rewards only when
+    /// they are a win, a loss or a draw (1 and 0, or ½ each); turn it off for a game whose
+    /// finished positions have other rewards (a graded score): there a proven draw is skipped
+    /// in selection while an unproven sibling is left, and a finished sibling valued below
+    /// ½ stays unproven for good.
     pub fn solver(mut self, on: bool) -> Self {
         self.solver = Some(on);
         self

@@ -72,8 +72,8 @@ pub struct SearchResult<M> {
     pub best_move: M,
     /// Mean reward of the best move for the player to move.
     pub value: f64,
-    /// The best move followed by the most visited replies (from the tree that visited the best
-    /// move most).
+    /// The best move followed by the most visited replies, a proven win first and proven
+    /// losses avoided at each level (a reply's mover may be the player who moved before).
     pub principal_variation: Vec<M>,
     /// Every root child, most visited first.
     pub children: Vec<ChildStats<M>>,

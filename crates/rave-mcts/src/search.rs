@@ -18,7 +18,7 @@ use crate::MctsError;
 use crate::config::{Budget, Config, FinalMove};
 use crate::game::{Game, NoPrior, Playout, Prior, UniformPlayout};
 use crate::result::{ChildStats, Proof, SearchResult};
-use crate::tree::{Arena, DRAW, LOSS, Node, ROOT, WIN};
+use crate::tree::{Arena, DRAW, LOSS, Node, NodeId, ROOT, WIN};
 use worker::{Expansion, Limits, Report, Worker};
 
 /// A Monte-Carlo tree search over a [`Game`], with a [`Playout`] policy and a [`Prior`].
@@ -116,6 +116,7 @@ impl<G: Game, P: Playout<G>, K: Prior<G>> Mcts<G, P, K> {
         if !moves.contains(&mv) {
             return Err(MctsError::IllegalMove(format!("{mv:?}")));
         }
+        let mover = self.game.to_move();
         self.game.play(mv);
         if !self.tree.is_empty() {
             let range = self.tree.node(ROOT).children();
@@ -124,6 +125,9 @@ impl<G: Game, P: Playout<G>, K: Prior<G>> Mcts<G, P, K> {
             match child {
                 Some(offset) => self.tree.keep_subtree((first + offset) as u32),
                 None => self.tree.clear(),
+            }
+            if !self.tree.is_empty() && self.game.to_move() == mover {
+                see_root_from_the_other_side(self.tree.node(ROOT));
             }
         }
         for w in &mut self.workers {
@@ -304,9 +308,13 @@ impl<G: Game, P: Playout<G>, K: Prior<G>> Mcts<G, P, K> {
         let root = self.tree.node(ROOT);
         // The root's mover is the opponent of the player to move.
         let root_proof = proof_public(root.proof()).map(Proof::flip);
-        let children = self
-            .tree
-            .children(root)
+        (self.children_stats(ROOT), root_proof)
+    }
+
+    /// The statistics of `node`'s children, in the tree's order (each for its own mover).
+    fn children_stats(&self, node: NodeId) -> Vec<ChildStats<G::Move>> {
+        self.tree
+            .children(self.tree.node(node))
             .iter()
             .map(|c| {
                 let d = c.data();
@@ -328,11 +336,11 @@ impl<G: Game, P: Playout<G>, K: Prior<G>> Mcts<G, P, K> {
                     proof: proof_public(d.proof),
                 }
             })
-            .collect();
-        (children, root_proof)
+            .collect()
     }
 
-    /// `best_move`, then the most visited child at each level below it.
+    /// `best_move`, then at each level below it the child [`best_child`] takes by visits (a
+    /// proven win first, proven losses avoided), among the children with visits.
     fn principal_variation(&self, best_move: G::Move) -> Vec<G::Move> {
         let tree = &self.tree;
         let mut principal_variation = vec![best_move];
@@ -341,19 +349,15 @@ impl<G: Game, P: Playout<G>, K: Prior<G>> Mcts<G, P, K> {
             .slice(range.clone())
             .iter()
             .position(|c| c.mv() == best_move)
-            .map(|i| range.start + i);
+            .map(|i| (range.start + i) as NodeId);
         while let Some(id) = cur {
-            let range = tree.node(id as u32).children();
-            cur = tree
-                .slice(range.clone())
-                .iter()
-                .enumerate()
-                .filter(|(_, c)| c.visits() > 0)
-                .max_by_key(|(_, c)| c.visits())
-                .map(|(i, _)| range.start + i);
-            if let Some(c) = cur {
-                principal_variation.push(tree.node(c as u32).mv());
+            let children = self.children_stats(id);
+            if children.iter().all(|c| c.visits == 0) {
+                break;
             }
+            let best = best_child(&children, FinalMove::MostVisits);
+            principal_variation.push(children[best].mv);
+            cur = Some((tree.node(id).children().start + best) as NodeId);
         }
         principal_variation
     }
@@ -397,6 +401,19 @@ fn best_child_by_rule<M>(children: &[ChildStats<M>], rule: FinalMove) -> usize {
                 .max_by(|(_, a), (_, b)| a.value.total_cmp(&b.value))
                 .map_or(most, |(i, _)| i)
         }
+    }
+}
+
+/// Re-expresses a root's own value and proof for the other player. A node's statistics are
+/// its mover's, and the search reads the root's as those of the opponent of the player to
+/// move; after a move that leaves the same player to move (a game that splits a move in
+/// two), the kept root's mover is that player.
+fn see_root_from_the_other_side<M: Copy>(root: &Node<M>) {
+    root.set_wins(root.visits() as f32 - root.wins());
+    match root.proof() {
+        WIN => root.set_proof(LOSS),
+        LOSS => root.set_proof(WIN),
+        _ => {}
     }
 }
 

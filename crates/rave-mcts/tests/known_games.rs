@@ -8,7 +8,10 @@ use std::collections::HashMap;
 use common::{Hex, HexPlayout, HexSolver, Nim, TicTacToe, ttt_value};
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use rave_mcts::{Budget, Config, Game, Mcts, Outcome, Player, Proof, RaveSchedule};
+use rave_mcts::{
+    Budget, Config, Game, Mcts, Narrowing, Outcome, Player, Prior, PriorValue, Proof, RaveSchedule,
+    UniformPlayout,
+};
 
 /// The tic-tac-toe configurations, each with one thread and with four (one shared tree).
 fn ttt_configs() -> Vec<(String, Config)> {
@@ -415,8 +418,25 @@ impl Game for TwoTakes {
     }
 }
 
+/// Knowledge for [`TwoTakes`]: with two stones left, taking both wins at once. The solver
+/// turns it into proofs of nodes where the second take of a turn is to be made, whose mover
+/// is the player to move.
+struct TakeTheLastTwo;
+
+impl Prior<TwoTakes> for TakeTheLastTwo {
+    fn priors(&self, _game: &TwoTakes, _moves: &[u8], _out: &mut [PriorValue]) {}
+
+    fn narrow(&self, game: &TwoTakes, moves: &mut Vec<u8>) -> Narrowing {
+        if game.stones != 2 {
+            return Narrowing::Open;
+        }
+        moves.retain(|&k| k == 2);
+        Narrowing::Win
+    }
+}
+
 /// The solver's proofs where a player moves twice in a row: a child's win is then the same
-/// player's win, not the opponent's.
+/// player's win, not the opponent's, and so is a win the prior proves.
 #[test]
 fn proofs_hold_where_a_player_moves_twice_in_a_row() {
     let mut kinds = [0; 3];
@@ -426,7 +446,12 @@ fn proofs_hold_where_a_player_moves_twice_in_a_row() {
             .threads(threads)
             .build()
             .unwrap();
-        let mut mcts = Mcts::new(TwoTakes::new(stones), config);
+        let mut mcts = Mcts::with_policies(
+            TwoTakes::new(stones),
+            config,
+            UniformPlayout::new(),
+            TakeTheLastTwo,
+        );
         let r = mcts
             .search(
                 &Budget::simulations(100_000),
@@ -452,7 +477,39 @@ fn proofs_hold_where_a_player_moves_twice_in_a_row() {
             None => TwoTakes::value(after.stones, false),
         };
         assert_eq!(kept, exact, "{stones} stones, {threads} threads: {r:?}");
+        // The principal variation's second take, the same player's, keeps the value too.
+        if let (None, Some(&second)) = (after.result(), r.principal_variation.get(1)) {
+            after.play(second);
+            let kept = match after.result() {
+                Some(o) => o.reward(0),
+                None => 1.0 - TwoTakes::value(after.stones, true),
+            };
+            assert_eq!(kept, exact, "{stones} stones, {threads} threads: {r:?}");
+        }
     }
     // The counts cover wins, draws and losses.
     assert!(kinds.iter().all(|&k| k > 0), "{kinds:?}");
+}
+
+/// A tree kept through a move after which the same player moves again still gives that
+/// player's proof (the kept root's statistics were the player's own, the search reads them
+/// as the opponent's).
+#[test]
+fn a_kept_tree_proves_for_a_player_who_moves_again() {
+    for stones in 3..=12u32 {
+        let config = Config::builder().early_stop(false).build().unwrap();
+        let mut mcts = Mcts::new(TwoTakes::new(stones), config);
+        let mut rng = Pcg64Mcg::seed_from_u64(u64::from(stones));
+        let first = mcts.search(&Budget::simulations(50_000), &mut rng).unwrap();
+        assert!(first.proven.is_some(), "{stones} stones: {first:?}");
+        mcts.advance(first.best_move).unwrap();
+        assert_eq!(mcts.game().to_move(), 0, "the first take keeps the turn");
+        let kept = mcts.search(&Budget::simulations(1), &mut rng).unwrap();
+        let expected = match TwoTakes::value(mcts.game().stones, false) {
+            1.0 => Proof::Win,
+            0.0 => Proof::Loss,
+            _ => Proof::Draw,
+        };
+        assert_eq!(kept.proven, Some(expected), "{stones} stones: {kept:?}");
+    }
 }

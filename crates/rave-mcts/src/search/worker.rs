@@ -196,11 +196,14 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             }
         }
         if self.solver {
-            // The node's proof is its mover's: the opponent of the player to move here.
-            match narrowing {
-                Narrowing::Open => {}
-                Narrowing::Win => n.set_proof(LOSS),
-                Narrowing::Loss => n.set_proof(WIN),
+            // The node's proof is its mover's: the opponent of the player to move here, or
+            // that player itself where it moves again.
+            let to_move = game.to_move();
+            let moves_again = self.mover(to_move) == to_move;
+            match (narrowing, moves_again) {
+                (Narrowing::Open, _) => {}
+                (Narrowing::Win, false) | (Narrowing::Loss, true) => n.set_proof(LOSS),
+                (Narrowing::Win, true) | (Narrowing::Loss, false) => n.set_proof(WIN),
             }
         }
         n.publish(first, count as u16);
@@ -603,8 +606,8 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
     /// known, and only an unproven child can still be better. Without this, a search without
     /// exploration could settle on a proven draw for good, and never learn that a sibling
     /// wins (tic-tac-toe games were lost that way, `tests/known_games.rs`); with it, every
-    /// simulation goes through unproven nodes, so a solver search of a finite game proves its
-    /// root in the end.
+    /// simulation goes through unproven nodes, so a solver search of a finite game whose
+    /// finished positions are won, lost or drawn proves its root in the end.
     #[inline]
     fn select_general(
         &self,
@@ -754,10 +757,6 @@ struct Scoring {
     moves: usize,
 }
 
-/// The RAVE schedule of `selection` (`None` for plain UCT) and the GRAVE reference for the
-/// children of `node` with `visits` visits: a node with at least GRAVE's `min_visits`
-/// becomes the reference (`reference`, kept per side down the path) and uses its own AMAF
-/// statistics (`NONE`); one with fewer uses the last reference above it.
 /// The GRAVE references kept on the way down: one per player, and one more per player for
 /// the nodes where that player also made the move into the node.
 const GRAVE_SLOTS: usize = 4;
@@ -771,6 +770,10 @@ fn grave_slot(player: Player, last_mover: Option<Player>) -> usize {
     player.min(1) + 2 * usize::from(again)
 }
 
+/// The RAVE schedule of `selection` (`None` for plain UCT) and the GRAVE reference for the
+/// children of `node` with `visits` visits: a node with at least GRAVE's `min_visits`
+/// becomes the reference (`reference`, kept per slot down the path, see [`grave_slot`]) and
+/// uses its own AMAF statistics (`NONE`); one with fewer uses the last reference above it.
 fn rave_source(
     selection: Selection,
     node: NodeId,
