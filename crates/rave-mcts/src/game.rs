@@ -91,7 +91,9 @@ pub trait Game: Clone + Send + Sync {
     /// node takes 32 bytes.
     type Move: Copy + Eq + Debug + Send + Sync;
 
-    /// The player to move, `0` or `1`.
+    /// The player to move, `0` or `1`. Players need not alternate: a game may split a move
+    /// in two, with the same player to move again (the solver, GRAVE and
+    /// [`Mcts::advance`](crate::Mcts::advance) take it into account).
     fn to_move(&self) -> Player;
 
     /// Appends the legal moves to `moves`. The search clears the buffer before calling.
