@@ -94,9 +94,7 @@ fn tic_tac_toe_never_loses_from_the_empty_board() {
                 } else if perfect_opponent {
                     perfect_move(&t, &mut memo, &mut rng)
                 } else {
-                    let mut moves = Vec::new();
-                    t.legal_moves(&mut moves);
-                    moves[rng.random_range(0..moves.len())]
+                    random_move(&t, &mut rng)
                 };
                 t.play(mv);
                 mcts.advance(mv).unwrap();
@@ -109,6 +107,13 @@ fn tic_tac_toe_never_loses_from_the_empty_board() {
             );
         }
     }
+}
+
+/// A uniformly random legal move.
+fn random_move<G: Game>(game: &G, rng: &mut Pcg64Mcg) -> G::Move {
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    moves[rng.random_range(0..moves.len())]
 }
 
 /// Every move of a one-thread RAVE or GRAVE search (no exploration, so deterministic) keeps
@@ -147,9 +152,7 @@ fn rave_searches_never_give_away_value_in_tic_tac_toe() {
                     );
                     r.best_move
                 } else {
-                    let mut moves = Vec::new();
-                    t.legal_moves(&mut moves);
-                    moves[rng.random_range(0..moves.len())]
+                    random_move(&t, &mut rng)
                 };
                 t.play(mv);
                 mcts.advance(mv).unwrap();
