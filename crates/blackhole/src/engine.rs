@@ -70,7 +70,8 @@ pub struct EngineConfig {
     pub priming: bool,
     /// GRAVE reference threshold.
     pub grave_visits: u32,
-    /// RAVE horizon: moves within this many plies below a node update its AMAF statistics.
+    /// RAVE horizon: moves within this many plies below a node update its AMAF statistics
+    /// (with `grouped`, this many moves: a place and its stone count as one).
     pub amaf_horizon: u32,
     /// The UCT bonus added to the RAVE value.
     pub exploration: f64,
