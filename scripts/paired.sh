@@ -17,6 +17,7 @@ FNR == 1 { file++ }
 /^game [0-9]+ A (Red|Blue): A scores [0-9]+/ {
     g = $2; s = $7
     score[file, g] = s
+    if (g > last) last = g
     if (file == 1) {
         n++; sum += s; sq += s * s
         if (s > 75) w++; else if (s == 75) d++; else l++
@@ -30,7 +31,7 @@ END {
     printf "%s: %d games, mean %.2f ± %.2f, W/D/L %d/%d/%d, forfeits %d\n",
         ARGV[1], n, m, se, w, d, l, f
     if (file < 2) exit 0
-    for (k = 1; (1, 2 * k - 1) in score || (2, 2 * k - 1) in score; k++) {
+    for (k = 1; 2 * k <= last; k++) {
         a = 2 * k - 1; b = 2 * k
         if (((1, a) in score) && ((1, b) in score) && ((2, a) in score) && ((2, b) in score)) {
             x = (score[1, a] + score[1, b] - score[2, a] - score[2, b]) / 2
