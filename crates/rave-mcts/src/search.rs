@@ -340,7 +340,8 @@ impl<G: Game, P: Playout<G>, K: Prior<G>> Mcts<G, P, K> {
     }
 
     /// `best_move`, then at each level below it the child [`best_child`] takes by visits (a
-    /// proven win first, proven losses avoided), among the children with visits.
+    /// proven win first, proven losses avoided), down to a node none of whose children has
+    /// visits.
     fn principal_variation(&self, best_move: G::Move) -> Vec<G::Move> {
         let tree = &self.tree;
         let mut principal_variation = vec![best_move];
