@@ -15,7 +15,9 @@
 //! * **An abstract transposition key**: the rest of the game depends only on the empty cells,
 //!   each one's delta (adjacent red minus blue stones) and the stones in each hand, so the key
 //!   hashes exactly that (stones that touch no empty cell are forgotten). Updated per move from
-//!   the moved cell and its empty neighbours.
+//!   the moved cell and its empty neighbours. For a null window, a cell already sure for it
+//!   is filed by its side of `beta`, not its delta (`Solver::table_key`): positions that
+//!   differ only there share one entry, which holds only their common answer.
 //! * **Pruning, sound for the question asked** (see `Solver::moves`): the value-sense rules of
 //!   [`crate::rules::reasonable_moves`] and, for a given `beta`, cells whose fate is already
 //!   decided ("sure" cells) are treated as dead; of two *twin* cells (the same empty
@@ -24,7 +26,7 @@
 //! * **A static look-ahead** from 4 empty cells: a move after which the static bounds answer
 //!   for the mover answers for the node; the children's margins order the moves (at the root
 //!   too).
-//! * **Enhanced transposition cutoffs** from 8 empty cells: a child whose stored bound answers
+//! * **Enhanced transposition cutoffs** from 8 empty cells (in the same look-ahead): a child whose stored bound answers
 //!   for the mover answers for the node. The table is only used from 5 empty cells on.
 //! * **Move ordering**: the table's move (tried before any move is generated), then fills of
 //!   cells that are bad for the mover and valuable stones next to undecided cells, with a
@@ -52,11 +54,11 @@ const ETC_EMPTY: u32 = 8;
 /// evicted the bigger ones (measured: fewer nodes and less time at 14 empty cells).
 const TT_EMPTY: u32 = 5;
 /// Nodes with at least this many empty cells look one ply ahead for a move after which the
-/// static bounds answer the question (`static_cutoff`); measured at 12-14 empty cells: fewer
+/// static bounds answer the question (`look_ahead`); measured at 12-14 empty cells: fewer
 /// nodes than from 5 or 6 on, and no slower.
 const STATIC_ETC_EMPTY: u32 = 4;
 /// The ordering weight of a child's margin: its sure cells good for the mover minus those bad
-/// for it, found by the look-ahead of `static_cutoff` (fastest first: the moves closest to a
+/// for it, found by the look-ahead of `look_ahead` (fastest first: the moves closest to a
 /// static answer). Above the fills and stone values (at most a few thousand), below a strong
 /// history (up to 2^20); 256 and 4096 gave more nodes at 12 empty cells, 2^20 and 2^24
 /// about the same.
@@ -362,11 +364,37 @@ fn classify(pos: &Position, beta: i16, sums: &[HandSums]) -> Classes {
     Classes { good, bad, cut }
 }
 
+/// A node's place in the table (see `Solver::table_key`).
+#[derive(Clone, Copy)]
+struct TableKey {
+    key: u64,
+    /// The entry stands for several positions and holds only their common answer.
+    only_answer: bool,
+}
+
+impl TableKey {
+    /// What the entry may hold of the fail-soft value `v`: all of it for one position, only
+    /// its side of `beta` for several.
+    #[inline]
+    fn answer(self, v: i16, beta: i16) -> i16 {
+        match (self.only_answer, v >= beta) {
+            (false, _) => v,
+            (true, true) => beta,
+            (true, false) => beta - 1,
+        }
+    }
+}
+
 /// An exact Blackhole end-game solver with a transposition table (64 MiB).
 pub struct Solver {
     table: Vec<Entry>,
     z_cell: Vec<[u64; DELTA_SLOTS]>,
     z_hand: [[u64; 16]; 2],
+    /// Per cell, the key of a sure cell good (1) or bad (0) for Red, in place of its delta.
+    z_sure: Vec<[u64; 2]>,
+    /// Whether the table files nodes with sure cells under the question (`table_key`; off
+    /// only to measure it).
+    collapse_sure: bool,
     history: Vec<[u32; MOVE_BOUND]>,
     buffers: Vec<Vec<(i32, Move, u64)>>,
     nodes: u64,
@@ -409,10 +437,15 @@ impl Solver {
                 *k = rng.next_u64();
             }
         }
+        let z_sure = (0..CELLS)
+            .map(|_| [rng.next_u64(), rng.next_u64()])
+            .collect();
         Solver {
             table: vec![Entry::default(); 1 << TABLE_BITS],
             z_cell,
             z_hand,
+            z_sure,
+            collapse_sure: true,
             history: vec![[0; MOVE_BOUND]; 2],
             buffers: (0..40).map(|_| Vec::with_capacity(512)).collect(),
             nodes: 0,
@@ -478,6 +511,33 @@ impl Solver {
             k ^= self.z_delta(j, d) ^ self.z_delta(j, d + s);
         }
         k
+    }
+
+    /// Where the table files a node for the question "does Red reach `beta`?" (`cls` its
+    /// classes for `beta`). Without sure cells: the exact `key`. With them, each sure cell's
+    /// delta is replaced by its class, and `beta` is added: every way the game can go from
+    /// two positions that differ only in their sure cells' deltas ends on the same side of
+    /// `beta` (a hole on a sure cell is on its class's side whatever its delta), so they share
+    /// one answer, which is all such an entry may hold (see [`TableKey::answer`]).
+    #[inline]
+    fn table_key(&self, pos: &Position, key: u64, cls: &Classes, beta: i16) -> TableKey {
+        let sure = cls.good | cls.bad;
+        if !self.collapse_sure || sure == 0 {
+            return TableKey {
+                key,
+                only_answer: false,
+            };
+        }
+        let mut k = key ^ (beta as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        for c in cells_of(sure) {
+            let i = c.index();
+            let good = usize::from(cls.good & (1 << i) != 0);
+            k ^= self.z_delta(i, pos.delta(c)) ^ self.z_sure[i][good];
+        }
+        TableKey {
+            key: k,
+            only_answer: true,
+        }
     }
 
     #[inline]
@@ -680,7 +740,9 @@ impl Solver {
     /// A null-window pass at the root: the fail-soft value and the move that decided it.
     fn root(&mut self, pos: &Position, key: u64, beta: i16) -> (i16, Option<Move>) {
         let c = classify(pos, beta, self.sums);
-        let hint = self.probe(key).map_or(0, |e| e.best);
+        let hint = self
+            .probe(self.table_key(pos, key, &c, beta).key)
+            .map_or(0, |e| e.best);
         let red = pos.mover() == RED;
         let mut buf = std::mem::take(&mut self.buffers[0]);
         let pruned = self.moves(pos, &c, 0, &mut buf);
@@ -738,9 +800,10 @@ impl Solver {
             return beta;
         }
         let e = 31 - pos.moves_played() as u32;
+        let tk = self.table_key(pos, key, &c, beta);
         let mut hint = 0u16;
         if e >= self.tt_empty
-            && let Some(t) = self.probe(key)
+            && let Some(t) = self.probe(tk.key)
         {
             if t.lo >= beta {
                 return t.lo;
@@ -754,7 +817,7 @@ impl Solver {
         let mut v = if red { i16::MIN } else { i16::MAX };
         // Stage one: the table's move, before any move generation.
         if hint != 0 {
-            match self.table_move(pos, key, beta, ply, hint) {
+            match self.table_move(pos, key, tk, beta, ply, hint) {
                 ControlFlow::Break(r) => return r,
                 ControlFlow::Continue(Some(r)) => v = r,
                 ControlFlow::Continue(None) => hint = 0,
@@ -763,7 +826,7 @@ impl Solver {
         // Stage two: the other moves.
         let mut buf = std::mem::take(&mut self.buffers[ply]);
         let pruned = self.moves(pos, &c, hint, &mut buf);
-        let result = self.other_moves(pos, key, beta, ply, &mut buf, v);
+        let result = self.other_moves(pos, key, tk, beta, ply, &mut buf, v);
         self.buffers[ply] = buf;
         let (mut v, decided) = match result {
             ControlFlow::Break(r) => return r,
@@ -776,12 +839,13 @@ impl Solver {
             self.history[pos.mover()][usize::from(decided - 1)] += e * e;
         }
         if e >= self.tt_empty {
+            let a = tk.answer(v, beta);
             let (lo, hi) = if v >= beta {
-                (Some(v), None)
+                (Some(a), None)
             } else {
-                (None, Some(v))
+                (None, Some(a))
             };
-            self.store(key, e as u8, lo, hi, decided);
+            self.store(tk.key, e as u8, lo, hi, decided);
         }
         v
     }
@@ -800,6 +864,7 @@ impl Solver {
         &mut self,
         pos: &Position,
         key: u64,
+        tk: TableKey,
         beta: i16,
         ply: usize,
         hint: u16,
@@ -819,46 +884,35 @@ impl Solver {
         if cuts_off(mover == RED, r, beta) {
             let e = 31 - pos.moves_played() as u32;
             self.history[mover][i] += e * e;
-            self.store_cutoff(key, e, mover == RED, r, hint);
+            self.store_cutoff(tk, beta, e, mover == RED, r, hint);
             return ControlFlow::Break(r);
         }
         ControlFlow::Continue(Some(r))
     }
 
     /// The moves of `buf` after the table's move (whose value, or the worst, is `v`): first
-    /// an enhanced transposition cutoff, then each move best first by a selection that stops
-    /// at a cutoff. The node's answer (`Break`) on a transposition cutoff or when the search
+    /// the look-ahead (`look_ahead`), then each move best first by a selection that stops
+    /// at a cutoff. The node's answer (`Break`) on a cutoff one ply ahead or when the search
     /// gave up; else the value and the move that decided it (as `index + 1`, 0: none).
     #[inline]
+    #[allow(clippy::too_many_arguments)]
     fn other_moves(
         &mut self,
         pos: &Position,
         key: u64,
+        tk: TableKey,
         beta: i16,
         ply: usize,
         buf: &mut [(i32, Move, u64)],
         mut v: i16,
     ) -> ControlFlow<i16, (i16, u16)> {
-        let e = 31 - pos.moves_played() as u32;
         let red = pos.mover() == RED;
-        let etc = e >= self.etc_empty;
-        if etc && let Some(r) = self.transposition_cutoff(pos, key, beta, buf) {
-            return ControlFlow::Break(r);
-        }
-        if e >= self.static_etc_empty
-            && let Some(r) = self.static_cutoff(pos, key, beta, buf)
-        {
+        if let Some(r) = self.look_ahead(pos, key, tk, beta, buf) {
             return ControlFlow::Break(r);
         }
         for k in 0..buf.len() {
             order_next(buf, k);
-            let mv = buf[k].1;
-            // With the transposition cutoff the child keys are already computed.
-            let child_key = if etc {
-                buf[k].2
-            } else {
-                self.child_key(pos, key, mv)
-            };
+            let (_, mv, child_key) = buf[k];
             let mut child = *pos;
             child.play(mv);
             let r = self.search(&child, child_key, beta, ply + 1);
@@ -873,55 +927,47 @@ impl Solver {
         ControlFlow::Continue((v, 0))
     }
 
-    /// Enhanced transposition cutoff: a child whose stored bound already answers for the
-    /// mover answers for this node (the mover can play into it). Fills in the child keys of
-    /// `buf`, and stores and returns the answer if one is found.
+    /// One ply ahead, before any move is searched: a move after which the static bounds
+    /// answer for the mover (a static cutoff, from `static_etc_empty` empty cells), or whose
+    /// child's stored bound does (an enhanced transposition cutoff, from `etc_empty`),
+    /// answers for this node. Adds each child's margin to its move's ordering key and fills
+    /// in the child keys of `buf`; stores and returns the answer if one is found.
     #[inline]
-    fn transposition_cutoff(
+    fn look_ahead(
         &mut self,
         pos: &Position,
         key: u64,
+        tk: TableKey,
         beta: i16,
         buf: &mut [(i32, Move, u64)],
     ) -> Option<i16> {
+        let e = 31 - pos.moves_played() as u32;
         let red = pos.mover() == RED;
+        let statics = e >= self.static_etc_empty;
+        let etc = e >= self.etc_empty;
+        let w = self.margin_weight;
         for x in buf.iter_mut() {
             let mv = x.1;
             x.2 = self.child_key(pos, key, mv);
-            if let Some(t) = self.probe(x.2) {
-                let r = if red { t.lo } else { t.hi };
-                if cuts_off(red, r, beta) {
-                    let e = 31 - pos.moves_played() as u32;
-                    self.store_cutoff(key, e, red, r, mv.index() as u16 + 1);
-                    return Some(r);
-                }
+            if !statics && !etc {
+                continue;
             }
-        }
-        None
-    }
-
-    /// Static cutoff one ply ahead: a move after which the static bounds already answer for
-    /// the mover answers for this node, before any move is searched. Stores and returns the
-    /// answer if one is found.
-    #[inline]
-    fn static_cutoff(
-        &mut self,
-        pos: &Position,
-        key: u64,
-        beta: i16,
-        buf: &mut [(i32, Move, u64)],
-    ) -> Option<i16> {
-        let red = pos.mover() == RED;
-        let w = self.margin_weight;
-        for x in buf.iter_mut() {
-            let (margin, cut) = self.child_margin(pos, x.1, beta);
-            x.0 += w * margin;
-            if let Some(r) = cut
-                && cuts_off(red, r, beta)
+            let mut child = *pos;
+            child.play(mv);
+            let c = classify(&child, beta, self.sums);
+            if statics {
+                x.0 += w * self.margin(pos, &c);
+            }
+            let mut found = c.cut.filter(|&r| statics && cuts_off(red, r, beta));
+            if found.is_none()
+                && etc
+                && let Some(t) = self.probe(self.table_key(&child, x.2, &c, beta).key)
             {
-                let e = 31 - pos.moves_played() as u32;
+                found = Some(if red { t.lo } else { t.hi }).filter(|&r| cuts_off(red, r, beta));
+            }
+            if let Some(r) = found {
                 if e >= self.tt_empty {
-                    self.store_cutoff(key, e, red, r, x.1.index() as u16 + 1);
+                    self.store_cutoff(tk, beta, e, red, r, mv.index() as u16 + 1);
                 }
                 return Some(r);
             }
@@ -929,25 +975,33 @@ impl Solver {
         None
     }
 
-    /// The child after `mv`, classified for `beta`: its sure cells good for the mover minus
-    /// those bad for it, and its static cutoff if any.
+    /// The child after `mv`, classified for `beta`: its margin (see `margin`) and its static
+    /// cutoff if any.
     #[inline]
     fn child_margin(&self, pos: &Position, mv: Move, beta: i16) -> (i32, Option<i16>) {
         let mut child = *pos;
         child.play(mv);
         let c = classify(&child, beta, self.sums);
+        (self.margin(pos, &c), c.cut)
+    }
+
+    /// A child's sure cells good for the mover of `pos` minus those bad for it (`c` the
+    /// child's classes).
+    #[inline]
+    fn margin(&self, pos: &Position, c: &Classes) -> i32 {
         let margin = c.good.count_ones() as i32 - c.bad.count_ones() as i32;
-        (if pos.mover() == RED { margin } else { -margin }, c.cut)
+        if pos.mover() == RED { margin } else { -margin }
     }
 
     /// Stores a cutoff value `r` of the mover (a lower bound for Red, an upper bound for
     /// Blue) found by the move `best` (as `index + 1`).
     #[inline]
-    fn store_cutoff(&mut self, key: u64, empty: u32, red: bool, r: i16, best: u16) {
+    fn store_cutoff(&mut self, tk: TableKey, beta: i16, empty: u32, red: bool, r: i16, best: u16) {
+        let a = tk.answer(r, beta);
         if red {
-            self.store(key, empty as u8, Some(r), None, best);
+            self.store(tk.key, empty as u8, Some(a), None, best);
         } else {
-            self.store(key, empty as u8, None, Some(r), best);
+            self.store(tk.key, empty as u8, None, Some(a), best);
         }
     }
 
@@ -1602,6 +1656,94 @@ mod tests {
             let b = without.mover_wins(&p, None).unwrap();
             assert_eq!(a.0, b.0, "{p:?}");
         }
+    }
+
+    /// A solver that files every node under its exact key (`table_key` without sure cells).
+    fn without_collapse() -> Solver {
+        let mut s = Solver::new();
+        s.collapse_sure = false;
+        s
+    }
+
+    #[test]
+    fn collapsed_table_keys_keep_the_exact_value_on_ten_to_twelve_empty_cells() {
+        // The bisection's passes reuse fail-soft bounds: an entry shared by several positions
+        // that held one position's value instead of the common answer would mislead them.
+        let (mut with, mut without) = (Solver::new(), without_collapse());
+        let mut fewer = false;
+        for seed in 0..12 {
+            let p = ending(6000 + seed, 10 + (seed % 3) as u32);
+            with.clear();
+            without.clear();
+            let a = with.solve(&p, None).unwrap();
+            let b = without.solve(&p, None).unwrap();
+            assert_eq!(a.red_score, b.red_score, "{p:?}");
+            fewer |= a.nodes < b.nodes;
+        }
+        // Some entry was shared, so the comparison tests the sharing.
+        assert!(fewer);
+    }
+
+    #[test]
+    fn collapsed_table_keys_keep_the_win_answer_on_twelve_to_fourteen_empty_cells() {
+        let (mut with, mut without) = (Solver::new(), without_collapse());
+        for seed in 0..12 {
+            let p = ending(7000 + seed, 12 + (seed % 3) as u32);
+            with.clear();
+            without.clear();
+            let a = with.mover_wins(&p, None).unwrap();
+            let b = without.mover_wins(&p, None).unwrap();
+            assert_eq!(a.0, b.0, "{p:?}");
+        }
+    }
+
+    #[test]
+    fn a_sure_cell_s_delta_does_not_change_the_table_key() {
+        // Red's 3 and 4 on A2 and A7, in either order, once every other neighbour of the two
+        // is filled: only the deltas of the corners A1 and A8 differ, and both are isolated,
+        // so sure for any question. One entry; the exact key (and another question) tell the
+        // two apart.
+        let cell = |c: &str| Cell::parse(c).unwrap();
+        let blocked = ["H1", "G1", "G2", "F1", "F2"].map(cell);
+        let (a2, a7, a1, a8) = (cell("A2"), cell("A7"), cell("A1"), cell("A8"));
+        let corners = (1u64 << a1.index()) | (1u64 << a8.index());
+        let around = (NEIGHBOURS[a2.index()] | NEIGHBOURS[a7.index()]) & !corners;
+        let play = |first: u8, second: u8| {
+            let mut p = Position::new(&blocked).unwrap();
+            let mut stones = [5u8, 5];
+            for c in cells_of(around & p.empty()) {
+                let v = stones[p.mover()];
+                stones[p.mover()] += 1;
+                p.try_play(Move::new(c, v)).unwrap();
+            }
+            if p.mover() != RED {
+                p.try_play(Move::new(cell("D4"), 1)).unwrap();
+            }
+            p.try_play(Move::new(a2, first)).unwrap();
+            p.try_play(Move::new(cell("D5"), 2)).unwrap();
+            p.try_play(Move::new(a7, second)).unwrap();
+            p
+        };
+        let (a, b) = (play(3, 4), play(4, 3));
+        assert_ne!(a.delta(a1), b.delta(a1));
+        let s = Solver::new();
+        let (ka, kb) = (s.key_of(&a), s.key_of(&b));
+        assert_ne!(ka, kb);
+        let beta = 60;
+        let (ca, cb) = (classify(&a, beta, s.sums), classify(&b, beta, s.sums));
+        for c in [&ca, &cb] {
+            assert_eq!(c.good & corners, corners, "A1 and A8 are sure good for Red");
+        }
+        let (ta, tb) = (
+            s.table_key(&a, ka, &ca, beta),
+            s.table_key(&b, kb, &cb, beta),
+        );
+        assert!(ta.only_answer);
+        assert_eq!(ta.key, tb.key);
+        let other = s.table_key(&a, ka, &classify(&a, beta + 1, s.sums), beta + 1);
+        assert_ne!(ta.key, other.key);
+        assert_eq!(ta.answer(80, beta), beta);
+        assert_eq!(ta.answer(50, beta), beta - 1);
     }
 
     #[test]
