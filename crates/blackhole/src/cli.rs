@@ -200,6 +200,10 @@ struct PlayerArgs {
     /// which its player took its cell, with any stone.
     #[arg(long)]
     amaf_by_cell: bool,
+    /// Progressive bias towards the moves the greedy playout favours: spreading the most
+    /// valuable stones early, filling the holes bad for the mover late (0: none).
+    #[arg(long, default_value_t = 0.0)]
+    prior_bias: f32,
     /// Group the tree's moves by place, as wormhole does: the mover chooses a cell, then, one
     /// level further down, its stone.
     #[arg(long)]
@@ -311,6 +315,7 @@ impl PlayerArgs {
             playout: self.playout.policy(),
             width: self.width,
             amaf_by_cell: self.amaf_by_cell,
+            prior_bias: self.prior_bias,
             grouped: self.grouped,
             verbose: self.verbose,
             ..EngineConfig::default()

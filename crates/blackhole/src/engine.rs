@@ -8,10 +8,12 @@ use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
-use rave_mcts::{Config, Mcts, NoPrior, RaveSchedule};
+use rave_mcts::{Config, Mcts, RaveSchedule};
 
 use crate::rules::{Move, Position, reasonable_moves};
-use crate::search::{AlphaGame, LotteryPlayout, PlayoutPolicy, lottery_move, uniform_move};
+use crate::search::{
+    AlphaGame, GreedyPrior, LotteryPlayout, PlayoutPolicy, lottery_move, uniform_move,
+};
 use crate::solver::Solver;
 
 /// A program that plays Blackhole moves.
@@ -115,6 +117,9 @@ pub struct EngineConfig {
     pub width: u8,
     /// Key the tree's AMAF statistics by the cell alone (see [`AlphaGame::amaf_by_cell`]).
     pub amaf_by_cell: bool,
+    /// The progressive bias towards the greedy playout's moves (see [`GreedyPrior`]; 0, the
+    /// default: none).
+    pub prior_bias: f32,
     /// Group the tree's moves by place: a cell first, then its stone (see
     /// [`AlphaGame::with_grouping`]).
     pub grouped: bool,
@@ -152,6 +157,7 @@ impl Default for EngineConfig {
             playout: PlayoutPolicy::Greedy,
             width: 0,
             amaf_by_cell: false,
+            prior_bias: 0.0,
             grouped: false,
             min_share: 1.0 / 6.0,
             max_nodes: 3_000_000,
@@ -160,7 +166,7 @@ impl Default for EngineConfig {
     }
 }
 
-type Tree = Mcts<AlphaGame, LotteryPlayout, NoPrior>;
+type Tree = Mcts<AlphaGame, LotteryPlayout, GreedyPrior>;
 
 /// The key of the score game's tree among the targets' (no target is 0).
 const SCORE_KEY: i16 = 0;
@@ -252,6 +258,12 @@ impl EventHorizon {
             return Err(format!(
                 "score scale {} is not positive",
                 config.score_scale
+            ));
+        }
+        if !(0.0..=2.55).contains(&config.prior_bias) {
+            return Err(format!(
+                "prior bias {} is not in [0, 2.55]",
+                config.prior_bias
             ));
         }
         if !(0.0..1.0).contains(&config.end_reserve) {
@@ -691,6 +703,26 @@ mod tests {
             let e = EventHorizon::new(cfg, 1).err().unwrap();
             assert!(e.contains("gamma") || e.contains("drift share"), "{e}");
         }
+    }
+
+    #[test]
+    fn a_prior_bias_out_of_range_is_refused_with_its_value() {
+        for bias in [-0.1, 2.6, f32::NAN] {
+            let cfg = EngineConfig {
+                prior_bias: bias,
+                ..EngineConfig::default()
+            };
+            let e = EventHorizon::new(cfg, 1).err().unwrap();
+            assert!(
+                e.contains("prior bias") && e.contains(&bias.to_string()),
+                "{e}"
+            );
+        }
+        let cfg = EngineConfig {
+            prior_bias: 2.55,
+            ..EngineConfig::default()
+        };
+        assert!(EventHorizon::new(cfg, 1).is_ok());
     }
 
     #[test]

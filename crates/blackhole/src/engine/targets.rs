@@ -3,11 +3,11 @@
 
 use std::time::{Duration, Instant};
 
-use rave_mcts::{Budget, Game, Mcts, NoPrior, Proof};
+use rave_mcts::{Budget, Game, Mcts, Proof};
 
 use super::{EventHorizon, SCORE_KEY, Targets, Tree};
 use crate::rules::{Move, Position, reasonable_moves};
-use crate::search::{AlphaGame, LotteryPlayout, stone_for, target_verdict};
+use crate::search::{AlphaGame, GreedyPrior, LotteryPlayout, stone_for, target_verdict};
 use crate::solver::static_score_bounds;
 
 impl EventHorizon {
@@ -224,7 +224,10 @@ impl EventHorizon {
                 let playout = LotteryPlayout {
                     policy: self.config.playout,
                 };
-                let tree = Mcts::with_policies(game, self.mcts_config.clone(), playout, NoPrior);
+                let prior = GreedyPrior {
+                    bias: self.config.prior_bias,
+                };
+                let tree = Mcts::with_policies(game, self.mcts_config.clone(), playout, prior);
                 self.trees.push((alpha, history.len(), tree));
                 self.trees.len() - 1
             }
