@@ -315,6 +315,23 @@ mod tests {
     }
 
     #[test]
+    fn a_record_with_an_illegal_move_is_left_out_whole() {
+        // A record built by hand that plays B1 twice (parsing would refuse it): none of its
+        // positions count, not even those before the bad move; the good record's still do.
+        let good: GameRecord = "game 1 A Red blocked A1 B2 C3 D4 E4 moves A2=15 A3=15"
+            .parse()
+            .unwrap();
+        let mut bad: GameRecord = "game 2 A Red blocked A1 B2 C3 D4 E4 moves B1=1"
+            .parse()
+            .unwrap();
+        bad.moves.push("B1=2".parse().unwrap());
+        assert!(bad.positions().is_err());
+        let by_empty = endings_of_records(&[bad, good], 31, 29);
+        let counts: Vec<usize> = by_empty.iter().map(Vec::len).collect();
+        assert_eq!(counts[29..], [0, 1, 1]);
+    }
+
+    #[test]
     fn the_median_puts_unsolved_last() {
         assert_eq!(median(vec![Some(3), None, Some(1)]), Some(3));
         assert_eq!(median(vec![None, None, Some(1)]), None);
