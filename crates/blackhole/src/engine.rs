@@ -260,10 +260,11 @@ impl EventHorizon {
                 config.score_scale
             ));
         }
-        if !(0.0..=2.55).contains(&config.prior_bias) {
+        if !(0.0..=GreedyPrior::MAX_BIAS).contains(&config.prior_bias) {
             return Err(format!(
-                "prior bias {} is not in [0, 2.55]",
-                config.prior_bias
+                "prior bias {} is not in [0, {}]",
+                config.prior_bias,
+                GreedyPrior::MAX_BIAS
             ));
         }
         if !(0.0..1.0).contains(&config.end_reserve) {

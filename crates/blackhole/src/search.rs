@@ -568,11 +568,14 @@ fn greedy_pick<R: Rng + ?Sized>(
 /// the cell is for the mover as the hole, up to 30 points). Grouped trees get none.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct GreedyPrior {
-    /// The bias of a move of quality 1, in `[0, 2.55]` (0: no prior).
+    /// The bias of a move of quality 1, in `[0, MAX_BIAS]` (0: no prior).
     pub bias: f32,
 }
 
 impl GreedyPrior {
+    /// The largest bias `rave_mcts` keeps ([`PriorValue::bias`]).
+    pub const MAX_BIAS: f32 = 2.55;
+
     /// The quality of `mv` in `pos` (see [`GreedyPrior`]).
     fn quality(pos: &Position, mv: Move) -> f32 {
         let mover = pos.mover();
@@ -840,7 +843,12 @@ mod tests {
         }
         let game = AlphaGame::new(p, p.mover(), 76);
         let sign = if p.mover() == RED { 1 } else { -1 };
-        let b = biases(&game, 1.0);
+        // The same stone on both cells, so that only the fill term tells them apart.
+        let lowest = p.lowest_stone(p.mover());
+        let b: Vec<_> = biases(&game, 1.0)
+            .into_iter()
+            .filter(|(m, _)| m.value == lowest)
+            .collect();
         let badness = |m: &Move| -sign * i32::from(p.delta(m.cell));
         let worst = b.iter().max_by_key(|(m, _)| badness(m)).unwrap();
         let best = b.iter().min_by_key(|(m, _)| badness(m)).unwrap();

@@ -1,8 +1,8 @@
 //! The exact end-game solver: the minimax value of Red's score.
 //!
-//! Why one file of about 1,400 lines: the null-window search, its transposition table, move
+//! Why one file of about 1,800 lines: the null-window search, its transposition table, move
 //! ordering and the static bounds share the private `Solver` state and cell classes described
-//! below; about 270 lines are tests that check the search against brute force and plain
+//! below; about 450 lines are tests that check the search against brute force and plain
 //! alpha-beta.
 //!
 //! Fail-soft null-window searches "does Red reach at least `beta`?" narrow an interval
@@ -26,8 +26,9 @@
 //! * **A static look-ahead** from 4 empty cells: a move after which the static bounds answer
 //!   for the mover answers for the node; the children's margins order the moves (at the root
 //!   too).
-//! * **Enhanced transposition cutoffs** from 8 empty cells (in the same look-ahead): a child whose stored bound answers
-//!   for the mover answers for the node. The table is only used from 5 empty cells on.
+//! * **Enhanced transposition cutoffs** from 8 empty cells, in the same look-ahead: a child
+//!   whose stored bound answers for the mover answers for the node. The table is only used
+//!   from 5 empty cells on.
 //! * **Move ordering**: the table's move (tried before any move is generated), then fills of
 //!   cells that are bad for the mover and valuable stones next to undecided cells, with a
 //!   history bonus; the first three by selection, the rest sorted only if no cutoff came.
@@ -747,7 +748,7 @@ impl Solver {
         let mut buf = std::mem::take(&mut self.buffers[0]);
         let pruned = self.moves(pos, &c, 0, &mut buf);
         for x in buf.iter_mut() {
-            x.0 += self.margin_weight * self.child_margin(pos, x.1, beta).0;
+            x.0 += self.margin_weight * self.child_margin(pos, x.1, beta);
             if x.1.index() as u16 + 1 == hint {
                 x.0 = i32::MAX;
             }
@@ -800,7 +801,15 @@ impl Solver {
             return beta;
         }
         let e = 31 - pos.moves_played() as u32;
-        let tk = self.table_key(pos, key, &c, beta);
+        // Below `tt_empty` the table is neither probed nor filled: the exact key stands in.
+        let tk = if e >= self.tt_empty {
+            self.table_key(pos, key, &c, beta)
+        } else {
+            TableKey {
+                key,
+                only_answer: false,
+            }
+        };
         let mut hint = 0u16;
         if e >= self.tt_empty
             && let Some(t) = self.probe(tk.key)
@@ -907,12 +916,19 @@ impl Solver {
         mut v: i16,
     ) -> ControlFlow<i16, (i16, u16)> {
         let red = pos.mover() == RED;
+        let etc = 31 - pos.moves_played() as u32 >= self.etc_empty;
         if let Some(r) = self.look_ahead(pos, key, tk, beta, buf) {
             return ControlFlow::Break(r);
         }
         for k in 0..buf.len() {
             order_next(buf, k);
-            let (_, mv, child_key) = buf[k];
+            let mv = buf[k].1;
+            // With the transposition cutoffs the child keys are already computed.
+            let child_key = if etc {
+                buf[k].2
+            } else {
+                self.child_key(pos, key, mv)
+            };
             let mut child = *pos;
             child.play(mv);
             let r = self.search(&child, child_key, beta, ply + 1);
@@ -930,8 +946,9 @@ impl Solver {
     /// One ply ahead, before any move is searched: a move after which the static bounds
     /// answer for the mover (a static cutoff, from `static_etc_empty` empty cells), or whose
     /// child's stored bound does (an enhanced transposition cutoff, from `etc_empty`),
-    /// answers for this node. Adds each child's margin to its move's ordering key and fills
-    /// in the child keys of `buf`; stores and returns the answer if one is found.
+    /// answers for this node. Adds each child's margin to its move's ordering key and, for the
+    /// transposition cutoffs, fills in the child keys of `buf`; stores and returns the answer
+    /// if one is found.
     #[inline]
     fn look_ahead(
         &mut self,
@@ -946,11 +963,13 @@ impl Solver {
         let statics = e >= self.static_etc_empty;
         let etc = e >= self.etc_empty;
         let w = self.margin_weight;
+        if !statics && !etc {
+            return None;
+        }
         for x in buf.iter_mut() {
             let mv = x.1;
-            x.2 = self.child_key(pos, key, mv);
-            if !statics && !etc {
-                continue;
+            if etc {
+                x.2 = self.child_key(pos, key, mv);
             }
             let mut child = *pos;
             child.play(mv);
@@ -975,14 +994,12 @@ impl Solver {
         None
     }
 
-    /// The child after `mv`, classified for `beta`: its margin (see `margin`) and its static
-    /// cutoff if any.
+    /// The margin (see `margin`) of the child after `mv`, classified for `beta`.
     #[inline]
-    fn child_margin(&self, pos: &Position, mv: Move, beta: i16) -> (i32, Option<i16>) {
+    fn child_margin(&self, pos: &Position, mv: Move, beta: i16) -> i32 {
         let mut child = *pos;
         child.play(mv);
-        let c = classify(&child, beta, self.sums);
-        (self.margin(pos, &c), c.cut)
+        self.margin(pos, &classify(&child, beta, self.sums))
     }
 
     /// A child's sure cells good for the mover of `pos` minus those bad for it (`c` the
@@ -1152,8 +1169,8 @@ fn question_moves(
 
 /// The moves worth trying when the question is "does `player` reach `alpha`?": the legal
 /// moves pruned as the exact solver prunes them for that question (`question_moves`, less the
-/// twin-cell rule; sound: a best move for the question is among them). When the static bounds already decide the
-/// question, the value-sense pruning of [`crate::rules::reasonable_moves`].
+/// twin-cell rule; sound: a best move for the question is among them). When the static bounds
+/// already decide the question, the value-sense pruning of [`crate::rules::reasonable_moves`].
 pub fn target_moves(pos: &Position, player: usize, alpha: i16, out: &mut Vec<Move>) {
     out.clear();
     if pos.is_over() {
@@ -1680,8 +1697,9 @@ mod tests {
     fn collapsed_table_keys_keep_the_exact_value_on_ten_to_twelve_empty_cells() {
         // The bisection's passes reuse fail-soft bounds: an entry shared by several positions
         // that held one position's value instead of the common answer would mislead them.
-        // Some entry was shared, so the comparison tests the sharing.
-        assert!(same_exact_values(Solver::new(), without_collapse(), 6000));
+        // Fewer nodes somewhere: the collapsed keys changed the search, so the comparison
+        // tests them.
+        assert!(same_exact_values(Solver::new(), without_collapse(), 8000));
     }
 
     #[test]
