@@ -221,7 +221,7 @@ struct PlayerArgs {
     #[arg(long, default_value_t = 0.05)]
     rave_bias: f64,
     /// How playouts choose their moves: greedy moves (the most open cell early, the worst
-    /// hole late), Ansell's lottery (tickets from the alpha-dead cells, stones by value), the
+    /// hole late), greedy cells with stones drawn by value (greedy-lottery), Ansell's lottery (tickets from the alpha-dead cells, stones by value), the
     /// first lottery of this crate, uniformly random moves, greedy and Ansell's moves half and
     /// half (mixed), greedy moves that see the alpha-dead cells (greedy-alpha), or the
     /// searching player's moves by greedy-alpha (split-greedy-alpha) or Ansell's lottery
@@ -243,6 +243,7 @@ enum Playout {
     Lottery,
     Uniform,
     Greedy,
+    GreedyLottery,
     Mixed,
     GreedyAlpha,
     SplitGreedyAlpha,
@@ -256,6 +257,7 @@ impl Playout {
             Playout::Lottery => PlayoutPolicy::Lottery,
             Playout::Uniform => PlayoutPolicy::Uniform,
             Playout::Greedy => PlayoutPolicy::Greedy,
+            Playout::GreedyLottery => PlayoutPolicy::GreedyLottery,
             Playout::Mixed => PlayoutPolicy::Mixed,
             Playout::GreedyAlpha => PlayoutPolicy::GreedyAlpha,
             Playout::SplitGreedyAlpha => PlayoutPolicy::SplitGreedyAlpha,

@@ -260,6 +260,8 @@ pub enum PlayoutPolicy {
     Greedy,
     /// Each move a coin decides: a greedy move or one of Ansell's lottery.
     Mixed,
+    /// Greedy cells with stones drawn by value ([`greedy_lottery_move`]).
+    GreedyLottery,
     /// Greedy moves that see the α-dead cells ([`greedy_alpha_move`]).
     GreedyAlpha,
     /// The searching player's moves by [`greedy_alpha_move`], the opponent's by
@@ -497,6 +499,18 @@ pub fn greedy_move<R: Rng + ?Sized>(pos: &Position, rng: &mut R) -> Move {
     )
 }
 
+/// [`greedy_move`]'s cell with a stone drawn by Ansell's lottery (tickets equal to the stone's
+/// value) instead of the most valuable one, where the cell has empty neighbours: the players
+/// of recorded games keep their big stones longer than the greedy playout does (the least
+/// valuable stone still goes where it can change no hole's value).
+pub fn greedy_lottery_move<R: Rng + ?Sized>(pos: &Position, rng: &mut R) -> Move {
+    let mv = greedy_move(pos, rng);
+    if NEIGHBOURS[mv.cell.index()] & pos.empty() == 0 {
+        return mv;
+    }
+    Move::new(mv.cell, value_weighted_stone(pos, pos.mover(), rng))
+}
+
 /// [`greedy_move`] that sees the α-dead cells of the question whether `player` reaches `alpha`
 /// as Ansell's lottery does ([`ansell_move`]): a cell's openness counts only its empty
 /// neighbours that are not α-dead, one less if the cell is α-dead in the mover's favour and one
@@ -634,6 +648,7 @@ impl PlayoutPolicy {
             PlayoutPolicy::Lottery => lottery_move(&game.pos, rng),
             PlayoutPolicy::Uniform => uniform_move(&game.pos, rng),
             PlayoutPolicy::Greedy => greedy_move(&game.pos, rng),
+            PlayoutPolicy::GreedyLottery => greedy_lottery_move(&game.pos, rng),
             PlayoutPolicy::Mixed if rng.random_bool(0.5) => greedy_move(&game.pos, rng),
             PlayoutPolicy::Mixed => ansell_move(&game.pos, game.player, game.alpha, rng),
             PlayoutPolicy::GreedyAlpha => {
@@ -1018,6 +1033,24 @@ mod tests {
     }
 
     #[test]
+    fn greedy_lottery_moves_take_the_greedy_cell_and_draw_the_stone_by_value() {
+        let mut rng = Pcg64Mcg::seed_from_u64(21);
+        let p = start();
+        let (mut fifteens, mut ones) = (0, 0);
+        for _ in 0..3000 {
+            let mv = greedy_lottery_move(&p, &mut rng);
+            // On the first move the greedy playout always spreads: a most open cell.
+            let open = |c: Cell| (NEIGHBOURS[c.index()] & p.empty()).count_ones();
+            assert_eq!(open(mv.cell), cells_of(p.empty()).map(open).max().unwrap());
+            fifteens += usize::from(mv.value == 15);
+            ones += usize::from(mv.value == 1);
+        }
+        // Tickets 15 against 1 among 120: about 375 and 25 of 3,000.
+        assert!((250..500).contains(&fifteens), "{fifteens}");
+        assert!((5..60).contains(&ones), "{ones}");
+    }
+
+    #[test]
     fn greedy_moves_spread_or_fill_with_the_right_stone() {
         let mut rng = Pcg64Mcg::seed_from_u64(13);
         let (mut spread_only, mut fill_only) = ([0; 2], [0; 2]);
@@ -1118,6 +1151,7 @@ mod tests {
             PlayoutPolicy::Lottery,
             PlayoutPolicy::Uniform,
             PlayoutPolicy::Greedy,
+            PlayoutPolicy::GreedyLottery,
             PlayoutPolicy::Mixed,
             PlayoutPolicy::GreedyAlpha,
             PlayoutPolicy::SplitGreedyAlpha,
