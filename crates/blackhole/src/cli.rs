@@ -221,11 +221,12 @@ struct PlayerArgs {
     #[arg(long, default_value_t = 0.05)]
     rave_bias: f64,
     /// How playouts choose their moves: greedy moves (the most open cell early, the worst
-    /// hole late), greedy cells with stones drawn by value (greedy-lottery), Ansell's lottery (tickets from the alpha-dead cells, stones by value), the
-    /// first lottery of this crate, uniformly random moves, greedy and Ansell's moves half and
-    /// half (mixed), greedy moves that see the alpha-dead cells (greedy-alpha), or the
-    /// searching player's moves by greedy-alpha (split-greedy-alpha) or Ansell's lottery
-    /// (split-ansell) and the opponent's moves greedy.
+    /// hole late), greedy cells with stones drawn by value (greedy-lottery), Ansell's lottery
+    /// (tickets from the alpha-dead cells, stones by value), the first lottery of this crate,
+    /// uniformly random moves, greedy and Ansell's moves half and half (mixed), greedy moves
+    /// that see the alpha-dead cells (greedy-alpha), or the searching player's moves by
+    /// greedy-alpha (split-greedy-alpha) or Ansell's lottery (split-ansell) and the
+    /// opponent's moves greedy.
     #[arg(long, value_enum, default_value_t = Playout::Greedy)]
     playout: Playout,
     /// Log every decision on stderr.

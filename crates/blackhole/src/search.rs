@@ -494,7 +494,7 @@ pub fn greedy_move<R: Rng + ?Sized>(pos: &Position, rng: &mut R) -> Move {
     greedy_pick(
         pos,
         |c| (NEIGHBOURS[c.index()] & empty).count_ones() as i32,
-        |c| NEIGHBOURS[c.index()] & empty == 0,
+        |c| touches_no_empty_cell(pos, c),
         rng,
     )
 }
@@ -505,7 +505,7 @@ pub fn greedy_move<R: Rng + ?Sized>(pos: &Position, rng: &mut R) -> Move {
 /// valuable stone still goes where it can change no hole's value).
 pub fn greedy_lottery_move<R: Rng + ?Sized>(pos: &Position, rng: &mut R) -> Move {
     let mv = greedy_move(pos, rng);
-    if NEIGHBOURS[mv.cell.index()] & pos.empty() == 0 {
+    if touches_no_empty_cell(pos, mv.cell) {
         return mv;
     }
     Move::new(mv.cell, value_weighted_stone(pos, pos.mover(), rng))
@@ -621,11 +621,17 @@ impl Prior<AlphaGame> for GreedyPrior {
 /// empty neighbour (it can then change no hole's value), else the most valuable. A grouped
 /// game's playout gives it to the cell the tree chose, whatever the playout policy.
 pub fn stone_for(pos: &Position, cell: Cell) -> u8 {
-    if NEIGHBOURS[cell.index()] & pos.empty() == 0 {
+    if touches_no_empty_cell(pos, cell) {
         pos.lowest_stone(pos.mover())
     } else {
         pos.highest_stone(pos.mover())
     }
+}
+
+/// Whether `cell` has no empty neighbour: a stone there changes no hole's value, so the
+/// greedy playouts put their least valuable stone on it.
+fn touches_no_empty_cell(pos: &Position, cell: Cell) -> bool {
+    NEIGHBOURS[cell.index()] & pos.empty() == 0
 }
 
 /// A uniformly random legal move (the game must not be over).

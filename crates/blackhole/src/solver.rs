@@ -374,6 +374,14 @@ struct TableKey {
 }
 
 impl TableKey {
+    /// The place of one position, by its exact key.
+    fn exact(key: u64) -> Self {
+        TableKey {
+            key,
+            only_answer: false,
+        }
+    }
+
     /// What the entry may hold of the fail-soft value `v`: all of it for one position, only
     /// its side of `beta` for several.
     #[inline]
@@ -524,10 +532,7 @@ impl Solver {
     fn table_key(&self, pos: &Position, key: u64, cls: &Classes, beta: i16) -> TableKey {
         let sure = cls.good | cls.bad;
         if !self.collapse_sure || sure == 0 {
-            return TableKey {
-                key,
-                only_answer: false,
-            };
+            return TableKey::exact(key);
         }
         let mut k = key ^ (beta as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         for c in cells_of(sure) {
@@ -805,10 +810,7 @@ impl Solver {
         let tk = if e >= self.tt_empty {
             self.table_key(pos, key, &c, beta)
         } else {
-            TableKey {
-                key,
-                only_answer: false,
-            }
+            TableKey::exact(key)
         };
         let mut hint = 0u16;
         if e >= self.tt_empty

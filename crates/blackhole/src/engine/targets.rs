@@ -224,13 +224,9 @@ impl EventHorizon {
                 let playout = LotteryPlayout {
                     policy: self.config.playout,
                 };
-                // Grouped trees take no prior: skip the calls.
-                let bias = if self.config.grouped {
-                    0.0
-                } else {
-                    self.config.prior_bias
+                let prior = GreedyPrior {
+                    bias: self.config.prior_bias,
                 };
-                let prior = GreedyPrior { bias };
                 let tree = Mcts::with_policies(game, self.mcts_config.clone(), playout, prior);
                 self.trees.push((alpha, history.len(), tree));
                 self.trees.len() - 1
