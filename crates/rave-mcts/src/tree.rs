@@ -66,6 +66,18 @@ pub(crate) const DRAW: u8 = 2;
 /// The mover wins (value 1).
 pub(crate) const WIN: u8 = 3;
 
+/// A node's proof from `result`, the proven result (`WIN`, `LOSS` or `DRAW`) of the player
+/// to move there: the same where that player also moved into the node (a game in which a
+/// player moves twice in a row), else the opponent's view of it.
+#[inline]
+pub(crate) fn mover_proof(result: u8, moves_again: bool) -> u8 {
+    if moves_again || result == DRAW {
+        result
+    } else {
+        WIN + LOSS - result
+    }
+}
+
 /// One tree node: at most 32 bytes for moves of 1 to 4 bytes (28 for one-byte moves),
 /// alignment at most 4. A node has at most [`MAX_CHILDREN`] children.
 ///
@@ -739,6 +751,18 @@ mod tests {
         assert_eq!(proof_of_reward(0.7, 0.3), UNPROVEN);
         assert_eq!(proof_value(WIN), 1.0);
         assert_eq!(proof_value(LOSS), 0.0);
+    }
+
+    #[test]
+    fn a_proof_turns_over_unless_the_player_moves_again() {
+        // The opponent of the player to move made the move into the node.
+        assert_eq!(mover_proof(WIN, false), LOSS);
+        assert_eq!(mover_proof(LOSS, false), WIN);
+        assert_eq!(mover_proof(DRAW, false), DRAW);
+        // The player to move made it too.
+        assert_eq!(mover_proof(WIN, true), WIN);
+        assert_eq!(mover_proof(LOSS, true), LOSS);
+        assert_eq!(mover_proof(DRAW, true), DRAW);
     }
 
     /// Gives `parent` a fresh group of `count` children (moves and visits numbered from

@@ -22,7 +22,7 @@ use crate::game::{Game, Narrowing, Outcome, Player, Playout, Prior, PriorValue, 
 use crate::result::StopReason;
 use crate::tree::{
     Arena, DRAW, EXPANDING, LOSS, MAX_CHILDREN, NONE, Node, NodeId, ROOT, UNPROVEN, WIN,
-    proof_of_reward, proof_value,
+    mover_proof, proof_of_reward, proof_value,
 };
 
 /// How a simulation ended.
@@ -200,10 +200,10 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             // that player itself where it moves again.
             let to_move = game.to_move();
             let moves_again = self.mover(to_move) == to_move;
-            match (narrowing, moves_again) {
-                (Narrowing::Open, _) => {}
-                (Narrowing::Win, false) | (Narrowing::Loss, true) => n.set_proof(LOSS),
-                (Narrowing::Win, true) | (Narrowing::Loss, false) => n.set_proof(WIN),
+            match narrowing {
+                Narrowing::Open => {}
+                Narrowing::Win => n.set_proof(mover_proof(WIN, moves_again)),
+                Narrowing::Loss => n.set_proof(mover_proof(LOSS, moves_again)),
             }
         }
         n.publish(first, count as u16);

@@ -4,7 +4,7 @@
 use super::Worker;
 use crate::config::{AmafWeighting, Config, Selection};
 use crate::game::{Game, Outcome, Player, Playout};
-use crate::tree::{Arena, DRAW, LOSS, NONE, Node, NodeId, UNPROVEN, WIN};
+use crate::tree::{Arena, DRAW, LOSS, NONE, Node, NodeId, UNPROVEN, WIN, mover_proof};
 
 impl<G: Game, P: Playout<G>> Worker<G, P> {
     /// Updates visits, rewards and AMAF statistics along the path.
@@ -184,11 +184,8 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             // The root's mover is the player not to move there.
             let moves_again = k > 0 && trace[k - 1].1 == trace[k].1;
             // The node's proof when a child is a win, and when every child is a loss.
-            let (child_wins, children_lose) = if moves_again {
-                (WIN, LOSS)
-            } else {
-                (LOSS, WIN)
-            };
+            let child_wins = mover_proof(WIN, moves_again);
+            let children_lose = mover_proof(LOSS, moves_again);
             let mut all = true;
             let mut best = LOSS;
             let mut proof = UNPROVEN;
