@@ -150,6 +150,13 @@ impl Position {
         usize::from(self.moves)
     }
 
+    /// Empty cells left: 31 at the start (36 cells less the 5 blocked), one fewer per move.
+    /// The same as `empty().count_ones()`, from the move count: the solver asks at every node.
+    #[inline]
+    pub fn empty_count(&self) -> u32 {
+        (CELLS - BLOCKED) as u32 - u32::from(self.moves)
+    }
+
     /// Whether all 30 stones are placed.
     #[inline]
     pub fn is_over(&self) -> bool {
@@ -486,6 +493,19 @@ mod tests {
         assert_eq!(p.moves_played(), 2);
         assert!(Position::new(&[cell("A1"); 5]).is_err());
         assert!(Position::new(&[cell("A1"), cell("A2")]).is_err());
+    }
+
+    #[test]
+    fn the_empty_count_is_the_number_of_empty_cells() {
+        let mut p = start(["A1", "A2", "A3", "A4", "A5"]);
+        let mut legal = Vec::new();
+        while !p.is_over() {
+            assert_eq!(p.empty_count(), p.empty().count_ones());
+            legal.clear();
+            p.legal_moves(&mut legal);
+            p.play(legal[0]);
+        }
+        assert_eq!(p.empty_count(), 1);
     }
 
     #[test]

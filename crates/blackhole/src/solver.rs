@@ -157,20 +157,19 @@ fn partial_sums(mask: u16, mut take: impl FnMut(&mut u16) -> i16) -> [i16; 7] {
 }
 
 /// The score interval of one empty cell with delta `delta` and `k` empty neighbours if it
-/// ends as the hole (see `static_bounds`): `top`/`bottom` are the sums of the most/least
-/// valuable stones of each hand, `r`/`b` the stones left.
+/// ends as the hole (see `static_bounds`): `red`/`blue` are the [`HandSums`] of each hand,
+/// `r`/`b` the stones left.
 #[inline]
-#[allow(clippy::too_many_arguments)]
 fn cell_interval(
     delta: i16,
     k: usize,
     r: usize,
     b: usize,
-    red_top: &[i16; 7],
-    red_bottom: &[i16; 7],
-    blue_top: &[i16; 7],
-    blue_bottom: &[i16; 7],
+    red: &HandSums,
+    blue: &HandSums,
 ) -> (i16, i16) {
+    let [red_top, red_bottom] = red;
+    let [blue_top, blue_bottom] = blue;
     let base = DRAW_SCORE + delta;
     let jb = k.min(b);
     let jr = k.min(r);
@@ -252,10 +251,11 @@ fn static_bounds(pos: &Position) -> Analysis {
     let empty = pos.empty();
     let r = pos.stones_left(RED) as usize;
     let b = pos.stones_left(1 - RED) as usize;
-    let red_top = top_sums(pos.stones_left_mask(RED));
-    let blue_top = top_sums(pos.stones_left_mask(1 - RED));
-    let red_bottom = bottom_sums(pos.stones_left_mask(RED));
-    let blue_bottom = bottom_sums(pos.stones_left_mask(1 - RED));
+    let sums = |player| {
+        let mask = pos.stones_left_mask(player);
+        [top_sums(mask), bottom_sums(mask)]
+    };
+    let (red, blue) = (sums(RED), sums(1 - RED));
     let mut a = Analysis { lo: 0, hi: 150 };
     let mut lows = [0i16; 32];
     let mut highs = [0i16; 32];
@@ -265,16 +265,7 @@ fn static_bounds(pos: &Position) -> Analysis {
         let i = e.trailing_zeros() as usize;
         e &= e - 1;
         let k = (NEIGHBOURS[i] & empty).count_ones() as usize;
-        let (lo, hi) = cell_interval(
-            pos.delta(Cell(i as u8)),
-            k,
-            r,
-            b,
-            &red_top,
-            &red_bottom,
-            &blue_top,
-            &blue_bottom,
-        );
+        let (lo, hi) = cell_interval(pos.delta(Cell(i as u8)), k, r, b, &red, &blue);
         lows[n] = lo;
         highs[n] = hi;
         n += 1;
@@ -319,8 +310,8 @@ fn classify(pos: &Position, beta: i16, sums: &[HandSums]) -> Classes {
     let m = pos.moves_played();
     let r = 15 - m.div_ceil(2);
     let b = 15 - m / 2;
-    let [red_top, red_bottom] = &sums[usize::from(pos.stones_left_mask(RED) >> 1)];
-    let [blue_top, blue_bottom] = &sums[usize::from(pos.stones_left_mask(1 - RED) >> 1)];
+    let red = &sums[usize::from(pos.stones_left_mask(RED) >> 1)];
+    let blue = &sums[usize::from(pos.stones_left_mask(1 - RED) >> 1)];
     let mut good = 0u64;
     let mut bad = 0u64;
     let mut ups = [0i16; 32];
@@ -331,16 +322,7 @@ fn classify(pos: &Position, beta: i16, sums: &[HandSums]) -> Classes {
         let i = e.trailing_zeros() as usize;
         e &= e - 1;
         let k = (NEIGHBOURS[i] & empty).count_ones() as usize;
-        let (lo, hi) = cell_interval(
-            pos.delta(Cell(i as u8)),
-            k,
-            r,
-            b,
-            red_top,
-            red_bottom,
-            blue_top,
-            blue_bottom,
-        );
+        let (lo, hi) = cell_interval(pos.delta(Cell(i as u8)), k, r, b, red, blue);
         if lo >= beta {
             good |= 1 << i;
             ups[nu] = lo;
@@ -392,6 +374,17 @@ impl TableKey {
             (true, false) => beta - 1,
         }
     }
+}
+
+/// What stays fixed while a node is searched: the position and its key, its place in the
+/// table, the question "does Red reach `beta`?" and its ply (which picks its move buffer).
+#[derive(Clone, Copy)]
+struct Node<'a> {
+    pos: &'a Position,
+    key: u64,
+    tk: TableKey,
+    beta: i16,
+    ply: usize,
 }
 
 /// An exact Blackhole end-game solver with a transposition table (64 MiB).
@@ -746,9 +739,15 @@ impl Solver {
     /// A null-window pass at the root: the fail-soft value and the move that decided it.
     fn root(&mut self, pos: &Position, key: u64, beta: i16) -> (i16, Option<Move>) {
         let c = classify(pos, beta, self.sums);
-        let hint = self
-            .probe(self.table_key(pos, key, &c, beta).key)
-            .map_or(0, |e| e.best);
+        let tk = self.table_key(pos, key, &c, beta);
+        let n = Node {
+            pos,
+            key,
+            tk,
+            beta,
+            ply: 0,
+        };
+        let hint = self.probe(tk.key).map_or(0, |e| e.best);
         let red = pos.mover() == RED;
         let mut buf = std::mem::take(&mut self.buffers[0]);
         let pruned = self.moves(pos, &c, 0, &mut buf);
@@ -762,9 +761,7 @@ impl Solver {
         let mut v = if red { i16::MIN } else { i16::MAX };
         let mut decided = None;
         for &(_, mv, _) in &buf {
-            let mut child = *pos;
-            child.play(mv);
-            let r = self.search(&child, self.child_key(pos, key, mv), beta, 1);
+            let r = self.search_child(n, mv, self.child_key(pos, key, mv));
             if self.aborted {
                 break;
             }
@@ -792,8 +789,9 @@ impl Solver {
     /// Red's final score, fail-soft against `beta`: a value `>= beta` is a lower bound of the
     /// exact score, a value `< beta` an upper bound.
     fn search(&mut self, pos: &Position, key: u64, beta: i16, ply: usize) -> i16 {
-        // 31 cells start empty, one fills per move.
-        if pos.moves_played() >= 28 {
+        let e = pos.empty_count();
+        // Three empty cells or fewer (the last plies) are evaluated directly.
+        if e <= 3 {
             return small_ending(pos);
         }
         let c = classify(pos, beta, self.sums);
@@ -805,7 +803,6 @@ impl Solver {
             self.aborted = true;
             return beta;
         }
-        let e = 31 - pos.moves_played() as u32;
         // Below `tt_empty` the table is neither probed nor filled: the exact key stands in.
         let tk = if e >= self.tt_empty {
             self.table_key(pos, key, &c, beta)
@@ -824,11 +821,18 @@ impl Solver {
             }
             hint = t.best;
         }
+        let n = Node {
+            pos,
+            key,
+            tk,
+            beta,
+            ply,
+        };
         let red = pos.mover() == RED;
         let mut v = if red { i16::MIN } else { i16::MAX };
         // Stage one: the table's move, before any move generation.
         if hint != 0 {
-            match self.table_move(pos, key, tk, beta, ply, hint) {
+            match self.table_move(n, hint) {
                 ControlFlow::Break(r) => return r,
                 ControlFlow::Continue(Some(r)) => v = r,
                 ControlFlow::Continue(None) => hint = 0,
@@ -837,7 +841,7 @@ impl Solver {
         // Stage two: the other moves.
         let mut buf = std::mem::take(&mut self.buffers[ply]);
         let pruned = self.moves(pos, &c, hint, &mut buf);
-        let result = self.other_moves(pos, key, tk, beta, ply, &mut buf, v);
+        let result = self.other_moves(n, &mut buf, v);
         self.buffers[ply] = buf;
         let (mut v, decided) = match result {
             ControlFlow::Break(r) => return r,
@@ -867,35 +871,33 @@ impl Solver {
         self.nodes & 1023 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
+    /// Searches the child of `n` after `mv`, whose key is `child_key`, one ply deeper.
+    #[inline]
+    fn search_child(&mut self, n: Node<'_>, mv: Move, child_key: u64) -> i16 {
+        let mut child = *n.pos;
+        child.play(mv);
+        self.search(&child, child_key, n.beta, n.ply + 1)
+    }
+
     /// Searches the table's move `hint` (as `index + 1`): the node's answer (`Break`) when it
     /// cuts off or the search gave up, else its value, or `None` when it is not legal here.
     /// Any legal move gives a sound bound, so it need not be in the pruned move list.
     #[inline]
-    fn table_move(
-        &mut self,
-        pos: &Position,
-        key: u64,
-        tk: TableKey,
-        beta: i16,
-        ply: usize,
-        hint: u16,
-    ) -> ControlFlow<i16, Option<i16>> {
+    fn table_move(&mut self, n: Node<'_>, hint: u16) -> ControlFlow<i16, Option<i16>> {
         let i = usize::from(hint - 1);
         let mv = Move::new(Cell((i / 15) as u8), (i % 15 + 1) as u8);
-        let mover = pos.mover();
-        if pos.empty() & (1 << mv.cell.index()) == 0 || !pos.has_stone(mover, mv.value) {
+        let mover = n.pos.mover();
+        if n.pos.empty() & (1 << mv.cell.index()) == 0 || !n.pos.has_stone(mover, mv.value) {
             return ControlFlow::Continue(None);
         }
-        let mut child = *pos;
-        child.play(mv);
-        let r = self.search(&child, self.child_key(pos, key, mv), beta, ply + 1);
+        let r = self.search_child(n, mv, self.child_key(n.pos, n.key, mv));
         if self.aborted {
-            return ControlFlow::Break(beta);
+            return ControlFlow::Break(n.beta);
         }
-        if cuts_off(mover == RED, r, beta) {
-            let e = 31 - pos.moves_played() as u32;
+        if cuts_off(mover == RED, r, n.beta) {
+            let e = n.pos.empty_count();
             self.history[mover][i] += e * e;
-            self.store_cutoff(tk, beta, e, mover == RED, r, hint);
+            self.store_cutoff(n, r, hint);
             return ControlFlow::Break(r);
         }
         ControlFlow::Continue(Some(r))
@@ -906,20 +908,15 @@ impl Solver {
     /// at a cutoff. The node's answer (`Break`) on a cutoff one ply ahead or when the search
     /// gave up; else the value and the move that decided it (as `index + 1`, 0: none).
     #[inline]
-    #[allow(clippy::too_many_arguments)]
     fn other_moves(
         &mut self,
-        pos: &Position,
-        key: u64,
-        tk: TableKey,
-        beta: i16,
-        ply: usize,
+        n: Node<'_>,
         buf: &mut [(i32, Move, u64)],
         mut v: i16,
     ) -> ControlFlow<i16, (i16, u16)> {
-        let red = pos.mover() == RED;
-        let etc = 31 - pos.moves_played() as u32 >= self.etc_empty;
-        if let Some(r) = self.look_ahead(pos, key, tk, beta, buf) {
+        let red = n.pos.mover() == RED;
+        let etc = n.pos.empty_count() >= self.etc_empty;
+        if let Some(r) = self.look_ahead(n, buf) {
             return ControlFlow::Break(r);
         }
         for k in 0..buf.len() {
@@ -929,16 +926,14 @@ impl Solver {
             let child_key = if etc {
                 buf[k].2
             } else {
-                self.child_key(pos, key, mv)
+                self.child_key(n.pos, n.key, mv)
             };
-            let mut child = *pos;
-            child.play(mv);
-            let r = self.search(&child, child_key, beta, ply + 1);
+            let r = self.search_child(n, mv, child_key);
             if self.aborted {
-                return ControlFlow::Break(beta);
+                return ControlFlow::Break(n.beta);
             }
             v = if red { v.max(r) } else { v.min(r) };
-            if cuts_off(red, v, beta) {
+            if cuts_off(red, v, n.beta) {
                 return ControlFlow::Continue((v, mv.index() as u16 + 1));
             }
         }
@@ -952,16 +947,8 @@ impl Solver {
     /// transposition cutoffs, fills in the child keys of `buf`; stores and returns the answer
     /// if one is found.
     #[inline]
-    fn look_ahead(
-        &mut self,
-        pos: &Position,
-        key: u64,
-        tk: TableKey,
-        beta: i16,
-        buf: &mut [(i32, Move, u64)],
-    ) -> Option<i16> {
-        let e = 31 - pos.moves_played() as u32;
-        let red = pos.mover() == RED;
+    fn look_ahead(&mut self, n: Node<'_>, buf: &mut [(i32, Move, u64)]) -> Option<i16> {
+        let e = n.pos.empty_count();
         let statics = e >= self.static_etc_empty;
         let etc = e >= self.etc_empty;
         let w = self.margin_weight;
@@ -971,29 +958,47 @@ impl Solver {
         for x in buf.iter_mut() {
             let mv = x.1;
             if etc {
-                x.2 = self.child_key(pos, key, mv);
+                x.2 = self.child_key(n.pos, n.key, mv);
             }
-            let mut child = *pos;
+            let mut child = *n.pos;
             child.play(mv);
-            let c = classify(&child, beta, self.sums);
+            let c = classify(&child, n.beta, self.sums);
             if statics {
-                x.0 += w * self.margin(pos, &c);
+                x.0 += w * self.margin(n.pos, &c);
             }
-            let mut found = c.cut.filter(|&r| statics && cuts_off(red, r, beta));
-            if found.is_none()
-                && etc
-                && let Some(t) = self.probe(self.table_key(&child, x.2, &c, beta).key)
-            {
-                found = Some(if red { t.lo } else { t.hi }).filter(|&r| cuts_off(red, r, beta));
-            }
-            if let Some(r) = found {
+            if let Some(r) = self.child_cutoff(n, &child, x.2, &c, statics, etc) {
                 if e >= self.tt_empty {
-                    self.store_cutoff(tk, beta, e, red, r, mv.index() as u16 + 1);
+                    self.store_cutoff(n, r, mv.index() as u16 + 1);
                 }
                 return Some(r);
             }
         }
         None
+    }
+
+    /// The value of a child of `n` (`child`, with key `child_key` and classes `c`) if it
+    /// answers for the mover of `n`: its static bound (looked at if `statics`), else its
+    /// stored bound (looked up if `etc`).
+    #[inline]
+    fn child_cutoff(
+        &self,
+        n: Node<'_>,
+        child: &Position,
+        child_key: u64,
+        c: &Classes,
+        statics: bool,
+        etc: bool,
+    ) -> Option<i16> {
+        let red = n.pos.mover() == RED;
+        let answers = |r: &i16| cuts_off(red, *r, n.beta);
+        if statics && let Some(r) = c.cut.filter(answers) {
+            return Some(r);
+        }
+        if !etc {
+            return None;
+        }
+        let t = self.probe(self.table_key(child, child_key, c, n.beta).key)?;
+        Some(if red { t.lo } else { t.hi }).filter(answers)
     }
 
     /// The margin (see `margin`) of the child after `mv`, classified for `beta`.
@@ -1012,15 +1017,16 @@ impl Solver {
         if pos.mover() == RED { margin } else { -margin }
     }
 
-    /// Stores a cutoff value `r` of the mover (a lower bound for Red, an upper bound for
-    /// Blue) found by the move `best` (as `index + 1`).
+    /// Stores a cutoff value `r` of the mover of `n` (a lower bound for Red, an upper bound
+    /// for Blue) found by the move `best` (as `index + 1`).
     #[inline]
-    fn store_cutoff(&mut self, tk: TableKey, beta: i16, empty: u32, red: bool, r: i16, best: u16) {
-        let a = tk.answer(r, beta);
-        if red {
-            self.store(tk.key, empty as u8, Some(a), None, best);
+    fn store_cutoff(&mut self, n: Node<'_>, r: i16, best: u16) {
+        let a = n.tk.answer(r, n.beta);
+        let empty = n.pos.empty_count() as u8;
+        if n.pos.mover() == RED {
+            self.store(n.tk.key, empty, Some(a), None, best);
         } else {
-            self.store(tk.key, empty as u8, None, Some(a), best);
+            self.store(n.tk.key, empty, None, Some(a), best);
         }
     }
 
@@ -1356,7 +1362,7 @@ mod tests {
             cells.swap(i, j);
         }
         let mut p = Position::new(&cells[..5]).unwrap();
-        while p.empty().count_ones() > empty {
+        while p.empty_count() > empty {
             let mv = lottery_move(&p, &mut rng);
             p.play(mv);
         }
