@@ -56,8 +56,8 @@ pub fn endings_of_game(
         .grave(40)
         .build()
         .expect("valid search settings");
-    while p.empty().count_ones() >= lowest && !p.is_over() {
-        let e = p.empty().count_ones();
+    while p.empty_count() >= lowest && !p.is_over() {
+        let e = p.empty_count();
         if e <= highest {
             out.push(p);
         }
@@ -147,7 +147,7 @@ pub fn endings_of_records(records: &[GameRecord], highest: u32, lowest: u32) -> 
         };
         // The positions a move was played from (not the last).
         for &p in &positions[..r.moves.len()] {
-            let e = p.empty().count_ones();
+            let e = p.empty_count();
             if (lowest..=highest).contains(&e) {
                 by_empty[e as usize].push(p);
             }
@@ -194,7 +194,7 @@ fn endings_by_empty(settings: &Settings) -> Vec<Vec<Position>> {
     let mut by_empty: Vec<Vec<Position>> = vec![Vec::new(); highest as usize + 1];
     for g in 0..games {
         for p in endings_of_game(seed + g as u64, source, simulations, highest, lowest) {
-            by_empty[p.empty().count_ones() as usize].push(p);
+            by_empty[p.empty_count() as usize].push(p);
         }
     }
     by_empty
@@ -294,7 +294,7 @@ mod tests {
             let a = endings_of_game(3, source, 50, 12, 8);
             let b = endings_of_game(3, source, 50, 12, 8);
             assert_eq!(a, b);
-            let counts: Vec<u32> = a.iter().map(|p| p.empty().count_ones()).collect();
+            let counts: Vec<u32> = a.iter().map(|p| p.empty_count()).collect();
             assert_eq!(counts, [12, 11, 10, 9, 8]);
         }
     }

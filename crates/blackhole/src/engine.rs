@@ -296,7 +296,7 @@ impl EventHorizon {
     /// solver's moves; otherwise that fraction of the game's time (the time left at our
     /// first move) is kept, and the rest shared, as long as at least two shares are left.
     fn share(&self, pos: &Position, time_left: Duration) -> Duration {
-        let empty = pos.empty().count_ones();
+        let empty = pos.empty_count();
         let solver_from = self.config.solver_empty.max(2);
         // Our moves until the solver's range (we move on every other ply).
         let plies = empty.saturating_sub(solver_from);
@@ -373,7 +373,7 @@ impl EventHorizon {
         time_left: Duration,
         short: bool,
     ) -> Option<Decision> {
-        let e = pos.empty().count_ones();
+        let e = pos.empty_count();
         if self.config.solver_empty == 0 || e > self.config.solver_empty {
             return None;
         }
@@ -414,7 +414,7 @@ impl EventHorizon {
         share: Duration,
         time_left: Duration,
     ) -> Option<(bool, Option<Move>)> {
-        let e = pos.empty().count_ones();
+        let e = pos.empty_count();
         if e <= self.config.solver_empty || e > self.config.win_solver_empty {
             return None;
         }
@@ -534,7 +534,7 @@ mod tests {
     fn lottery_ending(seed: u64, empty: u32) -> Position {
         let mut rng = <Pcg64Mcg as SeedableRng>::seed_from_u64(seed);
         let mut p = start();
-        while p.empty().count_ones() > empty {
+        while p.empty_count() > empty {
             let mv = lottery_move(&p, &mut rng);
             p.play(mv);
         }

@@ -157,7 +157,7 @@ pub fn review_game(
     let mut next = positions.last().and_then(Position::red_score);
     values.push(next);
     for p in positions.iter().rev().skip(1) {
-        if p.empty().count_ones() > from {
+        if p.empty_count() > from {
             break;
         }
         let deadline = Instant::now() + limit;
@@ -376,7 +376,7 @@ mod tests {
             // Independent values: full-window alpha-beta over every legal move.
             let mut pos = Position::new(&r.blocked).unwrap();
             for (i, &m) in r.moves.iter().enumerate() {
-                let empty = pos.empty().count_ones();
+                let empty = pos.empty_count();
                 if empty <= 7 {
                     let red = alpha_beta(&pos, i16::MIN, i16::MAX);
                     let a = if r.a_is_red { red } else { 150 - red };
@@ -411,7 +411,7 @@ mod tests {
             // The side charged at each empty count is the one the replayed game has to move.
             let mut pos = Position::new(&r.blocked).unwrap();
             for &m in &r.moves {
-                let empty = pos.empty().count_ones() as usize;
+                let empty = pos.empty_count() as usize;
                 if empty <= 8 {
                     let a_to_move = (pos.mover() == RED) == r.a_is_red;
                     assert_eq!(

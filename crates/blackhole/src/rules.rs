@@ -151,7 +151,8 @@ impl Position {
     }
 
     /// Empty cells left: 31 at the start (36 cells less the 5 blocked), one fewer per move.
-    /// The same as `empty().count_ones()`, from the move count: the solver asks at every node.
+    /// The same as `empty().count_ones()`, but from the move count: playouts and the solver
+    /// ask at every step.
     #[inline]
     pub fn empty_count(&self) -> u32 {
         (CELLS - BLOCKED) as u32 - u32::from(self.moves)

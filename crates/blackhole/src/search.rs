@@ -191,7 +191,7 @@ impl Game for AlphaGame {
         if let Some(scale) = self.score_scale {
             return self.score_result(scale);
         }
-        let bounds = self.pos.empty().count_ones() <= self.static_empty;
+        let bounds = self.pos.empty_count() <= self.static_empty;
         target_verdict(&self.pos, self.player, self.alpha, bounds).map(|win| {
             if win {
                 Outcome::win(self.player)
@@ -227,7 +227,7 @@ impl AlphaGame {
     fn score_result(&self, scale: f32) -> Option<Outcome> {
         let red = match self.pos.red_score() {
             Some(r) => r,
-            None if self.pos.empty().count_ones() <= self.static_empty => {
+            None if self.pos.empty_count() <= self.static_empty => {
                 let (lo, hi) = static_score_bounds(&self.pos);
                 (lo == hi).then_some(lo)?
             }
@@ -927,7 +927,7 @@ mod tests {
                     .with_score_reward(20.0)
                     .with_static_verdict(31);
                 if let Some(o) = g.result() {
-                    if p.empty().count_ones() <= 10 {
+                    if p.empty_count() <= 10 {
                         let b = solver.bounds(&p, None, None).unwrap();
                         assert_eq!(b.lo, b.hi);
                         let expected = 0.5 + f32::from(b.lo - 75) / 40.0;
@@ -950,7 +950,7 @@ mod tests {
         let mut settled = 0;
         for _ in 0..60 {
             let mut p = start();
-            while p.empty().count_ones() > 9 {
+            while p.empty_count() > 9 {
                 p.play(lottery_move(&p, &mut rng));
             }
             let mut held: Vec<i16> = Vec::new();

@@ -54,7 +54,7 @@ impl EventHorizon {
     /// Whether targets are decided by the static verdict here (else by the dead-cell
     /// declaration alone), the way the searches decide them.
     pub(super) fn by_verdict(&self, pos: &Position) -> bool {
-        pos.empty().count_ones() <= self.config.static_empty
+        pos.empty_count() <= self.config.static_empty
     }
 
     /// One search per target, `budget` shared evenly; targets the verdict already decides
