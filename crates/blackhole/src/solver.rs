@@ -25,10 +25,10 @@
 //!   (`worse_twins`, the paper's rule for a pair of cells adjacent only to each other).
 //! * **A static look-ahead** from 4 empty cells: a move after which the static bounds answer
 //!   for the mover answers for the node; the children's margins order the moves (at the root
-//!   too).
-//! * **Enhanced transposition cutoffs** from 8 empty cells, in the same look-ahead: a child
-//!   whose stored bound answers for the mover answers for the node. The table is only used
-//!   from 5 empty cells on.
+//!   too). The same look-ahead drops a stone that a smaller one on the same cell dominates
+//!   for the question (`dominated_stone`). The table is only used from 5 empty cells on; it is
+//!   not probed for the children (enhanced transposition cutoffs: a cache miss per child
+//!   made the search about twice as slow for about 5% fewer nodes, see `docs/blackhole.md`).
 //! * **Move ordering**: the table's move (tried before any move is generated), then fills of
 //!   cells that are bad for the mover and valuable stones next to undecided cells, with a
 //!   history bonus; the first three by selection, the rest sorted only if no cutoff came.
@@ -48,8 +48,6 @@ use crate::rules::{DRAW_SCORE, MOVE_BOUND, Move, Position, RED};
 /// Moves picked one by one (selection) before the rest of a node's list is sorted: most
 /// cutoffs come from the first moves.
 const SELECT_FIRST: usize = 3;
-/// Nodes with at least this many empty cells look for an enhanced transposition cutoff.
-const ETC_EMPTY: u32 = 8;
 /// Nodes with fewer empty cells neither probe nor fill the table: at four empty cells the
 /// subtree is a few dozen leaves, cheaper to search than a cache miss, and their entries
 /// evicted the bigger ones (measured: fewer nodes and less time at 14 empty cells).
@@ -57,7 +55,7 @@ const TT_EMPTY: u32 = 5;
 /// Nodes with at least this many empty cells look one ply ahead for a move after which the
 /// static bounds answer the question (`look_ahead`); measured at 12-14 empty cells: fewer
 /// nodes than from 5 or 6 on, and no slower.
-const STATIC_ETC_EMPTY: u32 = 4;
+const LOOK_AHEAD_EMPTY: u32 = 4;
 /// The ordering weight of a child's margin: its sure cells good for the mover minus those bad
 /// for it, found by the look-ahead of `look_ahead` (fastest first: the moves closest to a
 /// static answer). Above the fills and stone values (at most a few thousand), below a strong
@@ -398,17 +396,19 @@ pub struct Solver {
     /// only to measure it).
     collapse_sure: bool,
     history: Vec<[u32; MOVE_BOUND]>,
-    buffers: Vec<Vec<(i32, Move, u64)>>,
+    buffers: Vec<Vec<(i32, Move)>>,
     nodes: u64,
     deadline: Option<Instant>,
     aborted: bool,
     age: u8,
-    etc_empty: u32,
     tt_empty: u32,
     /// Whether the twin-cell rule (`worse_twins`) prunes moves (off only to test it).
     twins: bool,
+    /// Whether the look-ahead drops stones dominated by a smaller one on the same cell
+    /// (`dominated_stone`; off only to test it).
+    stone_dominance: bool,
     /// Nodes with at least this many empty cells look for a static cutoff one ply ahead.
-    static_etc_empty: u32,
+    look_ahead_empty: u32,
     /// The ordering weight of a child's margin (see [`MARGIN_WEIGHT`]).
     margin_weight: i32,
     sums: &'static [HandSums],
@@ -454,10 +454,10 @@ impl Solver {
             deadline: None,
             aborted: false,
             age: 0,
-            etc_empty: ETC_EMPTY,
             tt_empty: TT_EMPTY,
             twins: true,
-            static_etc_empty: STATIC_ETC_EMPTY,
+            stone_dominance: true,
+            look_ahead_empty: LOOK_AHEAD_EMPTY,
             margin_weight: MARGIN_WEIGHT,
             sums: hand_sums(),
         }
@@ -760,7 +760,7 @@ impl Solver {
         buf.sort_unstable_by_key(|x| std::cmp::Reverse(x.0));
         let mut v = if red { i16::MIN } else { i16::MAX };
         let mut decided = None;
-        for &(_, mv, _) in &buf {
+        for &(_, mv) in &buf {
             let r = self.search_child(n, mv, self.child_key(pos, key, mv));
             if self.aborted {
                 break;
@@ -840,8 +840,8 @@ impl Solver {
         }
         // Stage two: the other moves.
         let mut buf = std::mem::take(&mut self.buffers[ply]);
-        let pruned = self.moves(pos, &c, hint, &mut buf);
-        let result = self.other_moves(n, &mut buf, v);
+        let mut pruned = self.moves(pos, &c, hint, &mut buf);
+        let result = self.other_moves(n, &mut buf, v, &mut pruned);
         self.buffers[ply] = buf;
         let (mut v, decided) = match result {
             ControlFlow::Break(r) => return r,
@@ -904,31 +904,28 @@ impl Solver {
     }
 
     /// The moves of `buf` after the table's move (whose value, or the worst, is `v`): first
-    /// the look-ahead (`look_ahead`), then each move best first by a selection that stops
-    /// at a cutoff. The node's answer (`Break`) on a cutoff one ply ahead or when the search
-    /// gave up; else the value and the move that decided it (as `index + 1`, 0: none).
+    /// the look-ahead (`look_ahead`, which may drop dominated moves and then sets `pruned`),
+    /// then each move best first by a selection that stops at a cutoff. The node's answer
+    /// (`Break`) on a cutoff one ply ahead or when the search gave up; else the value and the
+    /// move that decided it (as `index + 1`, 0: none).
     #[inline]
     fn other_moves(
         &mut self,
         n: Node<'_>,
-        buf: &mut [(i32, Move, u64)],
+        buf: &mut Vec<(i32, Move)>,
         mut v: i16,
+        pruned: &mut bool,
     ) -> ControlFlow<i16, (i16, u16)> {
         let red = n.pos.mover() == RED;
-        let etc = n.pos.empty_count() >= self.etc_empty;
-        if let Some(r) = self.look_ahead(n, buf) {
+        if n.pos.empty_count() >= self.look_ahead_empty
+            && let Some(r) = self.look_ahead(n, buf, pruned)
+        {
             return ControlFlow::Break(r);
         }
         for k in 0..buf.len() {
             order_next(buf, k);
             let mv = buf[k].1;
-            // With the transposition cutoffs the child keys are already computed.
-            let child_key = if etc {
-                buf[k].2
-            } else {
-                self.child_key(n.pos, n.key, mv)
-            };
-            let r = self.search_child(n, mv, child_key);
+            let r = self.search_child(n, mv, self.child_key(n.pos, n.key, mv));
             if self.aborted {
                 return ControlFlow::Break(n.beta);
             }
@@ -941,64 +938,63 @@ impl Solver {
     }
 
     /// One ply ahead, before any move is searched: a move after which the static bounds
-    /// answer for the mover (a static cutoff, from `static_etc_empty` empty cells), or whose
-    /// child's stored bound does (an enhanced transposition cutoff, from `etc_empty`),
-    /// answers for this node. Adds each child's margin to its move's ordering key and, for the
-    /// transposition cutoffs, fills in the child keys of `buf`; stores and returns the answer
-    /// if one is found.
+    /// answer for the mover answers for this node; it is stored and returned. Else adds each
+    /// child's margin to its move's ordering key, and drops the moves that a smaller stone on
+    /// the same cell dominates for the question (`dominated_stone`; then `pruned` is set),
+    /// handing their ordering key to the stone that dominates them when it is higher.
     #[inline]
-    fn look_ahead(&mut self, n: Node<'_>, buf: &mut [(i32, Move, u64)]) -> Option<i16> {
-        let e = n.pos.empty_count();
-        let statics = e >= self.static_etc_empty;
-        let etc = e >= self.etc_empty;
-        let w = self.margin_weight;
-        if !statics && !etc {
-            return None;
-        }
-        for x in buf.iter_mut() {
-            let mv = x.1;
-            if etc {
-                x.2 = self.child_key(n.pos, n.key, mv);
-            }
+    fn look_ahead(
+        &mut self,
+        n: Node<'_>,
+        buf: &mut Vec<(i32, Move)>,
+        pruned: &mut bool,
+    ) -> Option<i16> {
+        let red = n.pos.mover() == RED;
+        // The kept moves on the current cell: stone, the child's sure cells for the mover,
+        // place in `buf` (`question_moves` gives a cell's stones together, smallest first).
+        let mut kept = [(0u8, 0u64, 0usize); 15];
+        let mut nk = 0;
+        let mut kept_cell = None;
+        let mut j = 0;
+        for i in 0..buf.len() {
+            let (key, mv) = buf[i];
             let mut child = *n.pos;
             child.play(mv);
             let c = classify(&child, n.beta, self.sums);
-            if statics {
-                x.0 += w * self.margin(n.pos, &c);
-            }
-            if let Some(r) = self.child_cutoff(n, &child, x.2, &c, statics, etc) {
-                if e >= self.tt_empty {
+            if let Some(r) = c.cut.filter(|&r| cuts_off(red, r, n.beta)) {
+                if n.pos.empty_count() >= self.tt_empty {
                     self.store_cutoff(n, r, mv.index() as u16 + 1);
                 }
                 return Some(r);
             }
+            let key = key + self.margin_weight * self.margin(n.pos, &c);
+            if self.stone_dominance {
+                let (good, bad) = if red {
+                    (c.good, c.bad)
+                } else {
+                    (c.bad, c.good)
+                };
+                if kept_cell != Some(mv.cell) {
+                    kept_cell = Some(mv.cell);
+                    nk = 0;
+                }
+                let open = NEIGHBOURS[mv.cell.index()] & child.empty();
+                if let Some(&(_, _, at)) = kept[..nk]
+                    .iter()
+                    .find(|&&(v, g, _)| dominated_stone(open, v, g, mv.value, bad))
+                {
+                    *pruned = true;
+                    buf[at].0 = buf[at].0.max(key);
+                    continue;
+                }
+                kept[nk] = (mv.value, good, j);
+                nk += 1;
+            }
+            buf[j] = (key, mv);
+            j += 1;
         }
+        buf.truncate(j);
         None
-    }
-
-    /// The value of a child of `n` (`child`, with key `child_key` and classes `c`) if it
-    /// answers for the mover of `n`: its static bound (looked at if `statics`), else its
-    /// stored bound (looked up if `etc`).
-    #[inline]
-    fn child_cutoff(
-        &self,
-        n: Node<'_>,
-        child: &Position,
-        child_key: u64,
-        c: &Classes,
-        statics: bool,
-        etc: bool,
-    ) -> Option<i16> {
-        let red = n.pos.mover() == RED;
-        let answers = |r: &i16| cuts_off(red, *r, n.beta);
-        if statics && let Some(r) = c.cut.filter(answers) {
-            return Some(r);
-        }
-        if !etc {
-            return None;
-        }
-        let t = self.probe(self.table_key(child, child_key, c, n.beta).key)?;
-        Some(if red { t.lo } else { t.hi }).filter(answers)
     }
 
     /// The margin (see `margin`) of the child after `mv`, classified for `beta`.
@@ -1036,19 +1032,13 @@ impl Solver {
     /// for this question (then a failing node's value is only known to be on its side of
     /// `beta`). The table's move `hint` (as `index + 1`, 0: none) is left out: the caller
     /// tried it. The list is not sorted; the keys say the order.
-    fn moves(
-        &self,
-        pos: &Position,
-        cls: &Classes,
-        hint: u16,
-        out: &mut Vec<(i32, Move, u64)>,
-    ) -> bool {
+    fn moves(&self, pos: &Position, cls: &Classes, hint: u16, out: &mut Vec<(i32, Move)>) -> bool {
         out.clear();
         let history = &self.history[pos.mover()];
         question_moves(pos, cls, self.twins, |mv, score| {
             let idx = mv.index();
             if idx as u16 + 1 != hint {
-                out.push((score + (history[idx] as i32).min(1 << 20), mv, 0));
+                out.push((score + (history[idx] as i32).min(1 << 20), mv));
             }
         })
     }
@@ -1060,11 +1050,26 @@ fn cuts_off(red: bool, v: i16, beta: i16) -> bool {
     if red { v >= beta } else { v < beta }
 }
 
+/// Whether, for the question of a null window, the mover's stone `w` on a cell is dominated
+/// by its smaller stone `v` on the same cell: `open` are the cell's empty neighbours, `good_v`
+/// the cells sure for the mover after `v`, `bad_w` the cells sure against it after `w`.
+///
+/// It is when each empty neighbour is sure for the mover after the small stone or sure
+/// against it even after the big one. Then after `v` the mover can answer every line played
+/// after `w` with the same moves, `w` in place of `v` (it holds `w` instead of `v`), and ends
+/// at least as well: a hole off the cell's neighbours gets the same stones or, next to
+/// where `w` went, more of the mover's; a hole among them was either sure for the mover after
+/// `v`, or sure against it after `w` (that line is lost anyway).
+#[inline]
+fn dominated_stone(open: u64, v: u8, good_v: u64, w: u8, bad_w: u64) -> bool {
+    v < w && open & !(good_v | bad_w) == 0
+}
+
 /// Brings the next move to try to position `k` of `buf`: the best of the rest by selection
 /// for the first [`SELECT_FIRST`] moves (most cutoffs come from them), after that the rest
 /// sorted once.
 #[inline]
-fn order_next(buf: &mut [(i32, Move, u64)], k: usize) {
+fn order_next(buf: &mut [(i32, Move)], k: usize) {
     if k < SELECT_FIRST {
         let mut m = k;
         for j in k + 1..buf.len() {
@@ -1512,22 +1517,21 @@ mod tests {
     }
 
     #[test]
-    fn every_table_depth_and_transposition_cutoff_depth_gives_the_exact_value() {
-        // The table and the enhanced transposition cutoffs from the smallest nodes on, and
-        // neither, against plain minimax.
-        for (etc, tt) in [(4, 4), (5, 4), (99, 99), (6, 6)] {
+    fn every_table_depth_and_look_ahead_depth_gives_the_exact_value() {
+        // The table and the look-ahead from the smallest nodes on, and neither, against plain
+        // minimax.
+        for (look, tt) in [(4, 4), (5, 4), (99, 99), (6, 6)] {
             let mut solver = Solver::new();
-            solver.etc_empty = etc;
             solver.tt_empty = tt;
-            solver.static_etc_empty = etc;
+            solver.look_ahead_empty = look;
             for seed in 0..4 {
                 let p = ending(3000 + seed, 6 + (seed as u32 % 2));
                 let s = solver.solve(&p, None).unwrap();
                 let exact = brute_force(&p);
-                assert_eq!(s.red_score, exact, "{p:?} etc {etc} tt {tt}");
+                assert_eq!(s.red_score, exact, "{p:?} look {look} tt {tt}");
                 let mut child = p;
                 child.try_play(s.best).unwrap();
-                assert_eq!(brute_force(&child), exact, "{p:?} etc {etc} tt {tt}");
+                assert_eq!(brute_force(&child), exact, "{p:?} look {look} tt {tt}");
             }
         }
     }
@@ -1690,6 +1694,74 @@ mod tests {
         }
     }
 
+    /// Whether `player` reaches `alpha` from `p` under best play (by brute force).
+    fn reaches(p: &Position, player: usize, alpha: i16) -> bool {
+        let red = brute_force(p);
+        (if player == RED { red } else { 150 - red }) >= alpha
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(60))]
+        #[test]
+        fn a_dominated_stone_never_reaches_what_its_smaller_stone_misses(
+            seed in any::<u64>(),
+            empty in 4u32..=7,
+            offset in -3i16..=3,
+        ) {
+            // Every pair of the mover's stones on every cell, for a question near the value.
+            let p = ending(seed, empty);
+            let mover = p.mover();
+            let red = mover == RED;
+            let alpha = if red { brute_force(&p) } else { 150 - brute_force(&p) } + offset;
+            let beta = red_beta(mover, alpha);
+            let sure_after = |mv: Move| {
+                let mut child = p;
+                child.play(mv);
+                let c = classify(&child, beta, hand_sums());
+                let (good, bad) = if red { (c.good, c.bad) } else { (c.bad, c.good) };
+                (child, good, bad)
+            };
+            let hand: Vec<u8> = (1..=15).filter(|&v| p.has_stone(mover, v)).collect();
+            for cell in cells_of(p.empty()) {
+                for &v in &hand {
+                    let (after_v, good_v, _) = sure_after(Move::new(cell, v));
+                    let open = NEIGHBOURS[cell.index()] & after_v.empty();
+                    for &w in hand.iter().filter(|&&w| w > v) {
+                        let (after_w, _, bad_w) = sure_after(Move::new(cell, w));
+                        if dominated_stone(open, v, good_v, w, bad_w) {
+                            prop_assert!(
+                                !reaches(&after_w, mover, alpha) || reaches(&after_v, mover, alpha),
+                                "{:?}: {} beats {} on {:?} for {}", p, w, v, cell, alpha
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// A solver without the stone dominance of the look-ahead.
+    fn without_stone_dominance() -> Solver {
+        let mut s = Solver::new();
+        s.stone_dominance = false;
+        s
+    }
+
+    #[test]
+    fn the_stone_dominance_keeps_the_exact_value_on_ten_to_twelve_empty_cells() {
+        // It did cut something, so the comparison tests it.
+        assert!(same_exact_values(
+            Solver::new(),
+            without_stone_dominance(),
+            6000
+        ));
+    }
+
+    #[test]
+    fn the_stone_dominance_keeps_the_win_answer_on_twelve_to_fourteen_empty_cells() {
+        same_win_answers(Solver::new(), without_stone_dominance(), 7000);
+    }
+
     #[test]
     fn the_twin_rule_keeps_the_exact_value_on_ten_to_twelve_empty_cells() {
         // The rule did cut something, so the comparison tests it.
@@ -1768,7 +1840,7 @@ mod tests {
     fn the_static_look_ahead_keeps_the_exact_value_on_ten_to_twelve_empty_cells() {
         let mut with = Solver::new();
         let mut without = Solver::new();
-        without.static_etc_empty = 99;
+        without.look_ahead_empty = 99;
         without.margin_weight = 0;
         let mut cut_some = false;
         for seed in 0..12 {
