@@ -196,6 +196,13 @@ struct PlayerArgs {
     /// (0: every stone, the default).
     #[arg(long, default_value_t = 0)]
     width: u8,
+    /// In the first this many plies of the game, play no stone above --opening-cap (0: no
+    /// cap; the tree's moves of the opponent are not capped).
+    #[arg(long, default_value_t = 0)]
+    opening_plies: u32,
+    /// The most valuable stone played in the first --opening-plies plies.
+    #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u8).range(1..=15))]
+    opening_cap: u8,
     /// Key the tree's AMAF statistics by the cell alone: a move's AMAF value pools the games in
     /// which its player took its cell, with any stone.
     #[arg(long)]
@@ -317,6 +324,8 @@ impl PlayerArgs {
             target_pruning: !self.no_target_pruning,
             playout: self.playout.policy(),
             width: self.width,
+            opening_plies: self.opening_plies,
+            opening_cap: self.opening_cap,
             amaf_by_cell: self.amaf_by_cell,
             prior_bias: self.prior_bias,
             grouped: self.grouped,
@@ -619,6 +628,19 @@ mod tests {
         assert_eq!(cli.min_share, engine.min_share);
         // Every stone in the tree is the default since its match against wormhole.
         assert_eq!((cli.width, engine.width), (0, 0));
+        assert_eq!(
+            (cli.opening_plies, cli.opening_cap),
+            (engine.opening_plies, engine.opening_cap)
+        );
+        let cap = PlayerArgs::parse_from(["player", "--opening-plies", "4", "--opening-cap", "11"]);
+        assert_eq!(
+            (
+                cap.engine_config().opening_plies,
+                cap.engine_config().opening_cap
+            ),
+            (4, 11)
+        );
+        assert!(Cli::try_parse_from(["blackhole", "player", "--opening-cap", "16"]).is_err());
         let first = PlayerArgs::parse_from(["player", "--playout", "lottery"]).engine_config();
         assert_eq!(first.playout, PlayoutPolicy::Lottery);
         let score = PlayerArgs::parse_from(["player", "--score"]).engine_config();

@@ -115,6 +115,11 @@ pub struct EngineConfig {
     pub playout: PlayoutPolicy,
     /// Stones per live cell in the tree (0: all; see [`AlphaGame::width`]).
     pub width: u8,
+    /// In the first this many plies of the game, play stones up to `opening_cap` only (0:
+    /// no cap; see [`AlphaGame::with_opening_cap`]).
+    pub opening_plies: u32,
+    /// The most valuable stone played in the opening.
+    pub opening_cap: u8,
     /// Key the tree's AMAF statistics by the cell alone (see [`AlphaGame::amaf_by_cell`]).
     pub amaf_by_cell: bool,
     /// The progressive bias towards the greedy playout's moves (see [`GreedyPrior`]; 0, the
@@ -156,6 +161,8 @@ impl Default for EngineConfig {
             target_pruning: true,
             playout: PlayoutPolicy::Greedy,
             width: 0,
+            opening_plies: 0,
+            opening_cap: 12,
             amaf_by_cell: false,
             prior_bias: 0.0,
             grouped: false,

@@ -43,6 +43,11 @@ pub struct AlphaGame {
     pub grouped: bool,
     /// With grouping, the cell chosen for the stone still to come.
     pub placed: Option<Cell>,
+    /// `player`'s stones in the first `opening_plies` plies of the game are at most
+    /// `opening_cap` (see [`AlphaGame::with_opening_cap`]; 0 plies: no cap).
+    pub opening_plies: u32,
+    /// The most valuable stone `player` may play in the opening.
+    pub opening_cap: u8,
 }
 
 impl AlphaGame {
@@ -59,7 +64,19 @@ impl AlphaGame {
             amaf_by_cell: false,
             grouped: false,
             placed: None,
+            opening_plies: 0,
+            opening_cap: 15,
         }
+    }
+
+    /// The same game in which `player` keeps its stones above `cap` for later: in the first
+    /// `plies` plies of the game its moves use only stones up to `cap` (the opponent's moves
+    /// are not capped). The stones spent early go with lost games, both ours and our
+    /// opponents' (`docs/blackhole.md`).
+    pub fn with_opening_cap(mut self, plies: u32, cap: u8) -> Self {
+        self.opening_plies = plies;
+        self.opening_cap = cap;
+        self
     }
 
     /// The same game with its moves grouped by place (or not), as wormhole's tree does: the
@@ -150,6 +167,12 @@ impl Game for AlphaGame {
             }
             let threshold = m.trailing_zeros() as u8;
             moves.retain(|mv| mv.value == lowest || mv.value >= threshold);
+        }
+        if self.pos.mover() == self.player
+            && self.pos.moves_played() < self.opening_plies as usize
+            && moves.iter().any(|mv| mv.value <= self.opening_cap)
+        {
+            moves.retain(|mv| mv.value <= self.opening_cap);
         }
         if self.grouped {
             match self.placed {
@@ -805,6 +828,25 @@ mod tests {
             }
             assert!(by_cell.move_index(*a) < by_cell.move_bound());
         }
+    }
+
+    #[test]
+    fn the_opening_cap_holds_back_only_the_players_big_stones_and_only_early() {
+        let most_valuable = |g: &AlphaGame| {
+            let mut moves = Vec::new();
+            g.legal_moves(&mut moves);
+            moves.iter().map(|m| m.value).max().unwrap()
+        };
+        let mut g = AlphaGame::new(start(), RED, 76).with_opening_cap(3, 12);
+        assert_eq!(most_valuable(&g), 12);
+        g.play(Move::new(Cell(0), 1));
+        // Blue's moves are not capped, nor Red's from the fourth ply on.
+        assert_eq!(most_valuable(&g), 15);
+        g.play(Move::new(Cell(1), 1));
+        assert_eq!(most_valuable(&g), 12);
+        g.play(Move::new(Cell(2), 2));
+        g.play(Move::new(Cell(3), 2));
+        assert_eq!(most_valuable(&g), 15);
     }
 
     #[test]

@@ -211,6 +211,7 @@ impl EventHorizon {
         let game_alpha = if alpha == SCORE_KEY { 76 } else { alpha };
         let mut game = AlphaGame::new(*pos, pos.mover(), game_alpha)
             .with_width(self.config.width)
+            .with_opening_cap(self.config.opening_plies, self.config.opening_cap)
             .with_amaf_by_cell(self.config.amaf_by_cell)
             .with_grouping(self.config.grouped)
             .with_static_verdict(self.config.static_empty)
