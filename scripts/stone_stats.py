@@ -46,12 +46,18 @@ def moves_of(line):
     return words[3] == "Red", blocked, moves
 
 
+def plies_option(args, default):
+    """The value of `--plies N` in `args` (removed from them), or `default`."""
+    if "--plies" not in args:
+        return default
+    i = args.index("--plies")
+    plies = int(args[i + 1])
+    del args[i : i + 2]
+    return plies
+
+
 def main(args):
-    plies = 14
-    if "--plies" in args:
-        i = args.index("--plies")
-        plies = int(args[i + 1])
-        del args[i : i + 2]
+    plies = plies_option(args, 14)
     if not args:
         sys.exit(__doc__)
     seen = defaultdict(lambda: defaultdict(list))

@@ -14,7 +14,7 @@ import re
 import sys
 from collections import defaultdict
 
-from stone_stats import moves_of
+from stone_stats import moves_of, plies_option
 
 GROUPS = ["<= 72", "73-74", "75", ">= 76"]
 
@@ -39,11 +39,7 @@ def scores_of(path):
 
 
 def main(args):
-    plies = 12
-    if "--plies" in args:
-        i = args.index("--plies")
-        plies = int(args[i + 1])
-        del args[i : i + 2]
+    plies = plies_option(args, 12)
     if not args or len(args) % 2:
         sys.exit(__doc__)
     stones = defaultdict(list)
