@@ -345,6 +345,19 @@ fn classify(pos: &Position, beta: i16, sums: &[HandSums]) -> Classes {
     Classes { good, bad, cut }
 }
 
+impl Classes {
+    /// The sure cells good for `mover` and those bad for it (Red's good cells are Blue's bad
+    /// ones).
+    #[inline]
+    fn of_mover(&self, mover: usize) -> (u64, u64) {
+        if mover == RED {
+            (self.good, self.bad)
+        } else {
+            (self.bad, self.good)
+        }
+    }
+}
+
 /// A node's place in the table (see `Solver::table_key`).
 #[derive(Clone, Copy)]
 struct TableKey {
@@ -969,11 +982,7 @@ impl Solver {
             }
             let key = key + self.margin_weight * self.margin(n.pos, &c);
             if self.stone_dominance {
-                let (good, bad) = if red {
-                    (c.good, c.bad)
-                } else {
-                    (c.bad, c.good)
-                };
+                let (good, bad) = c.of_mover(n.pos.mover());
                 if kept_cell != Some(mv.cell) {
                     kept_cell = Some(mv.cell);
                     nk = 0;
@@ -1009,8 +1018,8 @@ impl Solver {
     /// child's classes).
     #[inline]
     fn margin(&self, pos: &Position, c: &Classes) -> i32 {
-        let margin = c.good.count_ones() as i32 - c.bad.count_ones() as i32;
-        if pos.mover() == RED { margin } else { -margin }
+        let (good, bad) = c.of_mover(pos.mover());
+        good.count_ones() as i32 - bad.count_ones() as i32
     }
 
     /// Stores a cutoff value `r` of the mover of `n` (a lower bound for Red, an upper bound
@@ -1717,8 +1726,7 @@ mod tests {
             let sure_after = |mv: Move| {
                 let mut child = p;
                 child.play(mv);
-                let c = classify(&child, beta, hand_sums());
-                let (good, bad) = if red { (c.good, c.bad) } else { (c.bad, c.good) };
+                let (good, bad) = classify(&child, beta, hand_sums()).of_mover(mover);
                 (child, good, bad)
             };
             let hand: Vec<u8> = (1..=15).filter(|&v| p.has_stone(mover, v)).collect();
