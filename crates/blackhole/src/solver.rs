@@ -749,7 +749,9 @@ impl Solver {
         self.nodes
     }
 
-    /// A null-window pass at the root: the fail-soft value and the move that decided it.
+    /// A null-window pass at the root: the fail-soft value and the move that decided it. The
+    /// root looks ahead as every node does (whatever its number of empty cells: the
+    /// children's margins order its moves), and then sorts all its moves at once.
     fn root(&mut self, pos: &Position, key: u64, beta: i16) -> (i16, Option<Move>) {
         let c = classify(pos, beta, self.sums);
         let tk = self.table_key(pos, key, &c, beta);
@@ -763,9 +765,12 @@ impl Solver {
         let hint = self.probe(tk.key).map_or(0, |e| e.best);
         let red = pos.mover() == RED;
         let mut buf = std::mem::take(&mut self.buffers[0]);
-        let pruned = self.moves(pos, &c, 0, &mut buf);
+        let mut pruned = self.moves(pos, &c, 0, &mut buf);
+        if let Some((r, mv)) = self.look_ahead(n, &mut buf, &mut pruned) {
+            self.buffers[0] = buf;
+            return (r, Some(mv));
+        }
         for x in buf.iter_mut() {
-            x.0 += self.margin_weight * self.child_margin(pos, x.1, beta);
             if x.1.index() as u16 + 1 == hint {
                 x.0 = i32::MAX;
             }
@@ -864,7 +869,7 @@ impl Solver {
             v = clamp_pruned(red, v, beta);
         }
         if decided != 0 {
-            self.history[pos.mover()][usize::from(decided - 1)] += e * e;
+            self.reward(pos.mover(), usize::from(decided - 1), e);
         }
         if e >= self.tt_empty {
             let a = tk.answer(v, beta);
@@ -876,6 +881,14 @@ impl Solver {
             self.store(tk.key, e as u8, lo, hi, decided);
         }
         v
+    }
+
+    /// Adds to the history of `mover`'s move `index` (as in [`Move::index`]) that it cut off
+    /// at a node with `e` empty cells: by `e * e`, so cutoffs near the root, which save the
+    /// most, weigh the most.
+    #[inline]
+    fn reward(&mut self, mover: usize, index: usize, e: u32) {
+        self.history[mover][index] += e * e;
     }
 
     /// Whether the deadline has passed (checked every 1024 nodes).
@@ -908,8 +921,7 @@ impl Solver {
             return ControlFlow::Break(n.beta);
         }
         if cuts_off(mover == RED, r, n.beta) {
-            let e = n.pos.empty_count();
-            self.history[mover][i] += e * e;
+            self.reward(mover, i, n.pos.empty_count());
             self.store_cutoff(n, r, hint);
             return ControlFlow::Break(r);
         }
@@ -931,7 +943,7 @@ impl Solver {
     ) -> ControlFlow<i16, (i16, u16)> {
         let red = n.pos.mover() == RED;
         if n.pos.empty_count() >= self.look_ahead_empty
-            && let Some(r) = self.look_ahead(n, buf, pruned)
+            && let Some((r, _)) = self.look_ahead(n, buf, pruned)
         {
             return ControlFlow::Break(r);
         }
@@ -951,7 +963,7 @@ impl Solver {
     }
 
     /// One ply ahead, before any move is searched: a move after which the static bounds
-    /// answer for the mover answers for this node; it is stored and returned. Else adds each
+    /// answer for the mover answers for this node; it is stored and returned with its value. Else adds each
     /// child's margin to its move's ordering key, and drops the moves that a smaller stone on
     /// the same cell dominates for the question (`dominated_stone`; then `pruned` is set),
     /// handing their ordering key to the stone that dominates them when it is higher.
@@ -961,7 +973,7 @@ impl Solver {
         n: Node<'_>,
         buf: &mut Vec<(i32, Move)>,
         pruned: &mut bool,
-    ) -> Option<i16> {
+    ) -> Option<(i16, Move)> {
         let red = n.pos.mover() == RED;
         // The kept moves on the current cell: stone, the child's sure cells for the mover,
         // place in `buf` (`question_moves` gives a cell's stones together, smallest first).
@@ -978,7 +990,7 @@ impl Solver {
                 if n.pos.empty_count() >= self.tt_empty {
                     self.store_cutoff(n, r, mv.index() as u16 + 1);
                 }
-                return Some(r);
+                return Some((r, mv));
             }
             let key = key + self.margin_weight * self.margin(n.pos, &c);
             if self.stone_dominance {
@@ -1004,14 +1016,6 @@ impl Solver {
         }
         buf.truncate(j);
         None
-    }
-
-    /// The margin (see `margin`) of the child after `mv`, classified for `beta`.
-    #[inline]
-    fn child_margin(&self, pos: &Position, mv: Move, beta: i16) -> i32 {
-        let mut child = *pos;
-        child.play(mv);
-        self.margin(pos, &classify(&child, beta, self.sums))
     }
 
     /// A child's sure cells good for the mover of `pos` minus those bad for it (`c` the
