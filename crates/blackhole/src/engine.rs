@@ -810,7 +810,8 @@ mod tests {
     #[test]
     fn targets_decided_by_the_static_bounds_still_give_a_good_move() {
         // The solvers off: the searches alone decide. Where the static bounds already lose a
-        // win, the targets come down to the best score still possible and a search plays;
+        // win, the targets come down to the best score still possible and a search plays (or
+        // the bounds decide that target too, and the move keeps it);
         // where they already win it, the move keeps the win (checked by alpha-beta).
         let cfg = EngineConfig {
             solver_empty: 0,
@@ -839,7 +840,17 @@ mod tests {
                 let (lo, hi) = static_score_bounds(&p);
                 let best = if me == RED { hi } else { 150 - lo };
                 assert!(d.targets.iter().all(|t| t.0 <= best), "{:?}", d.targets);
-                assert!(d.targets.iter().any(|t| t.2 > 0), "no search ran: {d:?}");
+                // Either a search ran, or the static bounds decided a lower target too (won
+                // with no simulation), and the move keeps it.
+                match d.targets.iter().find(|t| t.1 == 1.0 && t.2 == 0) {
+                    Some(&(target, _, _)) => {
+                        let mut q = p;
+                        q.try_play(d.mv).unwrap();
+                        let kept = mine(crate::solver::alpha_beta(&q, i16::MIN, i16::MAX));
+                        assert!(kept >= target, "{kept} < {target}: {d:?}");
+                    }
+                    None => assert!(d.targets.iter().any(|t| t.2 > 0), "no search ran: {d:?}"),
+                }
             } else {
                 won += 1;
                 let mut q = p;
