@@ -347,12 +347,12 @@ fn classify(pos: &Position, beta: i16, sums: &[HandSums]) -> Classes {
         // `r - nd`) stones to spare (`forced_fills`); if it does not, one of them is the hole,
         // hence the bound of the sure cells as well.
         let red_forced = (nu + MAX_SPARE >= b)
-            .then(|| forced_fills(pos, true, good, b - nu, beta, red, blue))
+            .then(|| forced_fills(pos, true, good, bad, b - nu, beta, red, blue))
             .flatten()
             .map(|x| x.min(ups[..nu].iter().copied().min().unwrap_or(x)));
         let blue_forced = || {
             (nd + MAX_SPARE >= r)
-                .then(|| forced_fills(pos, false, bad, r - nd, beta, red, blue))
+                .then(|| forced_fills(pos, false, bad, good, r - nd, beta, red, blue))
                 .flatten()
                 .map(|x| x.max(downs[..nd].iter().copied().max().unwrap_or(x)))
         };
@@ -363,7 +363,8 @@ fn classify(pos: &Position, beta: i16, sums: &[HandSums]) -> Classes {
 
 /// The static answer when the opponent of the side that `sure` favours (Red when `red`) has
 /// `spare` stones more than there are `sure` cells (0 when the count of `classify` falls one
-/// short); `None` when it does not answer. `red`/`blue` are the hands' [`HandSums`].
+/// short); `None` when it does not answer. `against` are the cells sure against that side,
+/// `red`/`blue` the hands' [`HandSums`].
 ///
 /// Written for Red (`sure` its good cells, `b = |sure| + spare`): Red never fills a good
 /// cell while another is empty. If Blue plays more than `spare` stones off the good cells, a
@@ -381,6 +382,7 @@ fn forced_fills(
     pos: &Position,
     red: bool,
     sure: u64,
+    against: u64,
     spare: usize,
     beta: i16,
     red_sums: &HandSums,
@@ -393,9 +395,14 @@ fn forced_fills(
     };
     let own_sums = if spare == 0 { &own[0] } else { &own[1] };
     let empty = pos.empty();
+    // A cell sure against the side (`against`) never reaches `beta`.
+    let open = empty & !sure & !against;
+    if open.count_ones() as usize <= spare {
+        return None;
+    }
     let mut reach = [0i16; 32];
     let mut k = 0;
-    for c in cells_of(empty & !sure) {
+    for c in cells_of(open) {
         let near = NEIGHBOURS[c.index()];
         let g = (near & sure).count_ones() as usize;
         let n = (near & empty & !sure).count_ones() as usize;
@@ -839,7 +846,8 @@ impl Solver {
         let red = pos.mover() == RED;
         let mut buf = std::mem::take(&mut self.buffers[0]);
         let mut pruned = self.moves(pos, &c, 0, &mut buf);
-        if let Some((r, mv)) = self.look_ahead(n, &mut buf, &mut pruned) {
+        let mut v = if red { i16::MIN } else { i16::MAX };
+        if let Some((r, mv)) = self.look_ahead(n, &mut buf, &mut v, &mut pruned) {
             self.buffers[0] = buf;
             return (r, Some(mv));
         }
@@ -849,7 +857,6 @@ impl Solver {
             }
         }
         buf.sort_unstable_by_key(|x| std::cmp::Reverse(x.0));
-        let mut v = if red { i16::MIN } else { i16::MAX };
         let mut decided = None;
         for &(_, mv) in &buf {
             let r = self.search_child(n, mv, self.child_key(pos, key, mv));
@@ -1016,7 +1023,7 @@ impl Solver {
     ) -> ControlFlow<i16, (i16, u16)> {
         let red = n.pos.mover() == RED;
         if n.pos.empty_count() >= self.look_ahead_empty
-            && let Some((r, _)) = self.look_ahead(n, buf, pruned)
+            && let Some((r, _)) = self.look_ahead(n, buf, &mut v, pruned)
         {
             return ControlFlow::Break(r);
         }
@@ -1036,15 +1043,18 @@ impl Solver {
     }
 
     /// One ply ahead, before any move is searched: a move after which the static bounds
-    /// answer for the mover answers for this node; it is stored and returned with its value. Else adds each
-    /// child's margin to its move's ordering key, and drops the moves that a smaller stone on
-    /// the same cell dominates for the question (`dominated_stone`; then `pruned` is set),
-    /// handing their ordering key to the stone that dominates them when it is higher.
+    /// answer for the mover answers for this node; it is stored and returned with its value.
+    /// Else drops the moves after which they answer against the mover, folding their values
+    /// into the node's value `v` (searching them would only classify them again), adds each
+    /// other child's margin to its move's ordering key, and drops the moves that a smaller
+    /// stone on the same cell dominates for the question (`dominated_stone`; then `pruned` is
+    /// set), handing their ordering key to the stone that dominates them when it is higher.
     #[inline]
     fn look_ahead(
         &mut self,
         n: Node<'_>,
         buf: &mut Vec<(i32, Move)>,
+        v: &mut i16,
         pruned: &mut bool,
     ) -> Option<(i16, Move)> {
         let red = n.pos.mover() == RED;
@@ -1059,7 +1069,11 @@ impl Solver {
             let mut child = *n.pos;
             child.play(mv);
             let c = classify(&child, n.beta, self.sums);
-            if let Some(r) = c.cut.filter(|&r| cuts_off(red, r, n.beta)) {
+            if let Some(r) = c.cut {
+                if !cuts_off(red, r, n.beta) {
+                    *v = if red { (*v).max(r) } else { (*v).min(r) };
+                    continue;
+                }
                 if n.pos.empty_count() >= self.tt_empty {
                     self.store_cutoff(n, r, mv.index() as u16 + 1);
                 }
