@@ -348,12 +348,12 @@ fn classify(pos: &Position, beta: i16, sums: &[HandSums]) -> Classes {
         // `r - nd`) stones to spare (`forced_fills`); if it does not, one of them is the hole,
         // hence the bound of the sure cells as well.
         let red_forced = (nu + MAX_SPARE >= b)
-            .then(|| forced_fills(pos, true, good, bad, b - nu, beta, red, blue))
+            .then(|| forced_fills(pos, true, good, bad, b - nu, beta, [red, blue]))
             .flatten()
             .map(|x| x.min(ups[..nu].iter().copied().min().unwrap_or(x)));
         let blue_forced = || {
             (nd + MAX_SPARE >= r)
-                .then(|| forced_fills(pos, false, bad, good, r - nd, beta, red, blue))
+                .then(|| forced_fills(pos, false, bad, good, r - nd, beta, [red, blue]))
                 .flatten()
                 .map(|x| x.max(downs[..nd].iter().copied().max().unwrap_or(x)))
         };
@@ -365,7 +365,7 @@ fn classify(pos: &Position, beta: i16, sums: &[HandSums]) -> Classes {
 /// The static answer when the opponent of the side that `sure` favours (Red when `red`) has
 /// `spare` stones more than there are `sure` cells (0 when the count of `classify` falls one
 /// short); `None` when it does not answer. `against` are the cells sure against that side,
-/// `red`/`blue` the hands' [`HandSums`].
+/// and the last argument Red's and Blue's [`HandSums`].
 ///
 /// Written for Red (`sure` its good cells, `b = |sure| + spare`): Red never fills a good
 /// cell while another is empty. If Blue plays more than `spare` stones off the good cells, a
@@ -390,8 +390,7 @@ fn forced_fills(
     against: u64,
     mut spare: usize,
     beta: i16,
-    red_sums: &HandSums,
-    blue_sums: &HandSums,
+    [red_sums, blue_sums]: [&HandSums; 2],
 ) -> Option<i16> {
     let (sign, own, other) = if red {
         (1, red_sums, blue_sums)
