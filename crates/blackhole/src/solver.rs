@@ -11,7 +11,9 @@
 //!
 //! * **Static bounds** at every node (`static_bounds`): a score interval from the empty
 //!   cells alone, which contains the dead-cell declarations and is exact when every empty cell
-//!   is dead.
+//!   is dead. For a null window (`classify`), also the **forced fills** (`forced_fills`):
+//!   when the opponent has barely enough stones to fill the side's sure cells, it must fill
+//!   them, and the side picks the hole among the rest.
 //! * **An abstract transposition key**: the rest of the game depends only on the empty cells,
 //!   each one's delta (adjacent red minus blue stones) and the stones in each hand, so the key
 //!   hashes exactly that (stones that touch no empty cell are forgotten). Updated per move from
