@@ -1907,10 +1907,14 @@ mod tests {
     #[test]
     fn the_static_cutoffs_bound_the_exact_score_and_the_forced_fills_add_some() {
         // Every cutoff of `classify` is a fail-soft bound of the exact score; count those
-        // that only the forced fills give (too few sure cells for the plain count).
+        // that only the forced fills give (too few sure cells for the plain count). Endings of
+        // 8 to 10 empty cells too: in smaller ones the hands were too small to catch a
+        // candidate bounded with the side's best stones where only its least count.
+        let small = (0..100).map(|seed| (seed, 4 + seed as u32 % 4));
+        let larger = (0..60).map(|seed| (seed, 8 + seed as u32 % 3));
         let mut forced = 0;
-        for seed in 0..150 {
-            let p = ending(seed, 4 + (seed % 5) as u32);
+        for (seed, empty) in small.chain(larger) {
+            let p = ending(seed, empty);
             let exact = alpha_beta(&p, i16::MIN, i16::MAX);
             let b = p.stones_left(1 - RED);
             let r = p.stones_left(RED);
