@@ -197,8 +197,9 @@ struct PlayerArgs {
     #[arg(long, default_value_t = 0)]
     width: u8,
     /// In the first this many plies of the game, play no stone above --opening-cap (0: no
-    /// cap; the tree's moves of the opponent are not capped).
-    #[arg(long, default_value_t = 0)]
+    /// cap; the tree's moves of the opponent are not capped). 8 since its 1,000-game match
+    /// against wormhole.
+    #[arg(long, default_value_t = 8)]
     opening_plies: u32,
     /// The most valuable stone played in the first --opening-plies plies.
     #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u8).range(1..=15))]
@@ -628,10 +629,14 @@ mod tests {
         assert_eq!(cli.min_share, engine.min_share);
         // Every stone in the tree is the default since its match against wormhole.
         assert_eq!((cli.width, engine.width), (0, 0));
+        // The opening cap is the default since its match against wormhole.
         assert_eq!(
             (cli.opening_plies, cli.opening_cap),
             (engine.opening_plies, engine.opening_cap)
         );
+        assert_eq!((engine.opening_plies, engine.opening_cap), (8, 12));
+        let uncapped = PlayerArgs::parse_from(["player", "--opening-plies", "0"]);
+        assert_eq!(uncapped.engine_config().opening_plies, 0);
         let cap = PlayerArgs::parse_from(["player", "--opening-plies", "4", "--opening-cap", "11"]);
         assert_eq!(
             (

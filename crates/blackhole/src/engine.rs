@@ -116,7 +116,8 @@ pub struct EngineConfig {
     /// Stones per live cell in the tree (0: all; see [`AlphaGame::width`]).
     pub width: u8,
     /// In the first this many plies of the game, play stones up to `opening_cap` only (0:
-    /// no cap; see [`AlphaGame::with_opening_cap`]).
+    /// no cap; see [`AlphaGame::with_opening_cap`]). 8 plies with a cap of 12 by default,
+    /// since its 1,000-game match against wormhole.
     pub opening_plies: u32,
     /// The most valuable stone played in the opening.
     pub opening_cap: u8,
@@ -161,7 +162,7 @@ impl Default for EngineConfig {
             target_pruning: true,
             playout: PlayoutPolicy::Greedy,
             width: 0,
-            opening_plies: 0,
+            opening_plies: 8,
             opening_cap: 12,
             amaf_by_cell: false,
             prior_bias: 0.0,
