@@ -400,7 +400,6 @@ fn forced_fills(
         (-1, blue_sums, red_sums)
     };
     let empty = pos.empty();
-    let worse = |x: i16, y: i16| if red { x.min(y) } else { x.max(y) };
     let mut floor = if red { i16::MAX } else { i16::MIN };
     loop {
         // A cell sure against the side (`against`) never reaches `beta`.
@@ -429,7 +428,7 @@ fn forced_fills(
         }
         let reach = &mut reach[..k];
         if k <= spare {
-            floor = reach.iter().fold(floor, |f, &v| worse(f, v));
+            floor = reach.iter().fold(floor, |f, &v| better(!red, f, v));
             sure |= candidates;
             spare -= k;
             continue;
@@ -439,7 +438,7 @@ fn forced_fills(
         } else {
             reach.select_nth_unstable(spare)
         };
-        return Some(worse(*x, floor));
+        return Some(better(!red, *x, floor));
     }
 }
 
@@ -1052,7 +1051,7 @@ impl Solver {
             if self.aborted {
                 return ControlFlow::Break(n.beta);
             }
-            v = if red { v.max(r) } else { v.min(r) };
+            v = better(red, v, r);
             if cuts_off(red, v, n.beta) {
                 return ControlFlow::Continue((v, mv.index() as u16 + 1));
             }
@@ -1089,7 +1088,7 @@ impl Solver {
             let c = classify(&child, n.beta, self.sums);
             if let Some(r) = c.cut {
                 if !cuts_off(red, r, n.beta) {
-                    *v = if red { (*v).max(r) } else { (*v).min(r) };
+                    *v = better(red, *v, r);
                     continue;
                 }
                 if n.pos.empty_count() >= self.tt_empty {
@@ -1160,6 +1159,12 @@ impl Solver {
             }
         })
     }
+}
+
+/// The better of two values of Red's score for the mover (Red when `red`).
+#[inline]
+fn better(red: bool, a: i16, b: i16) -> i16 {
+    if red { a.max(b) } else { a.min(b) }
 }
 
 /// Whether the mover's value `v` answers the question "does Red reach `beta`?" in its favour.
