@@ -534,7 +534,7 @@ pub struct Solver {
     /// does not classify them again).
     classes: Vec<Vec<Classes>>,
     /// Per ply, the last move after which the look-ahead's static bounds answered.
-    killers: Vec<Option<Move>>,
+    killers: Vec<[Option<Move>; 2]>,
     nodes: u64,
     deadline: Option<Instant>,
     aborted: bool,
@@ -589,7 +589,7 @@ impl Solver {
             history: vec![[0; MOVE_BOUND]; 2],
             buffers: (0..40).map(|_| Vec::with_capacity(512)).collect(),
             classes: (0..40).map(|_| Vec::with_capacity(512)).collect(),
-            killers: vec![None; 40],
+            killers: vec![[None; 2]; 40],
             nodes: 0,
             deadline: None,
             aborted: false,
@@ -606,7 +606,7 @@ impl Solver {
     /// Empties the transposition table, the history and the killer moves.
     pub fn clear(&mut self) {
         self.table.fill(Entry::default());
-        self.killers.fill(None);
+        self.killers.fill([None; 2]);
         for h in &mut self.history {
             h.fill(0);
         }
@@ -1140,7 +1140,11 @@ impl Solver {
                 if n.pos.empty_count() >= self.tt_empty {
                     self.store_cutoff(n, r, mv.index() as u16 + 1);
                 }
-                self.killers[n.ply] = Some(mv);
+                let k = &mut self.killers[n.ply];
+                if k[0] != Some(mv) {
+                    k[1] = k[0];
+                    k[0] = Some(mv);
+                }
                 self.classes[n.ply] = classes;
                 return Some((r, mv));
             }
@@ -1178,15 +1182,16 @@ impl Solver {
     /// child is cheaper than the table's cache miss.
     #[inline]
     fn killer_cutoff(&self, pos: &Position, beta: i16, ply: usize) -> Option<i16> {
-        let mv = self.killers[ply]?;
         let mover = pos.mover();
-        if pos.empty() & (1 << mv.cell.index()) == 0 || !pos.has_stone(mover, mv.value) {
-            return None;
-        }
-        let mut child = *pos;
-        child.play(mv);
-        let r = classify(&child, beta, self.sums).cut?;
-        cuts_off(mover == RED, r, beta).then_some(r)
+        self.killers[ply].iter().flatten().find_map(|&mv| {
+            if pos.empty() & (1 << mv.cell.index()) == 0 || !pos.has_stone(mover, mv.value) {
+                return None;
+            }
+            let mut child = *pos;
+            child.play(mv);
+            let r = classify(&child, beta, self.sums).cut?;
+            cuts_off(mover == RED, r, beta).then_some(r)
+        })
     }
 
     /// A child's sure cells good for the mover of `pos` minus those bad for it (`c` the
