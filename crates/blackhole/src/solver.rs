@@ -294,7 +294,7 @@ fn static_bounds(pos: &Position) -> Analysis {
 /// The empty cells sorted by what they decide for the question "does Red reach `beta`?",
 /// from the per-cell intervals of `static_bounds`, and the static bound's cutoff if it
 /// answers the question.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Classes {
     /// Cells with `low(c) >= beta`: Red reaches `beta` if one ends as the hole.
     good: u64,
@@ -948,6 +948,10 @@ impl Solver {
             return small_ending(pos);
         }
         let c = known.unwrap_or_else(|| classify(pos, beta, self.sums));
+        debug_assert!(
+            known.is_none_or(|k| k == classify(pos, beta, self.sums)),
+            "the classes handed on are not this node's"
+        );
         if let Some(v) = c.cut {
             return v;
         }
