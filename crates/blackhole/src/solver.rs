@@ -533,7 +533,8 @@ pub struct Solver {
     /// Per ply, the classes of the children the look-ahead classified (searching them
     /// does not classify them again).
     classes: Vec<Vec<Classes>>,
-    /// Per ply, the last move after which the look-ahead's static bounds answered.
+    /// Per ply, the last two moves after which the look-ahead's static bounds answered for
+    /// the mover, the newest first (tried before anything else: `killer_cutoff`).
     killers: Vec<[Option<Move>; 2]>,
     nodes: u64,
     deadline: Option<Instant>,
@@ -1180,9 +1181,9 @@ impl Solver {
         None
     }
 
-    /// The static answer after the killer move of the ply (the last move after which the
-    /// look-ahead's static bounds answered at this ply), if it is legal here and they answer
-    /// for the mover again. Any legal move gives a sound bound. Not stored: classifying one
+    /// The static answer after a killer move of the ply (one of the last two moves after
+    /// which the look-ahead's static bounds answered at this ply), if one is legal here and
+    /// they answer for the mover again. Any legal move gives a sound bound. Not stored: classifying one
     /// child is cheaper than the table's cache miss.
     #[inline]
     fn killer_cutoff(&self, pos: &Position, beta: i16, ply: usize) -> Option<i16> {
