@@ -1183,8 +1183,8 @@ impl Solver {
 
     /// The static answer after a killer move of the ply (one of the last two moves after
     /// which the look-ahead's static bounds answered at this ply), if one is legal here and
-    /// they answer for the mover again. Any legal move gives a sound bound. Not stored: classifying one
-    /// child is cheaper than the table's cache miss.
+    /// they answer for the mover again. Any legal move gives a sound bound. Not stored:
+    /// classifying one child is cheaper than the table's cache miss.
     #[inline]
     fn killer_cutoff(&self, pos: &Position, beta: i16, ply: usize) -> Option<i16> {
         let mover = pos.mover();
