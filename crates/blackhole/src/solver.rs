@@ -1059,7 +1059,7 @@ impl Solver {
         let i = usize::from(hint - 1);
         let mv = Move::new(Cell((i / 15) as u8), (i % 15 + 1) as u8);
         let mover = n.pos.mover();
-        if n.pos.empty() & (1 << mv.cell.index()) == 0 || !n.pos.has_stone(mover, mv.value) {
+        if !playable(n.pos, mv) {
             return ControlFlow::Continue(None);
         }
         let r = self.search_child(n, mv, self.child_key(n.pos, n.key, mv), NO_CLASSES);
@@ -1189,7 +1189,7 @@ impl Solver {
     fn killer_cutoff(&self, pos: &Position, beta: i16, ply: usize) -> Option<i16> {
         let mover = pos.mover();
         self.killers[ply].iter().flatten().find_map(|&mv| {
-            if pos.empty() & (1 << mv.cell.index()) == 0 || !pos.has_stone(mover, mv.value) {
+            if !playable(pos, mv) {
                 return None;
             }
             let mut child = *pos;
@@ -1242,6 +1242,13 @@ impl Solver {
             }
         })
     }
+}
+
+/// Whether the mover of `pos` may play `mv`, a move remembered from another node (its cell
+/// empty, its stone still held). [`Position::check`] says why not, at the cost of an error.
+#[inline]
+fn playable(pos: &Position, mv: Move) -> bool {
+    pos.empty() & (1 << mv.cell.index()) != 0 && pos.has_stone(pos.mover(), mv.value)
 }
 
 /// The better of two values of Red's score for the mover (Red when `red`).
