@@ -204,6 +204,9 @@ struct PlayerArgs {
     /// The most valuable stone played in the first --opening-plies plies.
     #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u8).range(1..=15))]
     opening_cap: u8,
+    /// The opening cap also holds for our stones in the playouts, not only in the tree.
+    #[arg(long)]
+    capped_playouts: bool,
     /// Key the tree's AMAF statistics by the cell alone: a move's AMAF value pools the games in
     /// which its player took its cell, with any stone.
     #[arg(long)]
@@ -327,6 +330,7 @@ impl PlayerArgs {
             width: self.width,
             opening_plies: self.opening_plies,
             opening_cap: self.opening_cap,
+            capped_playouts: self.capped_playouts,
             amaf_by_cell: self.amaf_by_cell,
             prior_bias: self.prior_bias,
             grouped: self.grouped,

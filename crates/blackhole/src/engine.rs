@@ -121,6 +121,9 @@ pub struct EngineConfig {
     pub opening_plies: u32,
     /// The most valuable stone played in the opening.
     pub opening_cap: u8,
+    /// The opening cap also holds for our stones in the playouts (see
+    /// [`AlphaGame::with_capped_playouts`]; off by default).
+    pub capped_playouts: bool,
     /// Key the tree's AMAF statistics by the cell alone (see [`AlphaGame::amaf_by_cell`]).
     pub amaf_by_cell: bool,
     /// The progressive bias towards the greedy playout's moves (see [`GreedyPrior`]; 0, the
@@ -164,6 +167,7 @@ impl Default for EngineConfig {
             width: 0,
             opening_plies: 8,
             opening_cap: 12,
+            capped_playouts: false,
             amaf_by_cell: false,
             prior_bias: 0.0,
             grouped: false,

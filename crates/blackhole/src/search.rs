@@ -48,6 +48,8 @@ pub struct AlphaGame {
     pub opening_plies: u32,
     /// The most valuable stone `player` may play in the opening.
     pub opening_cap: u8,
+    /// The opening cap also holds in the playouts (see [`AlphaGame::with_capped_playouts`]).
+    pub capped_playouts: bool,
 }
 
 impl AlphaGame {
@@ -66,6 +68,7 @@ impl AlphaGame {
             placed: None,
             opening_plies: 0,
             opening_cap: 15,
+            capped_playouts: false,
         }
     }
 
@@ -77,6 +80,30 @@ impl AlphaGame {
         self.opening_plies = plies;
         self.opening_cap = cap;
         self
+    }
+
+    /// The same game in which the opening cap also holds in the playouts (or not): there
+    /// `player`'s stone above the cap is replaced by its most valuable one up to the cap, so
+    /// that the simulations play the opening as the tree does.
+    pub fn with_capped_playouts(mut self, on: bool) -> Self {
+        self.capped_playouts = on;
+        self
+    }
+
+    /// `mv` with the opening cap applied where it holds: `player`'s stone above the cap in
+    /// the opening becomes its most valuable stone up to the cap (if it holds one).
+    fn capped(&self, mv: Move) -> Move {
+        if self.pos.mover() != self.player
+            || self.pos.moves_played() >= self.opening_plies as usize
+            || mv.value <= self.opening_cap
+        {
+            return mv;
+        }
+        let allowed = self.pos.stones_left_mask(self.player) & ((2u16 << self.opening_cap) - 1);
+        match allowed {
+            0 => mv,
+            m => Move::new(mv.cell, 15 - m.leading_zeros() as u8),
+        }
     }
 
     /// The same game with its moves grouped by place (or not), as wormhole's tree does: the
@@ -717,7 +744,10 @@ impl Playout<AlphaGame> for LotteryPlayout {
                 // The tree chose the cell (and its place is in the trace): the stone.
                 Some(cell) => Move::new(cell, stone_for(&game.pos, cell)),
                 None => {
-                    let mv = self.policy.choose(game, rng);
+                    let mut mv = self.policy.choose(game, rng);
+                    if game.capped_playouts {
+                        mv = game.capped(mv);
+                    }
                     if game.grouped {
                         trace.push(mover, AlphaGame::place(mv.cell));
                     }
@@ -847,6 +877,34 @@ mod tests {
         g.play(Move::new(Cell(2), 2));
         g.play(Move::new(Cell(3), 2));
         assert_eq!(most_valuable(&g), 15);
+    }
+
+    #[test]
+    fn capped_playouts_keep_red_under_the_cap_in_the_opening_only() {
+        let mut g = AlphaGame::new(start(), RED, 76)
+            .with_opening_cap(4, 12)
+            .with_capped_playouts(true);
+        let mut rng = Pcg64Mcg::seed_from_u64(7);
+        let mut trace = Trace::new();
+        LotteryPlayout {
+            policy: PlayoutPolicy::Greedy,
+        }
+        .playout(&mut g, &mut rng, 30, &mut trace);
+        let stones: Vec<u8> = (0..5).map(|i| trace.get(i).unwrap().1.value).collect();
+        // Red's first two stones are 12 and 11 (the greedy 15 and 14, capped); Blue is not
+        // capped, and Red's third stone, after the opening, is its 15 again.
+        assert_eq!(stones, [12, 15, 11, 14, 15]);
+        // The cap never drops a stone below the cap when none is held there.
+        let mut low = AlphaGame::new(start(), RED, 76).with_opening_cap(4, 12);
+        for v in 1..=12 {
+            for _ in 0..2 {
+                let cell = cells_of(low.pos.empty()).next().unwrap();
+                low.pos.play(Move::new(cell, v));
+            }
+        }
+        let big = Move::new(cells_of(low.pos.empty()).next().unwrap(), 15);
+        low.opening_plies = 30;
+        assert_eq!(low.capped(big), big);
     }
 
     #[test]
