@@ -16,7 +16,9 @@ use std::time::{Duration, Instant};
 
 use rand::Rng;
 
-use super::select::{Blend, progressive_bias, rave_value, select_fast, select_fast_unproven};
+use super::select::{
+    Blend, InvSqrt, progressive_bias, rave_value, select_fast, select_fast_unproven,
+};
 use crate::config::{Config, FinalMove, PriorTarget, RaveSchedule, Selection};
 use crate::game::{Game, Narrowing, Outcome, Player, Playout, Prior, PriorValue, Trace};
 use crate::result::StopReason;
@@ -586,7 +588,8 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             reference,
             blend: schedule.and_then(|s| Blend::of(s, range.len())),
             c: config.exploration() as f32,
-            ln_n: f64::from(parent_visits.max(1)).ln() as f32,
+            bonus: (config.exploration() * f64::from(parent_visits.max(1)).ln().sqrt()) as f32,
+            inv_sqrt: InvSqrt::table(),
             fpu: config.first_play_urgency() as f32,
             moves: range.len(),
         };
@@ -654,7 +657,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             return if visits == 0 {
                 s.fpu
             } else {
-                wins / n + s.c * (s.ln_n / n).sqrt()
+                wins / n + s.bonus * s.inv_sqrt.of(visits)
             };
         };
         let (an, aw) = if s.reference == NONE {
@@ -667,7 +670,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             None => rave_value(schedule, n, wins, an, aw, s.moves, s.fpu),
         };
         if s.c > 0.0 && (visits > 0 || an > 0.0) {
-            v += s.c * (s.ln_n / n.max(1.0)).sqrt();
+            v += s.bonus * s.inv_sqrt.of(visits.max(1));
         }
         v
     }
@@ -749,8 +752,11 @@ struct Scoring {
     blend: Option<Blend>,
     /// The UCT exploration constant.
     c: f32,
-    /// `ln` of the parent's visits (at least 1).
-    ln_n: f32,
+    /// The UCT bonus of a child with one visit: `c sqrt(ln N)` for the parent's `N` visits
+    /// (at least 1); a child with `n` visits gets it over `sqrt(n)`.
+    bonus: f32,
+    /// `1 / sqrt(n)` by look-up: one child's score is otherwise bound by the divider.
+    inv_sqrt: &'static InvSqrt,
     /// First-play urgency: the value of a child without statistics.
     fpu: f32,
     /// The parent's number of children.
