@@ -207,6 +207,10 @@ struct PlayerArgs {
     /// The opening cap also holds for our stones in the playouts, not only in the tree.
     #[arg(long)]
     capped_playouts: bool,
+    /// The opening cap rises by one every two plies: --opening-cap at the first move, one
+    /// more at the second, and so on to the end of --opening-plies.
+    #[arg(long)]
+    opening_ramp: bool,
     /// Key the tree's AMAF statistics by the cell alone: a move's AMAF value pools the games in
     /// which its player took its cell, with any stone.
     #[arg(long)]
@@ -331,6 +335,7 @@ impl PlayerArgs {
             opening_plies: self.opening_plies,
             opening_cap: self.opening_cap,
             capped_playouts: self.capped_playouts,
+            opening_ramp: self.opening_ramp,
             amaf_by_cell: self.amaf_by_cell,
             prior_bias: self.prior_bias,
             grouped: self.grouped,

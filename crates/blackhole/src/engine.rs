@@ -124,6 +124,9 @@ pub struct EngineConfig {
     /// The opening cap also holds for our stones in the playouts (see
     /// [`AlphaGame::with_capped_playouts`]; off by default).
     pub capped_playouts: bool,
+    /// The opening cap rises by one every two plies (see [`AlphaGame::with_opening_ramp`];
+    /// off by default).
+    pub opening_ramp: bool,
     /// Key the tree's AMAF statistics by the cell alone (see [`AlphaGame::amaf_by_cell`]).
     pub amaf_by_cell: bool,
     /// The progressive bias towards the greedy playout's moves (see [`GreedyPrior`]; 0, the
@@ -168,6 +171,7 @@ impl Default for EngineConfig {
             opening_plies: 8,
             opening_cap: 12,
             capped_playouts: false,
+            opening_ramp: false,
             amaf_by_cell: false,
             prior_bias: 0.0,
             grouped: false,

@@ -50,6 +50,8 @@ pub struct AlphaGame {
     pub opening_cap: u8,
     /// The opening cap also holds in the playouts (see [`AlphaGame::with_capped_playouts`]).
     pub capped_playouts: bool,
+    /// The opening cap rises by one every two plies (see [`AlphaGame::with_opening_ramp`]).
+    pub opening_ramp: bool,
 }
 
 impl AlphaGame {
@@ -69,6 +71,7 @@ impl AlphaGame {
             opening_plies: 0,
             opening_cap: 15,
             capped_playouts: false,
+            opening_ramp: false,
         }
     }
 
@@ -90,17 +93,33 @@ impl AlphaGame {
         self
     }
 
+    /// The same game in which the opening cap rises by one every two plies (or stays): at
+    /// ply `k` of the opening it is `opening_cap + k / 2`, so the earliest moves are held
+    /// back the most. In the recorded games the big stones of the first plies go with lost
+    /// games more than those of later ones (`docs/blackhole.md`).
+    pub fn with_opening_ramp(mut self, on: bool) -> Self {
+        self.opening_ramp = on;
+        self
+    }
+
+    /// The most valuable stone the mover may play now, if the opening cap holds for it.
+    #[inline]
+    fn cap(&self) -> Option<u8> {
+        let ply = self.pos.moves_played();
+        if self.pos.mover() != self.player || ply >= self.opening_plies as usize {
+            return None;
+        }
+        let rise = if self.opening_ramp { ply / 2 } else { 0 };
+        Some((usize::from(self.opening_cap) + rise).min(15) as u8)
+    }
+
     /// `mv` with the opening cap applied where it holds: `player`'s stone above the cap in
     /// the opening becomes its most valuable stone up to the cap (if it holds one).
     fn capped(&self, mv: Move) -> Move {
-        if self.pos.mover() != self.player
-            || self.pos.moves_played() >= self.opening_plies as usize
-            || mv.value <= self.opening_cap
-        {
+        let Some(cap) = self.cap().filter(|&cap| mv.value > cap) else {
             return mv;
-        }
-        let allowed = self.pos.stones_left_mask(self.player) & ((2u16 << self.opening_cap) - 1);
-        match allowed {
+        };
+        match self.pos.stones_left_mask(self.player) & ((2u16 << cap) - 1) {
             0 => mv,
             m => Move::new(mv.cell, 15 - m.leading_zeros() as u8),
         }
@@ -195,11 +214,10 @@ impl Game for AlphaGame {
             let threshold = m.trailing_zeros() as u8;
             moves.retain(|mv| mv.value == lowest || mv.value >= threshold);
         }
-        if self.pos.mover() == self.player
-            && self.pos.moves_played() < self.opening_plies as usize
-            && moves.iter().any(|mv| mv.value <= self.opening_cap)
+        if let Some(cap) = self.cap()
+            && moves.iter().any(|mv| mv.value <= cap)
         {
-            moves.retain(|mv| mv.value <= self.opening_cap);
+            moves.retain(|mv| mv.value <= cap);
         }
         if self.grouped {
             match self.placed {
@@ -877,6 +895,24 @@ mod tests {
         g.play(Move::new(Cell(2), 2));
         g.play(Move::new(Cell(3), 2));
         assert_eq!(most_valuable(&g), 15);
+    }
+
+    #[test]
+    fn the_opening_ramp_raises_the_cap_by_one_every_two_plies() {
+        let mut g = AlphaGame::new(start(), RED, 76)
+            .with_opening_cap(6, 10)
+            .with_opening_ramp(true);
+        let mut caps = Vec::new();
+        for ply in 0..8u8 {
+            caps.push(g.cap());
+            let cell = cells_of(g.pos.empty()).next().unwrap();
+            g.play(Move::new(cell, 1 + ply / 2));
+        }
+        // Red moves on the even plies; the cap ends with the opening.
+        assert_eq!(
+            caps,
+            [Some(10), None, Some(11), None, Some(12), None, None, None]
+        );
     }
 
     #[test]

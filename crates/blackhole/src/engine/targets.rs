@@ -213,6 +213,7 @@ impl EventHorizon {
             .with_width(self.config.width)
             .with_opening_cap(self.config.opening_plies, self.config.opening_cap)
             .with_capped_playouts(self.config.capped_playouts)
+            .with_opening_ramp(self.config.opening_ramp)
             .with_amaf_by_cell(self.config.amaf_by_cell)
             .with_grouping(self.config.grouped)
             .with_static_verdict(self.config.static_empty)
