@@ -930,7 +930,7 @@ mod tests {
         // Red's first two stones are 12 and 11 (the greedy 15 and 14, capped); Blue is not
         // capped, and Red's third stone, after the opening, is its 15 again.
         assert_eq!(stones, [12, 15, 11, 14, 15]);
-        // The cap never drops a stone below the cap when none is held there.
+        // Holding no stone up to the cap, Red keeps the greedy stone.
         let mut low = AlphaGame::new(start(), RED, 76).with_opening_cap(4, 12);
         for v in 1..=12 {
             for _ in 0..2 {

@@ -229,7 +229,7 @@ struct AmafCredit {
     ply: usize,
     /// Moves at most this far below the node count.
     horizon: usize,
-    /// The moves of the trace from the node's on.
+    /// The moves of the trace from the node's position on.
     moves_below: usize,
     /// The player to move at the node.
     side: usize,
@@ -382,10 +382,10 @@ fn credit_amaf<G: Game>(children: &[Node<G::Move>], game: &G, marks: &[u64], cre
         }
         return;
     }
-    // Otherwise branch-free: about half the children are hits, and a branch on each (which is what a
-    // float `select` compiles to on x86, and what an all-ones/zero mask on the float's bits
-    // becomes once the statistics are atomics that the compiler does not pair into one
-    // vector) would mispredict a quarter of the time. So a hit is a factor 1.0 or 0.0: the
+    // Otherwise branch-free: about half the children may be hits (in Havannah they are), and
+    // a branch on each (which is what a float `select` compiles to on x86, and what an
+    // all-ones/zero mask on the float's bits becomes once the statistics are atomics that the
+    // compiler does not pair into one vector) would mispredict a quarter of the time. So a hit is a factor 1.0 or 0.0: the
     // weight and reward are finite and at least 0, so the sums are the same to the bit. (So
     // every child is stored, hit or not: with several threads a store of an unchanged value
     // may overwrite another thread's update of the same child, one of the lost updates
