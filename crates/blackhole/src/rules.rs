@@ -215,7 +215,13 @@ impl Position {
     /// The most valuable stone `player` holds (0 if none).
     #[inline]
     pub fn highest_stone(&self, player: usize) -> u8 {
-        let m = self.stones_left_mask(player);
+        self.highest_stone_up_to(player, 15)
+    }
+
+    /// The most valuable stone `player` holds that is at most `cap` (0 if none).
+    #[inline]
+    pub fn highest_stone_up_to(&self, player: usize, cap: u8) -> u8 {
+        let m = self.stones_left_mask(player) & (u16::MAX >> (15 - cap.min(15)));
         if m == 0 {
             0
         } else {
@@ -425,6 +431,20 @@ mod tests {
 
     fn mv(text: &str) -> Move {
         text.parse().unwrap()
+    }
+
+    #[test]
+    fn the_highest_stone_up_to_a_cap_skips_the_stones_played_and_above() {
+        let mut p = start(["B2", "C5", "E1", "F3", "A8"]);
+        p.play(mv("A1=15"));
+        p.play(mv("A2=1"));
+        p.play(mv("A3=12"));
+        assert_eq!(p.highest_stone(RED), 14);
+        assert_eq!(p.highest_stone_up_to(RED, 15), 14);
+        assert_eq!(p.highest_stone_up_to(RED, 12), 11);
+        assert_eq!(p.highest_stone_up_to(RED, 1), 1);
+        assert_eq!(p.highest_stone_up_to(1 - RED, 1), 0);
+        assert_eq!(p.highest_stone_up_to(RED, 0), 0);
     }
 
     #[test]

@@ -119,9 +119,9 @@ impl AlphaGame {
         let Some(cap) = self.cap().filter(|&cap| mv.value > cap) else {
             return mv;
         };
-        match self.pos.stones_left_mask(self.player) & ((2u16 << cap) - 1) {
+        match self.pos.highest_stone_up_to(self.player, cap) {
             0 => mv,
-            m => Move::new(mv.cell, 15 - m.leading_zeros() as u8),
+            v => Move::new(mv.cell, v),
         }
     }
 
