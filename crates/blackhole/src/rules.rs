@@ -252,6 +252,18 @@ impl Position {
         }
     }
 
+    /// Plays `mv` but takes stone `paid` (held, not above `mv.value`) out of the mover's hand
+    /// in place of `mv.value`, which the mover keeps: a position the rules cannot reach, at
+    /// least as good for the mover as playing `mv.value` with any held stone from `paid` up
+    /// to it (the solver's cell relaxation).
+    #[inline]
+    pub(crate) fn play_paying(&mut self, mv: Move, paid: u8) {
+        debug_assert!(paid <= mv.value && self.has_stone(self.mover(), paid));
+        let p = self.mover();
+        self.play(mv);
+        self.used[p] ^= (1 << mv.value) | (1 << paid);
+    }
+
     /// Checks a move for the player to move.
     ///
     /// # Errors
@@ -445,6 +457,28 @@ mod tests {
         assert_eq!(p.highest_stone_up_to(RED, 1), 1);
         assert_eq!(p.highest_stone_up_to(1 - RED, 1), 0);
         assert_eq!(p.highest_stone_up_to(RED, 0), 0);
+    }
+
+    #[test]
+    fn playing_while_paying_a_smaller_stone_keeps_the_played_one() {
+        let mut p = start(["B2", "C5", "E1", "F3", "A8"]);
+        p.play(mv("A1=15"));
+        let mut paying = p;
+        paying.play_paying(mv("A3=9"), 2);
+        let mut plain = p;
+        plain.play(mv("A3=9"));
+        // The board is that of the plain move: the cell taken, Blue's 9 on its neighbours.
+        for c in Cell::all() {
+            assert_eq!(paying.delta(c), plain.delta(c), "{c}");
+        }
+        assert_eq!(paying.empty(), plain.empty());
+        assert_eq!(paying.mover(), RED);
+        // Blue keeps its 9 and has paid its 2.
+        assert!(paying.has_stone(1 - RED, 9));
+        assert!(!paying.has_stone(1 - RED, 2));
+        assert_eq!(paying.stones_left(1 - RED), 14);
+        assert_eq!(paying.stones_left_mask(RED), p.stones_left_mask(RED));
+        assert_eq!(paying.delta(cell("A2")), 15 - 9);
     }
 
     #[test]
