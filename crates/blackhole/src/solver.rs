@@ -920,27 +920,14 @@ impl Solver {
                 x.0 = i32::MAX;
             }
         }
-        buf.sort_unstable_by_key(|x| std::cmp::Reverse(x.0));
-        let mut decided = None;
-        for &(_, mv, slot) in &buf {
-            let r = self.search_child(n, mv, self.child_key(pos, key, mv), slot);
-            if self.aborted {
-                break;
-            }
-            if red && r > v {
+        let decided = match self.search_moves(n, &mut buf, v) {
+            // Only a search that gave up breaks off here (the look-ahead is done).
+            ControlFlow::Break(_) => None,
+            ControlFlow::Continue((r, decided)) => {
                 v = r;
-                if v >= beta {
-                    decided = Some(mv);
-                    break;
-                }
-            } else if !red && r < v {
-                v = r;
-                if v < beta {
-                    decided = Some(mv);
-                    break;
-                }
+                (decided != 0).then(|| move_of_index(usize::from(decided - 1)))
             }
-        }
+        };
         self.buffers[0] = buf;
         if pruned {
             v = clamp_pruned(red, v, beta);
@@ -1072,7 +1059,7 @@ impl Solver {
     #[inline]
     fn table_move(&mut self, n: Node<'_>, hint: u16) -> ControlFlow<i16, Option<i16>> {
         let i = usize::from(hint - 1);
-        let mv = Move::new(Cell((i / 15) as u8), (i % 15 + 1) as u8);
+        let mv = move_of_index(i);
         let mover = n.pos.mover();
         if !playable(n.pos, mv) {
             return ControlFlow::Continue(None);
@@ -1102,12 +1089,26 @@ impl Solver {
         mut v: i16,
         pruned: &mut bool,
     ) -> ControlFlow<i16, (i16, u16)> {
-        let red = n.pos.mover() == RED;
         if n.pos.empty_count() >= self.look_ahead_empty
             && let Some((r, _)) = self.look_ahead(n, buf, &mut v, pruned)
         {
             return ControlFlow::Break(r);
         }
+        self.search_moves(n, buf, v)
+    }
+
+    /// Searches the moves of `buf` best first (by a selection that stops at a cutoff), each
+    /// cell's stones first as one (`relaxed_cell`) from the node's second move on; `v` is the
+    /// value so far. The value and the move that decided it (as `index + 1`, 0: none), or
+    /// `Break` when the search gave up.
+    #[inline]
+    fn search_moves(
+        &mut self,
+        n: Node<'_>,
+        buf: &mut [(i32, Move, u16)],
+        mut v: i16,
+    ) -> ControlFlow<i16, (i16, u16)> {
+        let red = n.pos.mover() == RED;
         // Cells whose stones were searched together (`relaxed_cell`), and those of them
         // whose moves that search answered.
         let mut tried = 0u64;
@@ -1308,6 +1309,12 @@ impl Solver {
             }
         })
     }
+}
+
+/// The move of [`Move::index`] `i`.
+#[inline]
+fn move_of_index(i: usize) -> Move {
+    Move::new(Cell((i / 15) as u8), (i % 15 + 1) as u8)
 }
 
 /// The position after the mover's stone `high` on `cell` with its stone `low` paid from its
