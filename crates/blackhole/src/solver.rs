@@ -895,7 +895,8 @@ impl Solver {
 
     /// A null-window pass at the root: the fail-soft value and the move that decided it. The
     /// root looks ahead as every node does (whatever its number of empty cells: the
-    /// children's margins order its moves), and then sorts all its moves at once.
+    /// children's margins order its moves), tries the table's move first, and then searches
+    /// its moves as every node does (`search_moves`).
     fn root(&mut self, pos: &Position, key: u64, beta: i16) -> (i16, Option<Move>) {
         let c = classify(pos, beta, self.sums);
         let tk = self.table_key(pos, key, &c, beta);
