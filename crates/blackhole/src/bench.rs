@@ -88,7 +88,8 @@ pub struct Row {
     pub empty: u32,
     /// Endings tried.
     pub count: usize,
-    /// Solved within a tenth of a second (the mark for 19 empty cells).
+    /// Solved within a tenth of a second (the time Ansell reports for many endings of 19
+    /// empty cells).
     pub within_tenth: usize,
     /// Solved within one second.
     pub within_1s: usize,
