@@ -1,8 +1,8 @@
 //! The exact end-game solver: the minimax value of Red's score.
 //!
-//! Why one file of about 1,800 lines: the null-window search, its transposition table, move
+//! Why one file of about 2,250 lines: the null-window search, its transposition table, move
 //! ordering and the static bounds share the private `Solver` state and cell classes described
-//! below; about 450 lines are tests that check the search against brute force and plain
+//! below; about 600 lines are tests that check the search against brute force and plain
 //! alpha-beta.
 //!
 //! Fail-soft null-window searches "does Red reach at least `beta`?" narrow an interval
