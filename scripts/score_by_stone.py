@@ -13,20 +13,10 @@ search picks a big stone where it sees a reason), so a difference is a lead, not
 import sys
 from math import sqrt
 
-from stone_stats import moves_of
-from stones_by_result import scores_of
+from stone_stats import int_option
+from stones_by_result import scored_games
 
 CLASSES = [("<= 10", range(1, 11)), ("11-12", range(11, 13)), (">= 13", range(13, 16))]
-
-
-def moves_option(args, default):
-    """The value of `--moves N` in `args` (removed from them), or `default`."""
-    if "--moves" not in args:
-        return default
-    i = args.index("--moves")
-    moves = int(args[i + 1])
-    del args[i : i + 2]
-    return moves
 
 
 def mean_and_error(xs):
@@ -39,24 +29,16 @@ def mean_and_error(xs):
 
 
 def main(args):
-    moves = moves_option(args, 8)
+    moves = int_option(args, "--moves", 8)
     if not args or len(args) % 2:
         sys.exit(__doc__)
     # scores[move][class]: A's scores of the games where A's move `move` was of that class.
     scores = [[[] for _ in CLASSES] for _ in range(moves)]
-    for log, record in zip(args[::2], args[1::2]):
-        score = scores_of(log)
-        with open(record) as f:
-            for line in f:
-                parsed = moves_of(line)
-                game = int(line.split()[1]) if parsed else None
-                if game not in score:
-                    continue
-                a_red, _, played = parsed
-                ours = played[0 if a_red else 1 :: 2]
-                for k, (_, value) in enumerate(ours[:moves]):
-                    c = next(i for i, (_, r) in enumerate(CLASSES) if value in r)
-                    scores[k][c].append(score[game])
+    for a_red, played, score in scored_games(args):
+        ours = played[0 if a_red else 1 :: 2]
+        for k, (_, value) in enumerate(ours[:moves]):
+            c = next(i for i, (_, r) in enumerate(CLASSES) if value in r)
+            scores[k][c].append(score)
     print("| A's move | " + " | ".join(f"stone {name}" for name, _ in CLASSES) + " |")
     print("|---:|" + "---|" * len(CLASSES))
     for k in range(moves):

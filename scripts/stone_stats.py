@@ -46,14 +46,20 @@ def moves_of(line):
     return words[3] == "Red", blocked, moves
 
 
+def int_option(args, name, default):
+    """The value of option `name` (e.g. `--plies N`) in `args` (removed from them), or
+    `default`."""
+    if name not in args:
+        return default
+    i = args.index(name)
+    value = int(args[i + 1])
+    del args[i : i + 2]
+    return value
+
+
 def plies_option(args, default):
     """The value of `--plies N` in `args` (removed from them), or `default`."""
-    if "--plies" not in args:
-        return default
-    i = args.index("--plies")
-    plies = int(args[i + 1])
-    del args[i : i + 2]
-    return plies
+    return int_option(args, "--plies", default)
 
 
 def main(args):

@@ -38,26 +38,32 @@ def scores_of(path):
     return scores
 
 
-def main(args):
-    plies = plies_option(args, 12)
-    if not args or len(args) % 2:
-        sys.exit(__doc__)
-    stones = defaultdict(list)
-    games = defaultdict(int)
+def scored_games(args):
+    """(A plays Red, moves, A's score) of each game of the LOG RECORD pairs in `args` that
+    has a score in its log."""
     for log, record in zip(args[::2], args[1::2]):
         scores = scores_of(log)
         with open(record) as f:
             for line in f:
                 parsed = moves_of(line)
                 game = int(line.split()[1]) if parsed else None
-                if game not in scores:
-                    continue
-                a_red, _, moves = parsed
-                g = group(scores[game])
-                games[g] += 1
-                for ply, (_, value) in enumerate(moves[:plies]):
-                    side = "A" if (ply % 2 == 0) == a_red else "B"
-                    stones[g, side, ply // 4].append(value)
+                if game in scores:
+                    a_red, _, moves = parsed
+                    yield a_red, moves, scores[game]
+
+
+def main(args):
+    plies = plies_option(args, 12)
+    if not args or len(args) % 2:
+        sys.exit(__doc__)
+    stones = defaultdict(list)
+    games = defaultdict(int)
+    for a_red, moves, score in scored_games(args):
+        g = group(score)
+        games[g] += 1
+        for ply, (_, value) in enumerate(moves[:plies]):
+            side = "A" if (ply % 2 == 0) == a_red else "B"
+            stones[g, side, ply // 4].append(value)
     blocks = range((plies + 3) // 4)
     head = [f"{side}: plies {4 * b + 1}-{min(4 * b + 4, plies)}" for side in "AB" for b in blocks]
     print("| A's score | games | " + " | ".join(head) + " |")
