@@ -1136,7 +1136,7 @@ impl Solver {
         // whose moves that search answered.
         let mut tried = 0u64;
         let mut answered = 0u64;
-        // The nodes of the first move searched here, which sets the relaxations' budget.
+        // The nodes of the first move searched here that cost any: the relaxations' budget.
         let mut first_cost = 0;
         for k in 0..buf.len() {
             order_next(buf, k);
