@@ -184,6 +184,11 @@ struct PlayerArgs {
     /// what is left).
     #[arg(long, default_value_t = 0.0)]
     end_reserve: f64,
+    /// In the exact solver's range, play the move that a search for one point more likes
+    /// best among those the solver proves keep the solved value (a chance for the opponent to
+    /// err), instead of the solver's own move.
+    #[arg(long)]
+    swindle: bool,
     /// Empty cells from which simulations also end when the solver's static bounds decide
     /// the target (31: always; 0: only the dead-cell declaration).
     #[arg(long, default_value_t = 31)]
@@ -327,6 +332,7 @@ impl PlayerArgs {
             solver_empty: self.solver_empty,
             win_solver_empty: self.win_solver_empty,
             end_reserve: self.end_reserve,
+            swindle: self.swindle,
             min_share: self.min_share,
             static_empty: self.static_empty,
             target_pruning: !self.no_target_pruning,

@@ -111,6 +111,10 @@ pub struct EngineConfig {
     /// The fraction of the game's thinking time kept for the solver's moves (0: two shares of
     /// what is left, see [`EventHorizon`]'s time split in `docs/blackhole.md`).
     pub end_reserve: f64,
+    /// In the exact solver's range, play the move the search for one point more likes best
+    /// among those the solver proves keep the solved value: the solver's own move keeps it
+    /// too, but gives the opponent no chance to err (off by default).
+    pub swindle: bool,
     /// How playouts choose their moves.
     pub playout: PlayoutPolicy,
     /// Stones per live cell in the tree (0: all; see [`AlphaGame::width`]).
@@ -164,6 +168,7 @@ impl Default for EngineConfig {
             solver_empty: 13,
             win_solver_empty: 15,
             end_reserve: 0.0,
+            swindle: false,
             static_empty: 31,
             target_pruning: true,
             playout: PlayoutPolicy::Greedy,
@@ -337,7 +342,7 @@ impl EventHorizon {
             return Decision::without_search(moves[0], None, None);
         }
         let short = time_left < Duration::from_millis(20);
-        if let Some(d) = self.solve_exactly(pos, start, share, time_left, short) {
+        if let Some(d) = self.solve_exactly(pos, history, start, share, time_left, short) {
             return d;
         }
         let mut wins = None;
@@ -384,6 +389,7 @@ impl EventHorizon {
     fn solve_exactly(
         &mut self,
         pos: &Position,
+        history: &[Move],
         start: Instant,
         share: Duration,
         time_left: Duration,
@@ -412,6 +418,11 @@ impl EventHorizon {
         if b.lo == b.hi {
             self.last_solved = Some((pos.moves_played(), b.lo));
             let wins = Some(mine(b.lo) > crate::rules::DRAW_SCORE);
+            let mv = if self.config.swindle && !short {
+                self.swindle(pos, history, start + share, b.lo, mv)
+            } else {
+                mv
+            };
             return Some(Decision::without_search(mv, Some(mine(b.lo)), wins));
         }
         // Not exact, but a proven win: play it.
@@ -782,6 +793,44 @@ mod tests {
         let d = bot.decide(&start(), &[], Duration::from_millis(400));
         let alphas: Vec<i16> = d.targets.iter().map(|t| t.0).collect();
         assert_eq!(alphas, [56, 60, 64]);
+    }
+
+    #[test]
+    fn the_swindle_keeps_the_solved_value() {
+        // Endings of ten empty cells in the exact solver's range: the swindle may play
+        // another move than the solver's, but never one that gives away a point against
+        // perfect play (checked by full-window alpha-beta); and it does play others.
+        let cfg = EngineConfig {
+            solver_empty: 10,
+            swindle: true,
+            ..EngineConfig::default()
+        };
+        let mut other = 0;
+        for seed in 0..12 {
+            let p = lottery_ending(200 + seed, 10);
+            let mut bot = EventHorizon::new(cfg.clone(), seed).unwrap();
+            let d = bot.decide(&p, &[], Duration::from_millis(600));
+            let exact = crate::solver::alpha_beta(&p, i16::MIN, i16::MAX);
+            let mut q = p;
+            q.try_play(d.mv).unwrap();
+            assert_eq!(
+                crate::solver::alpha_beta(&q, i16::MIN, i16::MAX),
+                exact,
+                "{p:?}"
+            );
+            let plain = EngineConfig {
+                swindle: false,
+                ..cfg.clone()
+            };
+            let solved =
+                EventHorizon::new(plain, seed)
+                    .unwrap()
+                    .decide(&p, &[], Duration::from_millis(600));
+            if d.mv != solved.mv {
+                other += 1;
+            }
+        }
+        assert!(other > 0, "the swindle never left the solver's move");
     }
 
     #[test]

@@ -910,6 +910,41 @@ impl Solver {
         Some((wins, mv))
     }
 
+    /// Answers "does `mv` keep the score for its mover?", where Red's exact score in `pos`
+    /// is `red_value`: Red still reaching `red_value` after a move of Red's, or still held
+    /// to it after a move of Blue's (one null window). `None` when the deadline passed first.
+    pub fn move_keeps(
+        &mut self,
+        pos: &Position,
+        mv: Move,
+        red_value: i16,
+        deadline: Option<Instant>,
+    ) -> Option<bool> {
+        let red = pos.mover() == RED;
+        let mut child = *pos;
+        child.play(mv);
+        let beta = if red { red_value } else { red_value + 1 };
+        let reaches = self.red_reaches(&child, beta, deadline)?;
+        Some(reaches == red)
+    }
+
+    /// Answers "does Red score at least `beta`?" (one null window), or `None` when the
+    /// deadline passed first. A finished game is answered by its score.
+    fn red_reaches(
+        &mut self,
+        pos: &Position,
+        beta: i16,
+        deadline: Option<Instant>,
+    ) -> Option<bool> {
+        if let Some(score) = pos.red_score() {
+            return Some(score >= beta);
+        }
+        self.begin(deadline);
+        let key = self.key_of(pos);
+        let (v, _) = self.root(pos, key, beta);
+        (!self.aborted).then_some(v >= beta)
+    }
+
     /// Nodes searched by the last solve or question.
     pub fn nodes(&self) -> u64 {
         self.nodes
@@ -1754,6 +1789,21 @@ mod tests {
                 let mut child = p;
                 child.try_play(mv.unwrap()).unwrap();
                 prop_assert!(mine(brute_force(&child)) > DRAW_SCORE, "{:?}", p);
+            }
+        }
+
+        #[test]
+        fn a_move_keeps_the_score_as_brute_force_says(seed in any::<u64>(), empty in 2u32..=6) {
+            let p = ending(seed, empty);
+            let exact = brute_force(&p);
+            let mut solver = Solver::new();
+            let mut moves = Vec::new();
+            p.legal_moves(&mut moves);
+            for mv in moves {
+                let mut child = p;
+                child.play(mv);
+                let keeps = solver.move_keeps(&p, mv, exact, None);
+                prop_assert_eq!(keeps, Some(brute_force(&child) == exact), "{:?} {:?}", p, mv);
             }
         }
 

@@ -290,6 +290,51 @@ impl EventHorizon {
     }
 }
 
+/// How many of the search's moves the swindle has the solver check.
+const SWINDLE_CHECKS: usize = 4;
+
+impl EventHorizon {
+    /// Where the solver found Red's exact score `red_value` and the move `solved` that keeps
+    /// it: a search for one point more (for the mover) within half the time to `deadline`,
+    /// and the first of its most visited moves that the solver proves keeps `red_value`
+    /// (checked until `deadline`). Every such move is as good as `solved` against perfect
+    /// play; the search's favourite is the one its playouts, which model the opponent,
+    /// expect to go wrong most often. `solved` when no checked move keeps the value in time.
+    pub(super) fn swindle(
+        &mut self,
+        pos: &Position,
+        history: &[Move],
+        deadline: Instant,
+        red_value: i16,
+        solved: Move,
+    ) -> Move {
+        let red = pos.mover() == crate::rules::RED;
+        let target = if red { red_value } else { 150 - red_value } + 1;
+        let left = deadline.saturating_duration_since(Instant::now());
+        if self.config.grouped || target > 150 || left < Duration::from_millis(2) {
+            return solved;
+        }
+        let k = self.tree_for(pos, history, target);
+        let b = Budget::time(left / 2).with_nodes(self.config.max_nodes);
+        // Against perfect play the target is lost, and the search may prove it; its visits
+        // still rank the moves by how long the proof took.
+        let Ok(result) = self.trees[k].2.search(&b, &mut self.rng) else {
+            return solved;
+        };
+        for c in result.children.iter().take(SWINDLE_CHECKS) {
+            if c.mv == solved {
+                return solved;
+            }
+            match self.solver.move_keeps(pos, c.mv, red_value, Some(deadline)) {
+                Some(true) => return c.mv,
+                Some(false) => {}
+                None => break,
+            }
+        }
+        solved
+    }
+}
+
 /// The move to play from a search's best move: itself, or in a grouped tree (where it is a
 /// place) the place with the most visited stone below it (the principal variation's second
 /// move), else the greedy playout's stone for the cell.
