@@ -186,7 +186,8 @@ struct PlayerArgs {
     end_reserve: f64,
     /// In the exact solver's range, play the move that a search for one point more likes
     /// best among those the solver proves keep the solved value (a chance for the opponent to
-    /// err), instead of the solver's own move.
+    /// err), instead of the solver's own move; in the win question's range, the same for a
+    /// win among the moves that keep a draw the solver proves.
     #[arg(long)]
     swindle: bool,
     /// Empty cells from which simulations also end when the solver's static bounds decide

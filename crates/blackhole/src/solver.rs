@@ -894,20 +894,32 @@ impl Solver {
         pos: &Position,
         deadline: Option<Instant>,
     ) -> Option<(bool, Option<Move>)> {
+        self.mover_reaches(pos, DRAW_SCORE + 1, deadline)
+    }
+
+    /// Answers "does the player to move score at least `alpha`?" (one null window):
+    /// `Some((reaches, move))`, with a move that keeps `alpha` when it reaches it, or `None`
+    /// when the deadline passed first or the game is over.
+    pub fn mover_reaches(
+        &mut self,
+        pos: &Position,
+        alpha: i16,
+        deadline: Option<Instant>,
+    ) -> Option<(bool, Option<Move>)> {
         if pos.is_over() {
             return None;
         }
         self.begin(deadline);
         let key = self.key_of(pos);
         let red = pos.mover() == RED;
-        // Red wins with 76 or more; Blue wins when Red has 74 or less, i.e. misses 75.
-        let beta = if red { DRAW_SCORE + 1 } else { DRAW_SCORE };
+        // Blue scores `alpha` or more when Red scores 150 - alpha or less.
+        let beta = if red { alpha } else { 151 - alpha };
         let (v, mv) = self.root(pos, key, beta);
         if self.aborted {
             return None;
         }
-        let wins = if red { v >= beta } else { v < beta };
-        Some((wins, mv))
+        let reaches = if red { v >= beta } else { v < beta };
+        Some((reaches, mv))
     }
 
     /// Answers "does `mv` keep the score for its mover?", where Red's exact score in `pos`
@@ -1789,6 +1801,23 @@ mod tests {
                 let mut child = p;
                 child.try_play(mv.unwrap()).unwrap();
                 prop_assert!(mine(brute_force(&child)) > DRAW_SCORE, "{:?}", p);
+            }
+        }
+
+        #[test]
+        fn reaching_a_score_matches_brute_force(
+            seed in any::<u64>(),
+            empty in 2u32..=6,
+            alpha in 68i16..=82,
+        ) {
+            let p = ending(seed, empty);
+            let (answer, mv) = Solver::new().mover_reaches(&p, alpha, None).unwrap();
+            prop_assert_eq!(answer, reaches(&p, p.mover(), alpha), "{:?}", p);
+            // A score reached names a move that keeps it.
+            if answer {
+                let mut child = p;
+                child.try_play(mv.unwrap()).unwrap();
+                prop_assert!(reaches(&child, p.mover(), alpha), "{:?}", p);
             }
         }
 
