@@ -326,7 +326,15 @@ impl EventHorizon {
                 return solved;
             }
             match self.solver.move_keeps(pos, c.mv, red_value, Some(deadline)) {
-                Some(true) => return c.mv,
+                Some(true) => {
+                    if self.config.verbose {
+                        eprintln!(
+                            "swindle: {} instead of {solved} (target {target}, reach {:.2})",
+                            c.mv, c.value
+                        );
+                    }
+                    return c.mv;
+                }
                 Some(false) => {}
                 None => break,
             }
