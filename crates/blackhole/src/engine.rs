@@ -457,27 +457,6 @@ impl EventHorizon {
     }
 }
 
-impl EventHorizon {
-    /// In the win question's range, where the mover does not win: if the solver proves within
-    /// three quarters of the share that the mover holds the draw, the swindle's move for it
-    /// (the draw is then the exact score).
-    fn swindle_for_the_draw(
-        &mut self,
-        pos: &Position,
-        history: &[Move],
-        start: Instant,
-        share: Duration,
-    ) -> Option<Move> {
-        let draw = crate::rules::DRAW_SCORE;
-        let (holds, mv) =
-            self.solver
-                .mover_reaches(pos, draw, Some(start + share.mul_f64(0.75)))?;
-        let mv = mv.filter(|_| holds)?;
-        self.last_solved = Some((pos.moves_played(), draw));
-        Some(self.swindle(pos, history, start + share, draw, mv))
-    }
-}
-
 /// The search's time: the share less what the solvers spent, but at least `min_share` of what
 /// is left (a solver that gave up may have used the whole share), and at least 1 ms.
 fn search_budget(

@@ -1,5 +1,6 @@
 //! The targets: which scores to search for, one search per target (or Ansell's drifting
-//! target), and the move and the next estimate taken from their results.
+//! target), and the move and the next estimate taken from their results; and the swindle, a
+//! search for one point more than the solver proved.
 
 use std::time::{Duration, Instant};
 
@@ -294,6 +295,25 @@ impl EventHorizon {
 const SWINDLE_CHECKS: usize = 4;
 
 impl EventHorizon {
+    /// In the win question's range, where the mover does not win: if the solver proves within
+    /// three quarters of the share that the mover holds the draw, the swindle's move for it
+    /// (the draw is then the exact score).
+    pub(super) fn swindle_for_the_draw(
+        &mut self,
+        pos: &Position,
+        history: &[Move],
+        start: Instant,
+        share: Duration,
+    ) -> Option<Move> {
+        let draw = crate::rules::DRAW_SCORE;
+        let (holds, mv) =
+            self.solver
+                .mover_reaches(pos, draw, Some(start + share.mul_f64(0.75)))?;
+        let mv = mv.filter(|_| holds)?;
+        self.last_solved = Some((pos.moves_played(), draw));
+        Some(self.swindle(pos, history, start + share, draw, mv))
+    }
+
     /// Where the solver found Red's exact score `red_value` and the move `solved` that keeps
     /// it: a search for one point more (for the mover) within half the time to `deadline`,
     /// and the first of its most visited moves that the solver proves keeps `red_value`
