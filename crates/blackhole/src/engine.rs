@@ -114,7 +114,8 @@ pub struct EngineConfig {
     /// In the exact solver's range, play the move the search for one point more likes best
     /// among those the solver proves keep the solved value: the solver's own move keeps it
     /// too, but gives the opponent no chance to err. In the win question's range, where the
-    /// mover does not win but the solver proves the draw, the same for a win (off by default).
+    /// mover does not win but the solver proves the draw, the same for a win (on by default,
+    /// with the solver's ranges at 18 and 19 empty cells, since their match against wormhole).
     pub swindle: bool,
     /// How playouts choose their moves.
     pub playout: PlayoutPolicy,
