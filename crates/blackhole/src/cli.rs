@@ -169,12 +169,13 @@ struct PlayerArgs {
     /// Distance between the targets searched.
     #[arg(long, default_value_t = 4)]
     target_step: i16,
-    /// Empty cells from which the exact solver is tried (0: never).
-    #[arg(long, default_value_t = 13)]
+    /// Empty cells from which the exact solver is tried (0: never). 18 since the swindle's
+    /// 1,000-game match against wormhole.
+    #[arg(long, default_value_t = 18)]
     solver_empty: u32,
     /// Empty cells from which the solver is asked only whether we win, with half the move's
     /// time, until the exact solver's range (0: never).
-    #[arg(long, default_value_t = 15)]
+    #[arg(long, default_value_t = 19)]
     win_solver_empty: u32,
     /// The least fraction of the time left that a move's search gets (the first moves get
     /// this much, later ones an even share of what is left) [default: 1/6].
@@ -182,13 +183,17 @@ struct PlayerArgs {
     min_share: f64,
     /// Fraction of the game's thinking time kept for the solver's moves (0: two shares of
     /// what is left).
-    #[arg(long, default_value_t = 0.0)]
+    #[arg(long, default_value_t = 0.1)]
     end_reserve: f64,
-    /// In the exact solver's range, play the move that a search for one point more likes
-    /// best among those the solver proves keep the solved value (a chance for the opponent to
-    /// err), instead of the solver's own move; in the win question's range, the same for a
-    /// win among the moves that keep a draw the solver proves.
+    /// Play the solver's own move where it knows the score. By default, in the exact
+    /// solver's range, the player plays the move that a search for one point more likes best
+    /// among those the solver proves keep the solved value (a chance for the opponent to err),
+    /// and in the win question's range the same for a win among the moves that keep a draw
+    /// the solver proves (the swindle, default since its match against wormhole).
     #[arg(long)]
+    no_swindle: bool,
+    /// The swindle, the default: the flag is kept for old command lines.
+    #[arg(long, hide = true)]
     swindle: bool,
     /// Empty cells from which simulations also end when the solver's static bounds decide
     /// the target (31: always; 0: only the dead-cell declaration).
@@ -333,7 +338,7 @@ impl PlayerArgs {
             solver_empty: self.solver_empty,
             win_solver_empty: self.win_solver_empty,
             end_reserve: self.end_reserve,
-            swindle: self.swindle,
+            swindle: !self.no_swindle,
             min_share: self.min_share,
             static_empty: self.static_empty,
             target_pruning: !self.no_target_pruning,
@@ -651,6 +656,29 @@ mod tests {
             (engine.opening_plies, engine.opening_cap)
         );
         assert_eq!((engine.opening_plies, engine.opening_cap), (8, 12));
+        // The solver's ranges with the swindle are the default since their match.
+        assert_eq!(
+            (
+                cli.solver_empty,
+                cli.win_solver_empty,
+                cli.end_reserve,
+                cli.swindle
+            ),
+            (18, 19, 0.1, true)
+        );
+        assert_eq!(
+            (
+                engine.solver_empty,
+                engine.win_solver_empty,
+                engine.end_reserve,
+                engine.swindle
+            ),
+            (18, 19, 0.1, true)
+        );
+        let plain = PlayerArgs::parse_from(["player", "--no-swindle"]);
+        assert!(!plain.engine_config().swindle);
+        let old = PlayerArgs::parse_from(["player", "--swindle"]);
+        assert!(old.engine_config().swindle);
         let uncapped = PlayerArgs::parse_from(["player", "--opening-plies", "0"]);
         assert_eq!(uncapped.engine_config().opening_plies, 0);
         let cap = PlayerArgs::parse_from(["player", "--opening-plies", "4", "--opening-cap", "11"]);

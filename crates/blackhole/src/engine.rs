@@ -114,7 +114,8 @@ pub struct EngineConfig {
     /// In the exact solver's range, play the move the search for one point more likes best
     /// among those the solver proves keep the solved value: the solver's own move keeps it
     /// too, but gives the opponent no chance to err. In the win question's range, where the
-    /// mover does not win but the solver proves the draw, the same for a win (off by default).
+    /// mover does not win but the solver proves the draw, the same for a win (on by default,
+    /// with the solver's ranges at 18 and 19 empty cells, since their match against wormhole).
     pub swindle: bool,
     /// How playouts choose their moves.
     pub playout: PlayoutPolicy,
@@ -166,10 +167,10 @@ impl Default for EngineConfig {
             gamma_down: 0.4,
             drift_share: 0.5,
             score_scale: 20.0,
-            solver_empty: 13,
-            win_solver_empty: 15,
-            end_reserve: 0.0,
-            swindle: false,
+            solver_empty: 18,
+            win_solver_empty: 19,
+            end_reserve: 0.1,
+            swindle: true,
             static_empty: 31,
             target_pruning: true,
             playout: PlayoutPolicy::Greedy,
@@ -882,10 +883,12 @@ mod tests {
     fn the_win_question_plays_a_proven_win() {
         // Endings of nine empty cells, with the exact solver off and the win question on:
         // where the mover wins, the move played must keep the win (checked by full-window
-        // alpha-beta); where it loses, the answer says so and the search plays.
+        // alpha-beta); where it does not, the answer says so and the search plays (without
+        // the swindle, which would play a proven draw).
         let cfg = EngineConfig {
             solver_empty: 0,
             win_solver_empty: 9,
+            swindle: false,
             ..EngineConfig::default()
         };
         let mut won = 0;
