@@ -814,25 +814,26 @@ mod tests {
             swindle: true,
             ..EngineConfig::default()
         };
+        let plain = EngineConfig {
+            swindle: false,
+            ..cfg.clone()
+        };
+        // The solver's full windows (checked against alpha-beta in its own tests), not the
+        // null window the swindle asks.
+        let exact = |q: &Position| Solver::new().solve(q, None).unwrap().red_score;
         let mut other = 0;
         for seed in 0..40 {
             let p = lottery_ending(200 + seed, 10);
             let mut bot = EventHorizon::new(cfg.clone(), seed).unwrap();
             let d = bot.decide(&p, &[], Duration::from_millis(30));
-            // The solver's full windows (checked against alpha-beta in its own tests), not
-            // the null window the swindle asks.
-            let exact = |q: &Position| Solver::new().solve(q, None).unwrap().red_score;
             let mut q = p;
             q.try_play(d.mv).unwrap();
             assert_eq!(exact(&q), exact(&p), "{p:?}");
-            let plain = EngineConfig {
-                swindle: false,
-                ..cfg.clone()
-            };
-            let solved =
-                EventHorizon::new(plain, seed)
-                    .unwrap()
-                    .decide(&p, &[], Duration::from_millis(30));
+            let solved = EventHorizon::new(plain.clone(), seed).unwrap().decide(
+                &p,
+                &[],
+                Duration::from_millis(30),
+            );
             if d.mv != solved.mv {
                 other += 1;
             }
