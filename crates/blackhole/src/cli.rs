@@ -246,6 +246,13 @@ struct PlayerArgs {
     /// RAVE bias of the minimum-MSE schedule.
     #[arg(long, default_value_t = 0.05)]
     rave_bias: f64,
+    /// Shortlist selection: a node scores all its children only every `--rescan-every`
+    /// visits, and in between only this many best of the last full scoring (1 to 8; 0: off).
+    #[arg(long, default_value_t = 0)]
+    shortlist: usize,
+    /// Visits of a node between two full scorings of its children (with `--shortlist`).
+    #[arg(long, default_value_t = 8)]
+    rescan_every: u32,
     /// How playouts choose their moves: greedy moves (the most open cell early, the worst
     /// hole late), greedy cells with stones drawn by value (greedy-lottery), Ansell's lottery
     /// (tickets from the alpha-dead cells, stones by value), the first lottery of this crate,
@@ -317,6 +324,8 @@ impl PlayerArgs {
             amaf_horizon: self.amaf_horizon,
             exploration: self.exploration,
             rave_bias: self.rave_bias,
+            shortlist: self.shortlist,
+            rescan_every: self.rescan_every,
             targets: if self.win_only {
                 Targets::WinOnly
             } else if self.single_target {

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
-use rave_mcts::{Config, Mcts, RaveSchedule};
+use rave_mcts::{Config, Mcts, RaveSchedule, Shortlist};
 
 use crate::rules::{Move, Position, reasonable_moves};
 use crate::search::{
@@ -79,6 +79,11 @@ pub struct EngineConfig {
     pub exploration: f64,
     /// The RAVE bias of the minimum-MSE schedule.
     pub rave_bias: f64,
+    /// Shortlist selection: the children kept between two full scorings of a node (0: every
+    /// child scored at every visit), and the node's visits between them.
+    pub shortlist: usize,
+    /// See `shortlist`.
+    pub rescan_every: u32,
     /// How targets are chosen.
     pub targets: Targets,
     /// Distance between adjacent targets.
@@ -159,6 +164,8 @@ impl Default for EngineConfig {
             amaf_horizon: 12,
             exploration: 0.15,
             rave_bias: 0.05,
+            shortlist: 0,
+            rescan_every: 8,
             targets: Targets::Drift,
             target_step: 4,
             gamma: 0.5,
@@ -249,6 +256,12 @@ impl EventHorizon {
             .solver(config.targets != Targets::Score);
         if config.priming {
             b = b.grave(config.grave_visits);
+        }
+        if config.shortlist > 0 {
+            b = b.shortlist(Some(Shortlist {
+                size: config.shortlist,
+                rescan_every: config.rescan_every,
+            }));
         }
         let mcts_config = b.build().map_err(|e| e.to_string())?;
         if !(0.0..=1.0).contains(&config.gamma) {

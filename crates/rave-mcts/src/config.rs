@@ -141,6 +141,27 @@ pub enum Selection {
     },
 }
 
+/// Shortlist selection: a node scores all its children only every `rescan_every` visits, and
+/// in between only the `size` best of the last full scoring. The selection pass over a
+/// node's children is most of a wide game's search time (hundreds of children at every
+/// level); a shortlist makes it a fraction, at the price of a child that rises between two
+/// full passes being seen late. A node with at most `2 size` children is always scored in
+/// full.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Shortlist {
+    /// Children kept between full passes (1 to [`Shortlist::MAX_SIZE`]).
+    pub size: usize,
+    /// Visits of the node between two full passes (at least 1; 1 scores every child at every
+    /// visit, the same choices as without a shortlist).
+    pub rescan_every: u32,
+}
+
+impl Shortlist {
+    /// The largest shortlist.
+    pub const MAX_SIZE: usize = 8;
+}
+
 /// Search parameters. Build with [`Config::builder`]; [`Config::default`] is plain UCT.
 ///
 /// | parameter | default | builder |
@@ -157,6 +178,7 @@ pub enum Selection {
 /// | threads | 1 | [`ConfigBuilder::threads`] |
 /// | final move | most visits | [`ConfigBuilder::final_move`] |
 /// | early stop | on | [`ConfigBuilder::early_stop`] |
+/// | shortlist selection | off | [`ConfigBuilder::shortlist`] |
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Config {
@@ -173,6 +195,7 @@ pub struct Config {
     threads: usize,
     final_move: FinalMove,
     early_stop: bool,
+    shortlist: Option<Shortlist>,
 }
 
 impl Default for Config {
@@ -191,6 +214,7 @@ impl Default for Config {
             threads: 1,
             final_move: FinalMove::MostVisits,
             early_stop: true,
+            shortlist: None,
         }
     }
 }
@@ -226,6 +250,7 @@ impl Config {
             threads: Some(self.threads),
             final_move: Some(self.final_move),
             early_stop: Some(self.early_stop),
+            shortlist: self.shortlist,
         }
     }
 
@@ -281,6 +306,10 @@ impl Config {
     pub fn early_stop(&self) -> bool {
         self.early_stop
     }
+    /// Shortlist selection, if on.
+    pub fn shortlist(&self) -> Option<Shortlist> {
+        self.shortlist
+    }
 }
 
 /// Builder of a [`Config`]; [`ConfigBuilder::build`] checks every value.
@@ -300,6 +329,7 @@ pub struct ConfigBuilder {
     threads: Option<usize>,
     final_move: Option<FinalMove>,
     early_stop: Option<bool>,
+    shortlist: Option<Shortlist>,
 }
 
 impl ConfigBuilder {
@@ -392,12 +422,17 @@ impl ConfigBuilder {
         self.early_stop = Some(on);
         self
     }
+    /// Shortlist selection (default `None`: every child scored at every visit).
+    pub fn shortlist(mut self, shortlist: Option<Shortlist>) -> Self {
+        self.shortlist = shortlist;
+        self
+    }
 
     /// Checks the values and builds the configuration.
     ///
     /// # Errors
     /// [`MctsError::InvalidParameter`] for a negative or non-finite constant, zero threads, a
-    /// zero AMAF horizon or a horizon growth not above 1.
+    /// zero AMAF horizon, a horizon growth not above 1, or a shortlist out of range.
     pub fn build(self) -> Result<Config, MctsError> {
         let selection = self.selection()?;
         let exploration = self.exploration.unwrap_or(match selection {
@@ -442,6 +477,9 @@ impl ConfigBuilder {
                 expected: "at least 1",
             });
         }
+        if let Some(s) = self.shortlist {
+            check_shortlist(s)?;
+        }
         Ok(Config {
             selection,
             exploration,
@@ -456,6 +494,7 @@ impl ConfigBuilder {
             threads,
             final_move: self.final_move.unwrap_or_default(),
             early_stop: self.early_stop.unwrap_or(true),
+            shortlist: self.shortlist,
         })
     }
 
@@ -505,6 +544,26 @@ fn check_schedule(s: RaveSchedule) -> Result<(), MctsError> {
             )
         }
     }
+}
+
+/// An error unless the shortlist keeps 1 to [`Shortlist::MAX_SIZE`] children and rescans
+/// after at least one visit.
+fn check_shortlist(s: Shortlist) -> Result<(), MctsError> {
+    if !(1..=Shortlist::MAX_SIZE).contains(&s.size) {
+        return Err(MctsError::InvalidParameter {
+            name: "shortlist size",
+            value: s.size.to_string(),
+            expected: "1 to 8 children",
+        });
+    }
+    if s.rescan_every == 0 {
+        return Err(MctsError::InvalidParameter {
+            name: "shortlist rescan_every",
+            value: "0".into(),
+            expected: "at least 1 visit",
+        });
+    }
+    Ok(())
 }
 
 /// `Ok` if `ok`, else the error for parameter `name` with `value`.

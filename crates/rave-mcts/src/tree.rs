@@ -50,6 +50,10 @@ pub(crate) const ROOT: NodeId = 0;
 /// No node.
 pub(crate) const NONE: NodeId = u32::MAX;
 
+/// `sorted_from` of a node whose children are not known to be in order of move index (from
+/// any child within the first 255).
+pub(crate) const NOT_SORTED: u8 = u8::MAX;
+
 /// `num_children` of a node whose children one thread is creating (claimed, not published).
 pub(crate) const EXPANDING: u16 = u16::MAX;
 
@@ -78,8 +82,7 @@ pub(crate) fn mover_proof(result: u8, moves_again: bool) -> u8 {
     }
 }
 
-/// One tree node: at most 32 bytes for moves of 1 to 4 bytes (28 for one-byte moves),
-/// alignment at most 4. A node has at most [`MAX_CHILDREN`] children.
+/// One tree node: 32 bytes for moves of 1 to 4 bytes, alignment at most 4. A node has at most [`MAX_CHILDREN`] children.
 ///
 /// All zeroes is a valid node (an unexpanded node without statistics whose move is not
 /// written yet): chunks are allocated zeroed.
@@ -109,6 +112,12 @@ pub(crate) struct Node<M> {
     ///
     /// [`PriorValue::bias`]: crate::PriorValue::bias
     bias: AtomicU8,
+    /// The first child from which on the children are in order of their moves'
+    /// [`Game::move_index`] (the AMAF update finds a move's children there by bisection);
+    /// [`NOT_SORTED`] when that is too far in. Set when the node is expanded.
+    ///
+    /// [`Game::move_index`]: crate::Game::move_index
+    sorted_from: AtomicU8,
     /// The move from the parent (the root holds a placeholder that is never read). Written
     /// once, by the thread that allocated the node, before the node is published.
     mv: UnsafeCell<MaybeUninit<M>>,
@@ -135,6 +144,7 @@ pub(crate) struct NodeData<M> {
     pub proof: u8,
     pub child_proven: bool,
     pub bias: u8,
+    pub sorted_from: u8,
     pub mv: M,
 }
 
@@ -153,6 +163,7 @@ impl<M: Copy> NodeData<M> {
             proof: UNPROVEN,
             child_proven: false,
             bias: 0,
+            sorted_from: NOT_SORTED,
             mv,
         }
     }
@@ -182,6 +193,7 @@ impl<M: Copy> Node<M> {
         self.proof.store(UNPROVEN, Relaxed);
         self.child_proven.store(false, Relaxed);
         self.bias.store(0, Relaxed);
+        self.sorted_from.store(NOT_SORTED, Relaxed);
         // SAFETY: the caller owns the node (just allocated by it, unpublished, or the arena
         // is held through `&mut`): no other thread reads or writes `mv` now, and the readers
         // that come later reach the node through the parent's `Release` publication, which
@@ -292,6 +304,20 @@ impl<M: Copy> Node<M> {
     pub(crate) fn set_bias(&self, v: u8) {
         self.bias.store(v, Relaxed);
     }
+    /// The first child from which on the children are in order of move index, if known.
+    #[inline]
+    pub(crate) fn sorted_from(&self) -> Option<usize> {
+        match self.sorted_from.load(Relaxed) {
+            NOT_SORTED => None,
+            s => Some(usize::from(s)),
+        }
+    }
+    /// Records where the children's sorted run starts (before they are published).
+    #[inline]
+    pub(crate) fn set_sorted_from(&self, first: usize) {
+        let v = u8::try_from(first).map_or(NOT_SORTED, |v| v.min(NOT_SORTED));
+        self.sorted_from.store(v, Relaxed);
+    }
 
     /// The published number of children (0: not expanded, or being expanded).
     #[inline]
@@ -366,6 +392,7 @@ impl<M: Copy> Node<M> {
             proof: self.proof(),
             child_proven: self.child_proven(),
             bias: self.bias(),
+            sorted_from: self.sorted_from.load(Relaxed),
             mv: self.mv(),
         }
     }
@@ -384,6 +411,7 @@ impl<M: Copy> Node<M> {
             proof: AtomicU8::new(d.proof),
             child_proven: AtomicBool::new(d.child_proven),
             bias: AtomicU8::new(d.bias),
+            sorted_from: AtomicU8::new(d.sorted_from),
             mv: UnsafeCell::new(MaybeUninit::new(d.mv)),
         }
     }
@@ -400,6 +428,7 @@ impl<M: Copy> Node<M> {
         *self.proof.get_mut() = d.proof;
         *self.child_proven.get_mut() = d.child_proven;
         *self.bias.get_mut() = d.bias;
+        *self.sorted_from.get_mut() = d.sorted_from;
         self.mv.get_mut().write(d.mv);
     }
 }
@@ -722,8 +751,8 @@ pub(crate) fn proof_of_reward(mover: f32, other: f32) -> u8 {
     }
 }
 
-/// Bytes taken by one tree node for moves of type `M`: at most 32 for moves of 1 to 4 bytes
-/// (e.g. a `u16` cell index; 28 for one-byte moves).
+/// Bytes taken by one tree node for moves of type `M`: 32 for moves of 1 to 4 bytes (e.g. a
+/// `u16` cell index).
 pub fn node_bytes<M>() -> usize {
     size_of::<Node<M>>()
 }
@@ -734,8 +763,8 @@ mod tests {
 
     #[test]
     fn node_is_at_most_32_bytes_for_small_moves() {
-        // 27 bytes of fields besides the move, 4-byte alignment: a one-byte move fits in 28.
-        assert_eq!(node_bytes::<u8>(), 28);
+        // 28 bytes of fields besides the move, 4-byte alignment: a move of up to 4 bytes fits.
+        assert_eq!(node_bytes::<u8>(), 32);
         assert_eq!(node_bytes::<u16>(), 32);
         assert_eq!(node_bytes::<(u8, u8)>(), 32);
         assert_eq!(node_bytes::<u32>(), 32);

@@ -19,7 +19,7 @@ use rand::Rng;
 use super::select::{
     Blend, InvSqrt, progressive_bias, rave_value, select_fast, select_fast_unproven,
 };
-use crate::config::{Config, FinalMove, PriorTarget, RaveSchedule, Selection};
+use crate::config::{Config, FinalMove, PriorTarget, RaveSchedule, Selection, Shortlist};
 use crate::game::{Game, Narrowing, Outcome, Player, Playout, Prior, PriorValue, Trace};
 use crate::result::StopReason;
 use crate::tree::{
@@ -96,6 +96,47 @@ pub(super) struct Worker<G: Game, P> {
     /// having [`DEFER_VISIT_COUNTS`] visits: its visit and reward go into the [`Deferred`]
     /// sums (for the first 64 nodes of the path).
     deferred_path: u64,
+    /// Shortlist selection: the shortlists of the nodes, direct-mapped by node (a node whose
+    /// slot another took is scored in full again); empty until first used.
+    shortlists: Vec<ShortlistEntry>,
+}
+
+/// One node's shortlist: the best children of its last full scoring, best first.
+#[derive(Clone, Copy)]
+struct ShortlistEntry {
+    /// The node (`NONE`: a free slot).
+    node: NodeId,
+    /// The node's visits at which it is scored in full again.
+    due: u32,
+    len: u8,
+    children: [NodeId; Shortlist::MAX_SIZE],
+}
+
+impl ShortlistEntry {
+    const FREE: ShortlistEntry = ShortlistEntry {
+        node: NONE,
+        due: 0,
+        len: 0,
+        children: [NONE; Shortlist::MAX_SIZE],
+    };
+}
+
+/// Where the run of `moves` in order of [`Game::move_index`] that ends them starts (0: all in
+/// order).
+fn sorted_tail<G: Game>(game: &G, moves: &[G::Move]) -> usize {
+    let mut first = moves.len().saturating_sub(1);
+    while first > 0 && game.move_index(moves[first - 1]) <= game.move_index(moves[first]) {
+        first -= 1;
+    }
+    first
+}
+
+/// Shortlist slots: 2^12, about 200 KiB.
+const SHORTLIST_BITS: u32 = 12;
+
+/// The shortlist slot of `node` (a multiplicative hash: node ids come in runs).
+fn shortlist_slot(node: NodeId) -> usize {
+    (node.wrapping_mul(0x9E37_79B1) >> (32 - SHORTLIST_BITS)) as usize
 }
 
 impl<G: Game, P: Playout<G>> Worker<G, P> {
@@ -119,12 +160,14 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             virtual_loss: false,
             deferred: Vec::new(),
             deferred_path: 0,
+            shortlists: Vec::new(),
         }
     }
 
     /// Forgets what refers to the tree's nodes (after the tree changed).
     pub(super) fn forget_tree(&mut self) {
         self.grave_owner = NONE;
+        self.shortlists.fill(ShortlistEntry::FREE);
     }
 
     /// Sizes the AMAF marks for `game`'s moves.
@@ -175,6 +218,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
         for (c, &mv) in children.iter().zip(&self.moves) {
             c.init(mv, horizon);
         }
+        n.set_sorted_from(sorted_tail(game, &self.moves));
         if prior.is_active() {
             self.priors.clear();
             self.priors.resize(count, PriorValue::default());
@@ -593,6 +637,19 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             fpu: config.first_play_urgency() as f32,
             moves: range.len(),
         };
+        if let Some(shortlist) = config.shortlist()
+            && range.len() > 2 * shortlist.size
+        {
+            return self.select_shortlisted(
+                tree,
+                node,
+                range,
+                parent_visits,
+                &scoring,
+                game,
+                shortlist,
+            );
+        }
         if let Some(blend) = scoring.blend
             && reference == NONE
             && scoring.c <= 0.0
@@ -645,6 +702,115 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             best = most_visited(tree, range);
         }
         best
+    }
+
+    /// `select` with a shortlist: the best child of the node's shortlist while it is fresh
+    /// (the node's visits below its due count) and holds an unproven child or a proven win,
+    /// else a full pass (the general one) that makes a new shortlist.
+    #[allow(clippy::too_many_arguments)]
+    fn select_shortlisted(
+        &mut self,
+        tree: &Arena<G::Move>,
+        node: NodeId,
+        range: std::ops::Range<usize>,
+        visits: u32,
+        scoring: &Scoring,
+        game: &G,
+        shortlist: Shortlist,
+    ) -> NodeId {
+        if self.shortlists.is_empty() {
+            self.shortlists = vec![ShortlistEntry::FREE; 1 << SHORTLIST_BITS];
+        }
+        let slot = shortlist_slot(node);
+        let entry = self.shortlists[slot];
+        if entry.node == node && visits < entry.due {
+            let listed = &entry.children[..usize::from(entry.len)];
+            if let Some(best) = self.best_listed(tree, listed, scoring, game) {
+                return best;
+            }
+        }
+        let (best, mut entry) = self.select_and_list(tree, range, scoring, game, shortlist.size);
+        entry.node = node;
+        entry.due = visits.saturating_add(shortlist.rescan_every);
+        self.shortlists[slot] = entry;
+        best
+    }
+
+    /// The best unproven child of `listed` (a proven win at once), as `select_general`
+    /// scores them; `None` if all are proven losses or draws.
+    #[inline]
+    fn best_listed(
+        &self,
+        tree: &Arena<G::Move>,
+        listed: &[NodeId],
+        scoring: &Scoring,
+        game: &G,
+    ) -> Option<NodeId> {
+        let mut best = None;
+        let mut best_score = f32::NEG_INFINITY;
+        for &id in listed {
+            let ch = tree.node(id);
+            match ch.proof() {
+                WIN => return Some(id),
+                LOSS | DRAW => continue,
+                _ => {}
+            }
+            let score = self.child_score(tree, ch, scoring, game) + progressive_bias(ch);
+            if score > best_score {
+                best_score = score;
+                best = Some(id);
+            }
+        }
+        best
+    }
+
+    /// `select_general`'s choice, and the `size` best unproven children, best first (ties in
+    /// the children's order, so the first is `select_general`'s choice when it is unproven).
+    fn select_and_list(
+        &self,
+        tree: &Arena<G::Move>,
+        range: std::ops::Range<usize>,
+        scoring: &Scoring,
+        game: &G,
+        size: usize,
+    ) -> (NodeId, ShortlistEntry) {
+        let mut list = ShortlistEntry::FREE;
+        let mut scores = [f32::NEG_INFINITY; Shortlist::MAX_SIZE];
+        let mut len = 0;
+        let mut draw = NONE;
+        for (ch, i) in tree.slice(range.clone()).iter().zip(range.clone()) {
+            match ch.proof() {
+                WIN => return (i as NodeId, ShortlistEntry::FREE),
+                LOSS => continue,
+                DRAW => {
+                    draw = i as NodeId;
+                    continue;
+                }
+                _ => {}
+            }
+            let score = self.child_score(tree, ch, scoring, game) + progressive_bias(ch);
+            if len == size && score <= scores[size - 1] {
+                continue;
+            }
+            // After every child at least as good: the earlier of equals stays first.
+            let at = scores[..len].partition_point(|&s| s >= score);
+            len = (len + 1).min(size);
+            for k in (at + 1..len).rev() {
+                scores[k] = scores[k - 1];
+                list.children[k] = list.children[k - 1];
+            }
+            scores[at] = score;
+            list.children[at] = i as NodeId;
+        }
+        list.len = len as u8;
+        let best = if len > 0 {
+            list.children[0]
+        } else if draw != NONE {
+            draw
+        } else {
+            most_visited(tree, range)
+        };
+        (best, list)
     }
 
     /// A child's UCT value (without a RAVE schedule), else its RAVE value on its own or the

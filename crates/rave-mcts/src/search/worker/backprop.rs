@@ -154,7 +154,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
                     d.flush(tree);
                 }
             } else {
-                credit_amaf(children, game, marks, credit);
+                credit_amaf(children, node.sorted_from(), game, marks, trace, credit);
             }
         }
     }
@@ -366,20 +366,28 @@ fn credit_amaf_deferred<G: Game>(
 /// Adds an AMAF sample to each of `children` whose move `credit.side` played within the
 /// horizon below the node (by the marks).
 #[inline]
-fn credit_amaf<G: Game>(children: &[Node<G::Move>], game: &G, marks: &[u64], credit: AmafCredit) {
+fn credit_amaf<G: Game>(
+    children: &[Node<G::Move>],
+    sorted_from: Option<usize>,
+    game: &G,
+    marks: &[u64],
+    trace: &[(G::Move, u8)],
+    credit: AmafCredit,
+) {
     // Each move within the horizon below the node hits the children of its index, usually
     // one. Where those moves are few against the children (a short horizon over a wide node:
     // in Blackhole, 12 moves against up to 465 children), the branch is rarely taken, and
     // storing only the hits spares writing every child. The sums are the same either way.
     let window = credit.horizon.min(credit.moves_below);
     if window.saturating_mul(4) < children.len() {
-        for ch in children {
-            let hit = credit.hit(game, marks, ch.mv());
-            if hit != 0.0 {
-                ch.set_amaf_visits(ch.amaf_visits() + credit.weight);
-                ch.set_amaf_wins(ch.amaf_wins() + credit.reward);
-            }
+        if let Some(first) = sorted_from {
+            // Fewer still to look at: the children in order are found by bisection.
+            let (unsorted, sorted) = children.split_at(first.min(children.len()));
+            credit_hits(unsorted, game, marks, credit);
+            credit_sorted(sorted, game, marks, trace, credit);
+            return;
         }
+        credit_hits(children, game, marks, credit);
         return;
     }
     // Otherwise branch-free: about half the children may be hits (in Havannah they are), and
@@ -394,6 +402,51 @@ fn credit_amaf<G: Game>(children: &[Node<G::Move>], game: &G, marks: &[u64], cre
         let hit = credit.hit(game, marks, ch.mv());
         ch.set_amaf_visits(ch.amaf_visits() + credit.weight * hit);
         ch.set_amaf_wins(ch.amaf_wins() + credit.reward * hit);
+    }
+}
+
+/// The AMAF sample of every child of `children` that is a hit, each looked at.
+#[inline]
+fn credit_hits<G: Game>(children: &[Node<G::Move>], game: &G, marks: &[u64], credit: AmafCredit) {
+    for ch in children {
+        let hit = credit.hit(game, marks, ch.mv());
+        if hit != 0.0 {
+            ch.set_amaf_visits(ch.amaf_visits() + credit.weight);
+            ch.set_amaf_wins(ch.amaf_wins() + credit.reward);
+        }
+    }
+}
+
+/// The AMAF samples of `children`, in order of move index: each (move, player) of the node's
+/// player within the horizon below the node, at its first place there (by the marks), hits
+/// the children of its index, found by bisection. The same hits as [`credit_hits`].
+#[inline]
+fn credit_sorted<G: Game>(
+    children: &[Node<G::Move>],
+    game: &G,
+    marks: &[u64],
+    trace: &[(G::Move, u8)],
+    credit: AmafCredit,
+) {
+    let end = trace.len().min(credit.ply.saturating_add(credit.horizon));
+    for (j, &(mv, player)) in trace.iter().enumerate().take(end).skip(credit.ply) {
+        if usize::from(player) != credit.side {
+            continue;
+        }
+        let index = game.move_index(mv);
+        let first_here =
+            marks.get(2 * index + credit.side) == Some(&(credit.generation | j as u64));
+        if !first_here {
+            continue;
+        }
+        let start = children.partition_point(|c| game.move_index(c.mv()) < index);
+        for ch in children[start..]
+            .iter()
+            .take_while(|c| game.move_index(c.mv()) == index)
+        {
+            ch.set_amaf_visits(ch.amaf_visits() + credit.weight);
+            ch.set_amaf_wins(ch.amaf_wins() + credit.reward);
+        }
     }
 }
 
@@ -445,7 +498,7 @@ mod tests {
             weight: 2.0,
             reward: 1.5,
         };
-        credit_amaf(&children, &Indices, &marks, credit);
+        credit_amaf(&children, None, &Indices, &marks, &[], credit);
         children
             .iter()
             .map(|c| (c.amaf_visits(), c.amaf_wins()))
@@ -464,6 +517,48 @@ mod tests {
                 let want = if hit { (2.0, 1.5) } else { (0.0, 0.0) };
                 assert_eq!(*sample, want, "move {mv}, horizon {horizon}");
             }
+        }
+    }
+
+    proptest::proptest! {
+        /// Children in order of move index (after an unsorted few), found by bisection, get
+        /// the same AMAF samples, to the bit, as when each child is looked at.
+        #[test]
+        fn bisection_credits_the_same_children_as_looking_at_each(
+            trace in proptest::collection::vec((0u8..64, 0u8..2), 1..40),
+            ply_frac in 0.0..1.0f64,
+            horizon in 1usize..12,
+            unsorted in proptest::collection::vec(0u8..64, 0..4),
+            mut sorted in proptest::collection::vec(0u8..64, 48..80),
+        ) {
+            sorted.sort_unstable();
+            let ply = ((trace.len() - 1) as f64 * ply_frac) as usize;
+            let generation = 3u64 << 32;
+            let mut marks = vec![0u64; 128];
+            for j in (ply..trace.len()).rev() {
+                let (mv, p) = trace[j];
+                marks[2 * usize::from(mv) + usize::from(p)] = generation | j as u64;
+            }
+            let credit = AmafCredit {
+                generation,
+                ply,
+                horizon,
+                moves_below: trace.len() - ply,
+                side: usize::from(trace[ply].1),
+                weight: 0.7,
+                reward: 0.3,
+            };
+            let moves: Vec<u8> = unsorted.iter().chain(&sorted).copied().collect();
+            let fresh = || -> Vec<Node<u8>> {
+                moves.iter().map(|&mv| Node::from_data(&NodeData::new(mv, 0))).collect()
+            };
+            let (by_bisection, each) = (fresh(), fresh());
+            credit_amaf(&by_bisection, Some(unsorted.len()), &Indices, &marks, &trace, credit);
+            credit_hits(&each, &Indices, &marks, credit);
+            let samples = |c: &[Node<u8>]| -> Vec<(u32, u32)> {
+                c.iter().map(|c| (c.amaf_visits().to_bits(), c.amaf_wins().to_bits())).collect()
+            };
+            proptest::prop_assert_eq!(samples(&by_bisection), samples(&each));
         }
     }
 }
