@@ -12,7 +12,7 @@ use common::{Hex, HexPlayout, Synthetic, SyntheticPlayout};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
-use rave_mcts::{Budget, Config, Mcts, RaveSchedule};
+use rave_mcts::{Budget, Config, Mcts, RaveSchedule, Shortlist};
 
 const SIMULATIONS: u64 = 20_000;
 
@@ -26,6 +26,18 @@ fn configs(threads: usize) -> Vec<(&'static str, Config)> {
         (
             "grave-uct",
             b().grave(40).exploration(0.15).build().unwrap(),
+        ),
+        // The same with a shortlist of 8, rescanned every 8 visits.
+        (
+            "grave-uct-shortlist",
+            b().grave(40)
+                .exploration(0.15)
+                .shortlist(Some(Shortlist {
+                    size: 8,
+                    rescan_every: 8,
+                }))
+                .build()
+                .unwrap(),
         ),
     ]
 }

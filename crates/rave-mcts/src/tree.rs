@@ -315,7 +315,7 @@ impl<M: Copy> Node<M> {
     /// Records where the children's sorted run starts (before they are published).
     #[inline]
     pub(crate) fn set_sorted_from(&self, first: usize) {
-        let v = u8::try_from(first).map_or(NOT_SORTED, |v| v.min(NOT_SORTED));
+        let v = u8::try_from(first).unwrap_or(NOT_SORTED);
         self.sorted_from.store(v, Relaxed);
     }
 

@@ -10,7 +10,7 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use rave_mcts::{
     AmafWeighting, Budget, Config, FinalMove, Game, Mcts, MctsError, NoPrior, Outcome, Prior,
-    PriorTarget, PriorValue, Proof, RaveSchedule, SearchResult, StopReason, node_bytes,
+    PriorTarget, PriorValue, Proof, RaveSchedule, SearchResult, Shortlist, StopReason, node_bytes,
 };
 
 fn all_configs() -> Vec<Config> {
@@ -31,6 +31,17 @@ fn all_configs() -> Vec<Config> {
             .amaf_weighting(AmafWeighting::Playout)
             .amaf_horizon(Some(6))
             .playout_horizon(true)
+            .build()
+            .unwrap(),
+        // A shortlist short enough for tic-tac-toe's nine moves (the Blackhole player's
+        // selection, with 2 children kept instead of 8).
+        Config::builder()
+            .grave(30)
+            .exploration(0.15)
+            .shortlist(Some(Shortlist {
+                size: 2,
+                rescan_every: 4,
+            }))
             .build()
             .unwrap(),
     ]
@@ -253,6 +264,9 @@ fn bad_parameters_are_errors() {
             "horizon_growth",
             Config::builder().horizon_growth(1.0).build(),
         ),
+        ("shortlist size", shortlist(0, 8)),
+        ("shortlist size", shortlist(Shortlist::MAX_SIZE + 1, 8)),
+        ("shortlist rescan_every", shortlist(4, 0)),
     ];
     for (name, r) in cases {
         match r {
@@ -284,6 +298,85 @@ fn bad_parameters_are_errors() {
         over.search(&Budget::simulations(10), &mut rng).unwrap_err(),
         MctsError::GameOver
     );
+}
+
+fn shortlist(size: usize, rescan_every: u32) -> Result<Config, MctsError> {
+    Config::builder()
+        .shortlist(Some(Shortlist { size, rescan_every }))
+        .build()
+}
+
+/// The selections with a UCT bonus that the shortlist tests use: RAVE, GRAVE, plain UCT.
+fn bonus_configs() -> Vec<Config> {
+    vec![
+        Config::builder()
+            .grave(40)
+            .exploration(0.15)
+            .build()
+            .unwrap(),
+        Config::builder()
+            .rave(RaveSchedule::default())
+            .exploration(0.3)
+            .build()
+            .unwrap(),
+        Config::default(),
+    ]
+}
+
+fn with_shortlist(config: &Config, size: usize, rescan_every: u32) -> Config {
+    config
+        .to_builder()
+        .shortlist(Some(Shortlist { size, rescan_every }))
+        .build()
+        .unwrap()
+}
+
+/// A seeded search of 5x5 Hex (25 moves: wider than twice the shortlist), and another from
+/// the position after its best move, on the same tree (tree reuse).
+fn search_and_reuse(config: Config) -> (SearchResult<u8>, SearchResult<u8>) {
+    let mut mcts = Mcts::with_playout(Hex::new(5), config, HexPlayout::default());
+    let mut rng = Pcg64Mcg::seed_from_u64(12);
+    let first = mcts.search(&Budget::simulations(3000), &mut rng).unwrap();
+    mcts.advance(first.best_move).unwrap();
+    let second = mcts.search(&Budget::simulations(2000), &mut rng).unwrap();
+    (first, second)
+}
+
+#[test]
+fn a_shortlist_rescanned_at_every_visit_chooses_as_the_full_selection() {
+    for config in bonus_configs() {
+        let (a, a_reused) = search_and_reuse(config.clone());
+        let (b, b_reused) = search_and_reuse(with_shortlist(&config, 8, 1));
+        assert!(same_search(&a, &b), "{config:?}");
+        // After tree reuse, too: the lists of the old tree's nodes are forgotten.
+        assert!(same_search(&a_reused, &b_reused), "{config:?}");
+        // Rescanned every 8 visits, the shortlist changes the search.
+        let (c, _) = search_and_reuse(with_shortlist(&config, 8, 8));
+        assert!(!same_search(&a, &c), "{config:?}");
+    }
+}
+
+#[test]
+fn a_search_with_a_shortlist_still_finds_the_winning_move() {
+    // 5x5 Hex, player 0 (top to bottom) to move: column 2 is filled but for row 2, and
+    // player 1 has no chain close to one; cell 12 wins at once.
+    let mut hex = Hex::new(5);
+    for (own, theirs) in [(2, 0), (7, 5), (17, 9), (22, 19)] {
+        hex.play(own);
+        hex.play(theirs);
+    }
+    for config in bonus_configs() {
+        let config = with_shortlist(&config, 4, 8);
+        let mut mcts = Mcts::with_playout(hex, config.clone(), HexPlayout::default());
+        let r = mcts
+            .search(
+                &Budget::simulations(20_000),
+                &mut Pcg64Mcg::seed_from_u64(2),
+            )
+            .unwrap();
+        assert_eq!(r.best_move, 12, "{config:?}");
+        assert_eq!(r.proven, Some(Proof::Win), "{config:?}");
+    }
 }
 
 /// A prior that tells the search to like one move.

@@ -1289,4 +1289,15 @@ mod tests {
             (None, NONE)
         );
     }
+
+    #[test]
+    fn the_sorted_tail_starts_after_the_last_move_out_of_order() {
+        let tail = |moves: &[u8]| sorted_tail(&Pile(30, 0), moves);
+        assert_eq!(tail(&[]), 0);
+        assert_eq!(tail(&[2]), 0);
+        assert_eq!(tail(&[1, 2, 2, 3]), 0);
+        assert_eq!(tail(&[3, 1, 2]), 1);
+        assert_eq!(tail(&[1, 3, 2, 2, 3]), 2);
+        assert_eq!(tail(&[3, 2, 1]), 2);
+    }
 }
