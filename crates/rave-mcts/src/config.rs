@@ -153,7 +153,8 @@ pub struct Shortlist {
     /// Children kept between full passes (1 to [`Shortlist::MAX_SIZE`]).
     pub size: usize,
     /// Visits of the node between two full passes (at least 1; 1 scores every child at every
-    /// visit, the same choices as without a shortlist).
+    /// visit: with one thread, the same choices as without a shortlist; with several, a
+    /// node's visits may reach the tree in batches, and a list is then kept a little longer).
     pub rescan_every: u32,
 }
 

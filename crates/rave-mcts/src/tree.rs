@@ -82,7 +82,8 @@ pub(crate) fn mover_proof(result: u8, moves_again: bool) -> u8 {
     }
 }
 
-/// One tree node: 32 bytes for moves of 1 to 4 bytes, alignment at most 4. A node has at most [`MAX_CHILDREN`] children.
+/// One tree node: 32 bytes for moves of 1 to 4 bytes, alignment at most 4. A node has at most
+/// [`MAX_CHILDREN`] children.
 ///
 /// All zeroes is a valid node (an unexpanded node without statistics whose move is not
 /// written yet): chunks are allocated zeroed.

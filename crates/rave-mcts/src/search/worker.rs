@@ -637,9 +637,11 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             fpu: config.first_play_urgency() as f32,
             moves: range.len(),
         };
-        if let Some(shortlist) = config.shortlist()
+        if let Some(mut shortlist) = config.shortlist()
             && range.len() > 2 * shortlist.size
         {
+            // A deserialized config is not checked: a size out of range must not panic.
+            shortlist.size = shortlist.size.clamp(1, Shortlist::MAX_SIZE);
             return self.select_shortlisted(
                 tree,
                 node,
@@ -789,7 +791,13 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
                 _ => {}
             }
             let score = self.child_score(tree, ch, scoring, game) + progressive_bias(ch);
-            if len == size && score <= scores[size - 1] {
+            // `select_general` never chooses a NaN or minus infinity: nor does the list.
+            let listed_last = if len == size {
+                scores[size - 1]
+            } else {
+                f32::NEG_INFINITY
+            };
+            if !(score > listed_last) {
                 continue;
             }
             // After every child at least as good: the earlier of equals stays first.

@@ -527,7 +527,8 @@ mod tests {
         fn bisection_credits_the_same_children_as_looking_at_each(
             trace in proptest::collection::vec((0u8..64, 0u8..2), 1..40),
             ply_frac in 0.0..1.0f64,
-            horizon in 1usize..12,
+            horizon in proptest::prop_oneof![1usize..12, proptest::strategy::Just(usize::MAX)],
+            stale in proptest::collection::vec((0usize..128, 0u64..40), 0..20),
             unsorted in proptest::collection::vec(0u8..64, 0..4),
             mut sorted in proptest::collection::vec(0u8..64, 48..80),
         ) {
@@ -535,6 +536,10 @@ mod tests {
             let ply = ((trace.len() - 1) as f64 * ply_frac) as usize;
             let generation = 3u64 << 32;
             let mut marks = vec![0u64; 128];
+            // Marks of an older generation, as earlier simulations leave them.
+            for (slot, j) in stale {
+                marks[slot] = (2u64 << 32) | j;
+            }
             for j in (ply..trace.len()).rev() {
                 let (mv, p) = trace[j];
                 marks[2 * usize::from(mv) + usize::from(p)] = generation | j as u64;
