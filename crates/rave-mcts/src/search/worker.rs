@@ -797,7 +797,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             } else {
                 f32::NEG_INFINITY
             };
-            if !(score > listed_last) {
+            if score.partial_cmp(&listed_last) != Some(std::cmp::Ordering::Greater) {
                 continue;
             }
             // After every child at least as good: the earlier of equals stays first.
