@@ -424,6 +424,26 @@ impl ConfigBuilder {
         self
     }
     /// Shortlist selection (default `None`: every child scored at every visit).
+    ///
+    /// ```
+    /// use rave_mcts::{Config, MctsError, Shortlist};
+    ///
+    /// // The Blackhole player's selection: 8 children kept, all rescored every 8 visits.
+    /// let config = Config::builder()
+    ///     .grave(40)
+    ///     .exploration(0.15)
+    ///     .shortlist(Some(Shortlist { size: 8, rescan_every: 8 }))
+    ///     .build()?;
+    /// assert_eq!(config.shortlist().map(|s| s.size), Some(8));
+    ///
+    /// // A list longer than `Shortlist::MAX_SIZE` is refused, with its value.
+    /// let err = Config::builder()
+    ///     .shortlist(Some(Shortlist { size: 9, rescan_every: 8 }))
+    ///     .build()
+    ///     .unwrap_err();
+    /// assert!(err.to_string().contains("9"));
+    /// # Ok::<(), MctsError>(())
+    /// ```
     pub fn shortlist(mut self, shortlist: Option<Shortlist>) -> Self {
         self.shortlist = shortlist;
         self
