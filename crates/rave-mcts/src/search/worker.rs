@@ -792,6 +792,9 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
 
     /// `select_general`'s choice, and the `size` best unproven children, best first (ties in
     /// the children's order, so the first is `select_general`'s choice when it is unproven).
+    /// The proof rules are `select_general`'s, written out again: one loop for both, with a
+    /// closure for what each does with a score, ran the player 8% slower without a shortlist
+    /// (89,000 against 97,000 simulations a second, five four-game runs each).
     fn select_and_list(
         &self,
         tree: &Arena<G::Move>,
