@@ -680,41 +680,10 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
     ) -> NodeId {
         let mut best = NONE;
         let mut best_score = f32::NEG_INFINITY;
-        let scan = self.score_unproven(tree, range.clone(), scoring, game, |i, score| {
-            if score > best_score {
-                best_score = score;
-                best = i;
-            }
-        });
-        let draw = match scan {
-            Ok(draw) => draw,
-            Err(win) => return win,
-        };
-        if best == NONE {
-            best = draw;
-        }
-        if best == NONE {
-            best = most_visited(tree, range);
-        }
-        best
-    }
-
-    /// Scores the unproven children of `range` in order, passing each with its score to
-    /// `visit`, and skips the proven losses: `Err` with the first proven win at once (the
-    /// rest unscored), else `Ok` with the last proven draw (`NONE` if none).
-    #[inline(always)]
-    fn score_unproven(
-        &self,
-        tree: &Arena<G::Move>,
-        range: std::ops::Range<usize>,
-        scoring: &Scoring,
-        game: &G,
-        mut visit: impl FnMut(NodeId, f32),
-    ) -> Result<NodeId, NodeId> {
         let mut draw = NONE;
-        for (ch, i) in tree.slice(range.clone()).iter().zip(range) {
+        for (ch, i) in tree.slice(range.clone()).iter().zip(range.clone()) {
             match ch.proof() {
-                WIN => return Err(i as NodeId),
+                WIN => return i as NodeId,
                 LOSS => continue,
                 DRAW => {
                     draw = i as NodeId;
@@ -722,12 +691,19 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
                 }
                 _ => {}
             }
-            visit(
-                i as NodeId,
-                self.child_score(tree, ch, scoring, game) + progressive_bias(ch),
-            );
+            let score = self.child_score(tree, ch, scoring, game) + progressive_bias(ch);
+            if score > best_score {
+                best_score = score;
+                best = i as NodeId;
+            }
         }
-        Ok(draw)
+        if best == NONE {
+            best = draw;
+        }
+        if best == NONE {
+            best = most_visited(tree, range);
+        }
+        best
     }
 
     /// `select` with a shortlist: the best child of the node's shortlist while it is fresh
@@ -806,7 +782,18 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
         let mut list = ShortlistEntry::FREE;
         let mut scores = [f32::NEG_INFINITY; Shortlist::MAX_SIZE];
         let mut len = 0;
-        let scan = self.score_unproven(tree, range.clone(), scoring, game, |i, score| {
+        let mut draw = NONE;
+        for (ch, i) in tree.slice(range.clone()).iter().zip(range.clone()) {
+            match ch.proof() {
+                WIN => return (i as NodeId, ShortlistEntry::FREE),
+                LOSS => continue,
+                DRAW => {
+                    draw = i as NodeId;
+                    continue;
+                }
+                _ => {}
+            }
+            let score = self.child_score(tree, ch, scoring, game) + progressive_bias(ch);
             // `select_general` never chooses a NaN or minus infinity: nor does the list.
             let listed_last = if len == size {
                 scores[size - 1]
@@ -814,7 +801,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
                 f32::NEG_INFINITY
             };
             if score.partial_cmp(&listed_last) != Some(std::cmp::Ordering::Greater) {
-                return;
+                continue;
             }
             // After every child at least as good: the earlier of equals stays first.
             let at = scores[..len].partition_point(|&s| s >= score);
@@ -824,12 +811,8 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
                 list.children[k] = list.children[k - 1];
             }
             scores[at] = score;
-            list.children[at] = i;
-        });
-        let draw = match scan {
-            Ok(draw) => draw,
-            Err(win) => return (win, ShortlistEntry::FREE),
-        };
+            list.children[at] = i as NodeId;
+        }
         list.len = len as u8;
         let best = if len > 0 {
             list.children[0]
