@@ -794,13 +794,9 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
                 _ => {}
             }
             let score = self.child_score(tree, ch, scoring, game) + progressive_bias(ch);
-            // `select_general` never chooses a NaN or minus infinity: nor does the list.
-            let listed_last = if len == size {
-                scores[size - 1]
-            } else {
-                f32::NEG_INFINITY
-            };
-            if score.partial_cmp(&listed_last) != Some(std::cmp::Ordering::Greater) {
+            // Only above the last listed (minus infinity until the list is full): like
+            // `select_general`, never a NaN or minus infinity.
+            if score <= scores[size - 1] || score.is_nan() {
                 continue;
             }
             // After every child at least as good: the earlier of equals stays first.
