@@ -638,7 +638,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             moves: range.len(),
         };
         if let Some(mut shortlist) = config.shortlist()
-            && range.len() > 2 * shortlist.size
+            && range.len() > shortlist.size.saturating_mul(2)
         {
             // A deserialized config is not checked: a size out of range must not panic.
             shortlist.size = shortlist.size.clamp(1, Shortlist::MAX_SIZE);
