@@ -199,6 +199,11 @@ struct PlayerArgs {
     /// the target (31: always; 0: only the dead-cell declaration).
     #[arg(long, default_value_t = 31)]
     static_empty: u32,
+    /// Playouts ask the static bounds only from where they can decide the target (18 empty
+    /// cells for a target a point from a draw, one more every two points), not at every move:
+    /// the same outcomes, fewer checks. The tree's nodes still ask from --static-empty.
+    #[arg(long)]
+    lazy_playout_bounds: bool,
     /// Prune the tree's moves by the value-sense rules only, not for each target as the exact
     /// solver does (sure cells).
     #[arg(long)]
@@ -350,6 +355,7 @@ impl PlayerArgs {
             swindle: !self.no_swindle,
             min_share: self.min_share,
             static_empty: self.static_empty,
+            lazy_playout_bounds: self.lazy_playout_bounds,
             target_pruning: !self.no_target_pruning,
             playout: self.playout.policy(),
             width: self.width,

@@ -218,6 +218,7 @@ impl EventHorizon {
             .with_amaf_by_cell(self.config.amaf_by_cell)
             .with_grouping(self.config.grouped)
             .with_static_verdict(self.config.static_empty)
+            .with_lazy_playout_bounds(self.config.lazy_playout_bounds)
             .with_target_pruning(self.config.target_pruning);
         if self.config.targets == Targets::Score {
             game = game.with_score_reward(self.config.score_scale);
