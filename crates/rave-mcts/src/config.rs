@@ -180,8 +180,12 @@ impl Shortlist {
 /// | final move | most visits | [`ConfigBuilder::final_move`] |
 /// | early stop | on | [`ConfigBuilder::early_stop`] |
 /// | shortlist selection | off | [`ConfigBuilder::shortlist`] |
+///
+/// With the `serde` feature a deserialized `Config` is checked as [`ConfigBuilder::build`]
+/// checks it: a value out of range is an error naming it, never a search that panics.
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "ConfigFields"))]
 pub struct Config {
     selection: Selection,
     exploration: f64,
@@ -197,6 +201,51 @@ pub struct Config {
     final_move: FinalMove,
     early_stop: bool,
     shortlist: Option<Shortlist>,
+}
+
+/// A [`Config`]'s fields as serde reads them, before [`ConfigBuilder::build`]'s checks.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct ConfigFields {
+    selection: Selection,
+    exploration: f64,
+    first_play_urgency: f64,
+    amaf_weighting: AmafWeighting,
+    amaf_horizon: Option<u32>,
+    prior_target: PriorTarget,
+    playout_horizon: bool,
+    horizon_growth: f64,
+    solver: bool,
+    expand_threshold: u32,
+    threads: usize,
+    final_move: FinalMove,
+    early_stop: bool,
+    shortlist: Option<Shortlist>,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<ConfigFields> for Config {
+    type Error = MctsError;
+
+    fn try_from(f: ConfigFields) -> Result<Config, MctsError> {
+        let unchecked = Config {
+            selection: f.selection,
+            exploration: f.exploration,
+            first_play_urgency: f.first_play_urgency,
+            amaf_weighting: f.amaf_weighting,
+            amaf_horizon: f.amaf_horizon,
+            prior_target: f.prior_target,
+            playout_horizon: f.playout_horizon,
+            horizon_growth: f.horizon_growth,
+            solver: f.solver,
+            expand_threshold: f.expand_threshold,
+            threads: f.threads,
+            final_move: f.final_move,
+            early_stop: f.early_stop,
+            shortlist: f.shortlist,
+        };
+        unchecked.to_builder().build()
+    }
 }
 
 impl Default for Config {

@@ -637,11 +637,9 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             fpu: config.first_play_urgency() as f32,
             moves: range.len(),
         };
-        if let Some(mut shortlist) = config.shortlist()
-            && range.len() > shortlist.size.saturating_mul(2)
+        if let Some(shortlist) = config.shortlist()
+            && range.len() > 2 * shortlist.size
         {
-            // A deserialized config is not checked: a size out of range must not panic.
-            shortlist.size = shortlist.size.clamp(1, Shortlist::MAX_SIZE);
             return self.select_shortlisted(
                 tree,
                 node,
