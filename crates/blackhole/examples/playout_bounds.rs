@@ -6,8 +6,9 @@
 //! ```
 //!
 //! First, over random openings followed by greedy moves, the most empty cells at which the
-//! bounds decided "does the player reach alpha?", by the target's distance from a draw, beside
-//! where the lazy playouts start to ask. Then the simulations a second of searches of a fixed
+//! bounds decided "does the player reach alpha?", by the target's distance from the line
+//! between a draw and a win (`target_distance`: 0 for 75 and 76), beside where the lazy
+//! playouts start to ask. Then the simulations a second of searches of a fixed
 //! size from random positions, with the bounds asked at every playout move and lazily, in
 //! alternating runs (the mean and the best of the runs: other work on the machine only slows
 //! a run down).
@@ -16,7 +17,9 @@ use std::time::Instant;
 
 use blackhole::referee::random_blocked;
 use blackhole::rules::{BLUE, Position, RED};
-use blackhole::search::{AlphaGame, LotteryPlayout, greedy_move, uniform_move};
+use blackhole::search::{
+    AlphaGame, LotteryPlayout, greedy_move, lazy_bounds_from, target_distance, uniform_move,
+};
 use blackhole::solver::static_verdict;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -25,7 +28,7 @@ use rave_mcts::{Budget, Config, Mcts, NoPrior, RaveSchedule, Shortlist};
 /// Games of the survey.
 const SURVEY_GAMES: usize = 400_000;
 /// The survey's largest distance of a target from a draw.
-const MAX_DISTANCE: usize = 12;
+const MAX_DISTANCE: u32 = 12;
 /// Runs of each speed measurement.
 const RUNS: usize = 5;
 
@@ -40,8 +43,7 @@ fn main() {
 /// then greedy moves to 15 empty cells, every target asked at every position.
 fn survey() {
     let mut rng = Pcg64Mcg::seed_from_u64(11);
-    let mut most = [0u32; MAX_DISTANCE + 1];
-    let some_cells = random_blocked(&mut rng);
+    let mut most = [0u32; MAX_DISTANCE as usize + 1];
     for game in 0..SURVEY_GAMES {
         let mut pos = Position::new(&random_blocked(&mut rng)).expect("five blocked cells");
         for _ in 0..rng.random_range(0..14) {
@@ -58,36 +60,29 @@ fn survey() {
         }
     }
     println!("the static bounds in {SURVEY_GAMES} games: the most empty cells where they decided");
-    println!(
-        "| target's distance from a draw | most empty cells decided | lazy playouts ask from |"
-    );
-    println!("|---:|---:|---:|");
-    for (distance, most) in most.iter().enumerate() {
-        // Red's target 75 + distance: the lazy range is the same for both players.
-        let alpha = 75 + distance as i16;
-        let start = Position::new(&some_cells).expect("five blocked cells");
-        let from = AlphaGame::new(start, RED, alpha)
-            .with_static_verdict(31)
-            .with_lazy_playout_bounds(true)
-            .playout_bounds_from();
-        println!("| {distance} | {most} | {from} |");
+    println!("| target's distance | targets | most empty cells decided | lazy playouts ask from |");
+    println!("|---:|---|---:|---:|");
+    for (distance, most) in (0i16..).zip(most) {
+        let (high, low) = (76 + distance, 75 - distance);
+        let from = lazy_bounds_from(high);
+        println!("| {distance} | {high}, {low} | {most} | {from} |");
     }
 }
 
-/// Raises `most[d]` to the empty cells of `pos` where the bounds decide a target `d` points
-/// from a draw (Red's side of the question: Blue reaching `alpha` is Red missing `151 - alpha`).
-fn record_decided(pos: &Position, most: &mut [u32; MAX_DISTANCE + 1]) {
+/// Raises `most[d]` to the empty cells of `pos` where the bounds decide a target at distance
+/// `d` for either player.
+fn record_decided(pos: &Position, most: &mut [u32; MAX_DISTANCE as usize + 1]) {
     let empty = pos.empty_count();
-    for player in [RED, BLUE] {
-        for alpha in 60i16..=90 {
-            let beta = if player == RED { alpha } else { 151 - alpha };
-            let distance = usize::from((beta - 75).unsigned_abs());
-            if distance <= MAX_DISTANCE
-                && empty > most[distance]
-                && static_verdict(pos, player, alpha).is_some()
-            {
-                most[distance] = empty;
-            }
+    for alpha in 60..=90 {
+        let distance = target_distance(alpha);
+        if distance > MAX_DISTANCE || empty <= most[distance as usize] {
+            continue;
+        }
+        if [RED, BLUE]
+            .into_iter()
+            .any(|player| static_verdict(pos, player, alpha).is_some())
+        {
+            most[distance as usize] = empty;
         }
     }
 }

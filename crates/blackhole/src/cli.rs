@@ -199,8 +199,8 @@ struct PlayerArgs {
     /// the target (31: always; 0: only the dead-cell declaration).
     #[arg(long, default_value_t = 31)]
     static_empty: u32,
-    /// Playouts ask the static bounds only from where they can decide the target (18 empty
-    /// cells for a target a point from a draw, one more every two points), not at every move:
+    /// Playouts ask the static bounds only from about where they start to decide the target
+    /// (18 empty cells for 75 and 76, one more every two points further), not at every move:
     /// the same outcomes, fewer checks. The tree's nodes still ask from --static-empty.
     #[arg(long)]
     lazy_playout_bounds: bool,

@@ -110,7 +110,7 @@ pub struct EngineConfig {
     /// From this many empty cells on, simulations also end when the solver's static bounds
     /// decide the target (31, the default: always; 0: only the dead-cell declaration).
     pub static_empty: u32,
-    /// Playouts ask the static bounds only from where they can decide the target
+    /// Playouts ask the static bounds only from about where they start to decide the target
     /// ([`AlphaGame::with_lazy_playout_bounds`]); the tree's nodes still from `static_empty`.
     pub lazy_playout_bounds: bool,
     /// Prune the tree's moves for each target as the exact solver does (sure cells; on by

@@ -1,7 +1,7 @@
 //! A deserialized `Config` is checked as the builder checks it.
 #![cfg(feature = "serde")]
 
-use rave_mcts::{Config, RaveSchedule, Shortlist};
+use rave_mcts::{AmafWeighting, Config, FinalMove, PriorTarget, RaveSchedule, Shortlist};
 use serde_json::{Value, json};
 
 fn grave_config() -> Config {
@@ -19,6 +19,27 @@ fn grave_config() -> Config {
         .unwrap()
 }
 
+/// Plain RAVE with every other value away from its default.
+fn rave_config() -> Config {
+    Config::builder()
+        .rave(RaveSchedule::Fading {
+            base: 0.9,
+            per_move: 0.01,
+        })
+        .exploration(0.3)
+        .first_play_urgency(0.8)
+        .amaf_weighting(AmafWeighting::Playout)
+        .prior_target(PriorTarget::Amaf)
+        .playout_horizon(true)
+        .horizon_growth(1.5)
+        .solver(false)
+        .expand_threshold(3)
+        .final_move(FinalMove::BestValue)
+        .early_stop(false)
+        .build()
+        .unwrap()
+}
+
 /// `config` as JSON with `field` set to `value`, read back.
 fn with_field(config: &Config, field: &str, value: Value) -> Result<Config, String> {
     let mut v = serde_json::to_value(config).unwrap();
@@ -28,7 +49,7 @@ fn with_field(config: &Config, field: &str, value: Value) -> Result<Config, Stri
 
 #[test]
 fn a_valid_config_reads_back_equal() {
-    for config in [Config::default(), grave_config()] {
+    for config in [Config::default(), grave_config(), rave_config()] {
         let text = serde_json::to_string(&config).unwrap();
         let back: Config = serde_json::from_str(&text).unwrap();
         assert_eq!(back, config);
