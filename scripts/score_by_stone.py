@@ -34,7 +34,7 @@ def main(args):
         sys.exit(__doc__)
     # scores[move][class]: A's scores of the games where A's move `move` was of that class.
     scores = [[[] for _ in CLASSES] for _ in range(moves)]
-    for a_red, played, score in scored_games(args):
+    for a_red, _, played, score in scored_games(args):
         ours = played[0 if a_red else 1 :: 2]
         for k, (_, value) in enumerate(ours[:moves]):
             c = next(i for i, (_, r) in enumerate(CLASSES) if value in r)

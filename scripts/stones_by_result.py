@@ -39,8 +39,8 @@ def scores_of(path):
 
 
 def scored_games(args):
-    """(A plays Red, moves, A's score) of each game of the LOG RECORD pairs in `args` that
-    has a score in its log."""
+    """(A plays Red, blocked cells, moves, A's score) of each game of the LOG RECORD pairs in
+    `args` that has a score in its log."""
     for log, record in zip(args[::2], args[1::2]):
         scores = scores_of(log)
         with open(record) as f:
@@ -48,8 +48,8 @@ def scored_games(args):
                 parsed = moves_of(line)
                 game = int(line.split()[1]) if parsed else None
                 if game in scores:
-                    a_red, _, moves = parsed
-                    yield a_red, moves, scores[game]
+                    a_red, blocked, moves = parsed
+                    yield a_red, blocked, moves, scores[game]
 
 
 def main(args):
@@ -58,7 +58,7 @@ def main(args):
         sys.exit(__doc__)
     stones = defaultdict(list)
     games = defaultdict(int)
-    for a_red, moves, score in scored_games(args):
+    for a_red, _, moves, score in scored_games(args):
         g = group(score)
         games[g] += 1
         for ply, (_, value) in enumerate(moves[:plies]):
