@@ -148,6 +148,10 @@ struct PlayerArgs {
     /// linearly with the score, see --score-scale).
     #[arg(long, conflicts_with_all = ["win_only", "single_target", "drift"])]
     score: bool,
+    /// One search per move for a win, a draw or a loss (rewards 1, 1/2 and 0) instead of
+    /// targets: the score game of --score with the MCTS-solver on.
+    #[arg(long, conflicts_with_all = ["win_only", "single_target", "drift", "adaptive", "score"])]
+    wdl: bool,
     /// With --score: the points above (below) a draw that earn the whole (no) reward.
     #[arg(long, default_value_t = 20.0, requires = "score")]
     score_scale: f32,
@@ -201,7 +205,8 @@ struct PlayerArgs {
     static_empty: u32,
     /// Playouts ask the static bounds only from about where they start to decide the target
     /// (18 empty cells for 75 and 76, one more every two points further), not at every move:
-    /// the same outcomes, fewer checks. The tree's nodes still ask from --static-empty.
+    /// fewer checks; a playout the bounds would have decided earlier (rare) plays on. The
+    /// tree's nodes still ask from --static-empty.
     #[arg(long)]
     lazy_playout_bounds: bool,
     /// Prune the tree's moves by the value-sense rules only, not for each target as the exact
@@ -335,7 +340,7 @@ impl PlayerArgs {
                 Targets::WinOnly
             } else if self.single_target {
                 Targets::Single
-            } else if self.score {
+            } else if self.score || self.wdl {
                 Targets::Score
             } else if self.adaptive {
                 Targets::Adaptive
@@ -349,6 +354,7 @@ impl PlayerArgs {
             gamma_down: self.gamma_down,
             drift_share: self.drift_share,
             score_scale: self.score_scale,
+            wdl: self.wdl,
             solver_empty: self.solver_empty,
             win_solver_empty: self.win_solver_empty,
             end_reserve: self.end_reserve,
@@ -709,6 +715,10 @@ mod tests {
         assert_eq!(first.playout, PlayoutPolicy::Lottery);
         let score = PlayerArgs::parse_from(["player", "--score"]).engine_config();
         assert_eq!(score.targets, Targets::Score);
+        assert!(!score.wdl);
+        let wdl = PlayerArgs::parse_from(["player", "--wdl"]).engine_config();
+        assert_eq!((wdl.targets, wdl.wdl), (Targets::Score, true));
+        assert!(Cli::try_parse_from(["blackhole", "player", "--wdl", "--score"]).is_err());
         let drift = PlayerArgs::parse_from(["player", "--drift"]).engine_config();
         assert_eq!(drift.targets, Targets::Drift);
         assert_eq!(

@@ -101,6 +101,9 @@ pub struct EngineConfig {
     pub drift_share: f64,
     /// [`Targets::Score`]: the points above (below) a draw that earn the whole (no) reward.
     pub score_scale: f32,
+    /// [`Targets::Score`]: reward a win, a draw and a loss with 1, 1/2 and 0 instead of the
+    /// score ([`AlphaGame::with_wdl_reward`]); the MCTS-solver stays on.
+    pub wdl: bool,
     /// Run the exact solver from this many empty cells on (0: never).
     pub solver_empty: u32,
     /// Above `solver_empty` and from this many empty cells on, ask the solver only whether
@@ -177,6 +180,7 @@ impl Default for EngineConfig {
             gamma_down: 0.4,
             drift_share: 0.5,
             score_scale: 20.0,
+            wdl: false,
             solver_empty: 18,
             win_solver_empty: 19,
             end_reserve: 0.1,
@@ -257,7 +261,7 @@ impl EventHorizon {
             // The drifting target searches in batches: a batch must run to its end.
             .early_stop(config.targets != Targets::Drift)
             // The solver's proofs need games won, lost or drawn; a score reward is graded.
-            .solver(config.targets != Targets::Score);
+            .solver(config.targets != Targets::Score || config.wdl);
         if config.priming {
             b = b.grave(config.grave_visits);
         }
@@ -611,6 +615,15 @@ mod tests {
     fn a_whole_game_for_the_best_score_is_legal_and_within_time() {
         whole_game_within_time(EngineConfig {
             targets: Targets::Score,
+            ..EngineConfig::default()
+        });
+    }
+
+    #[test]
+    fn a_whole_game_for_a_win_a_draw_or_a_loss_is_legal_and_within_time() {
+        whole_game_within_time(EngineConfig {
+            targets: Targets::Score,
+            wdl: true,
             ..EngineConfig::default()
         });
     }

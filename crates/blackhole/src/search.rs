@@ -57,6 +57,9 @@ pub struct AlphaGame {
     /// Playouts ask the static bounds only from about where they start to decide the target
     /// (see [`AlphaGame::with_lazy_playout_bounds`]).
     pub lazy_playout_bounds: bool,
+    /// Reward a win, a draw and a loss of `player` with 1, 1/2 and 0 instead of reaching
+    /// `alpha` (see [`AlphaGame::with_wdl_reward`]).
+    pub wdl: bool,
 }
 
 impl AlphaGame {
@@ -78,6 +81,7 @@ impl AlphaGame {
             capped_playouts: false,
             opening_ramp: false,
             lazy_playout_bounds: false,
+            wdl: false,
         }
     }
 
@@ -164,6 +168,17 @@ impl AlphaGame {
         self
     }
 
+    /// The same game rewarding `player`'s win, draw and loss with 1, 1/2 and 0 (a draw is
+    /// 75 points): the mean score, as the CodeCup counts it, where the scores are within a
+    /// point of a draw, as most are against wormhole. The static bounds end a simulation
+    /// where they decide both "does `player` reach 76?" and "does it reach 75?" (a win alone
+    /// by the first); `alpha` and the target pruning are not used.
+    pub fn with_wdl_reward(mut self) -> Self {
+        self.wdl = true;
+        self.target_pruning = false;
+        self
+    }
+
     /// The same game with the moves pruned for the target ([`target_moves`]) or not.
     pub fn with_target_pruning(mut self, on: bool) -> Self {
         self.target_pruning = on;
@@ -183,12 +198,11 @@ impl AlphaGame {
     }
 
     /// The same game whose playouts ask the static bounds only from
-    /// [`AlphaGame::playout_bounds_from`] empty cells on, where they start to decide the
-    /// target; above, only the dead-cell declaration. The bounds hold for any play, so a
-    /// playout's outcome is the same; where they would have decided above that range it only
-    /// plays on (its extra moves count in the AMAF statistics, and a playout horizon, which
-    /// Blackhole does not use, could cut it). The tree's nodes still ask them from
-    /// `static_empty` on, to be proven.
+    /// [`AlphaGame::playout_bounds_from`] empty cells on, about where they start to decide the
+    /// target; above, only the dead-cell declaration. The bounds give the outcome of best play
+    /// from a position, so where they would have decided above that range (rarely) a lazy
+    /// playout plays on and ends with the outcome of its own moves instead. The tree's nodes
+    /// still ask them from `static_empty` on, to be proven.
     pub fn with_lazy_playout_bounds(mut self, on: bool) -> Self {
         self.lazy_playout_bounds = on;
         self
@@ -214,6 +228,9 @@ impl AlphaGame {
             return self.score_result(scale);
         }
         let bounds = self.pos.empty_count() <= bounds_from;
+        if self.wdl {
+            return self.wdl_result(bounds);
+        }
         target_verdict(&self.pos, self.player, self.alpha, bounds).map(|win| {
             if win {
                 Outcome::win(self.player)
@@ -340,6 +357,21 @@ impl Game for AlphaGame {
 
 impl AlphaGame {
     /// The score game's result: the final score, or the exact score the static bounds fix.
+    /// The win-draw-loss result ([`AlphaGame::with_wdl_reward`]) where it is decided, by the
+    /// static bounds when `bounds` is set, else by the dead-cell declaration.
+    fn wdl_result(&self, bounds: bool) -> Option<Outcome> {
+        let reaches = |alpha| target_verdict(&self.pos, self.player, alpha, bounds);
+        let wins = reaches(DRAW_SCORE + 1);
+        if wins == Some(true) {
+            return Some(Outcome::win(self.player));
+        }
+        match (wins, reaches(DRAW_SCORE)) {
+            (_, Some(false)) => Some(Outcome::win(1 - self.player)),
+            (Some(false), Some(true)) => Some(Outcome::DRAW),
+            _ => None,
+        }
+    }
+
     fn score_result(&self, scale: f32) -> Option<Outcome> {
         let red = match self.pos.red_score() {
             Some(r) => r,
@@ -832,6 +864,7 @@ impl Playout<AlphaGame> for LotteryPlayout {
 mod tests {
     use super::*;
     use crate::rules::BLUE;
+    use crate::solver::brute_force;
     use rand::SeedableRng;
     use rand_pcg::Pcg64Mcg;
 
@@ -1096,6 +1129,46 @@ mod tests {
                 _ => assert!(reward > 0.0 && reward < 1.0),
             }
         }
+    }
+
+    #[test]
+    fn the_wdl_game_decides_as_the_exact_score_says() {
+        let mut rng = Pcg64Mcg::seed_from_u64(13);
+        let mut decided_early = [0; 3];
+        for round in 0..400 {
+            // An ending of 1 (the game over) to 5 empty cells, after greedy or random moves.
+            let mut p = start();
+            while p.empty_count() > 1 + round % 5 {
+                p.play(if round % 2 == 0 {
+                    greedy_move(&p, &mut rng)
+                } else {
+                    uniform_move(&p, &mut rng)
+                });
+            }
+            let red = brute_force(&p);
+            for player in [RED, BLUE] {
+                let exact = if player == RED { red } else { 150 - red };
+                let expected = match exact {
+                    76.. => Outcome::win(player),
+                    75 => Outcome::DRAW,
+                    _ => Outcome::win(1 - player),
+                };
+                let game = AlphaGame::new(p, player, 90)
+                    .with_static_verdict(31)
+                    .with_wdl_reward();
+                match game.result() {
+                    Some(outcome) => {
+                        assert_eq!(outcome, expected, "{player}, exact {exact}, {p:?}");
+                        if !p.is_over() {
+                            decided_early[(exact - 74).clamp(0, 2) as usize] += 1;
+                        }
+                    }
+                    None => assert!(!p.is_over()),
+                }
+            }
+        }
+        // Losses, draws and wins are each decided before the end by the static bounds.
+        assert!(decided_early.iter().all(|&n| n > 0), "{decided_early:?}");
     }
 
     #[test]
@@ -1368,10 +1441,7 @@ mod tests {
     }
 
     #[test]
-    fn lazy_playout_bounds_never_change_the_outcome() {
-        // The lazy range rarely matters in these playouts (the bounds seldom decide above
-        // it; the next test has a position where it does): this checks that the outcome never
-        // depends on where the bounds are asked.
+    fn lazy_playouts_play_the_same_moves_and_perhaps_more() {
         let mut rng = Pcg64Mcg::seed_from_u64(41);
         for round in 0..800 {
             // From the start or a few random moves in, for targets near and far from a draw.
@@ -1384,17 +1454,19 @@ mod tests {
             let (eager_outcome, eager_moves) = seeded_playout(eager, round as u64);
             let lazy = eager.with_lazy_playout_bounds(true);
             let (lazy_outcome, lazy_moves) = seeded_playout(lazy, round as u64);
-            assert_eq!(lazy_outcome, eager_outcome, "round {round}");
-            // The same moves, and then perhaps more: the greedy draws do not depend on the
-            // bounds.
+            // The greedy draws do not depend on the bounds: the same moves, then perhaps
+            // more, and where both stop at the same position, the same verdict there.
             assert!(lazy_moves.starts_with(&eager_moves), "round {round}");
+            if lazy_moves.len() == eager_moves.len() {
+                assert_eq!(lazy_outcome, eager_outcome, "round {round}");
+            }
         }
     }
 
     #[test]
     fn a_lazy_playout_plays_on_where_the_bounds_decide_early() {
         // One of the rare positions found where the bounds decide above the lazy range: at 19
-        // empty cells Red cannot reach 76 (Blue reaches 75).
+        // empty cells Red cannot reach 76 with best play (Blue reaches 75).
         let blocked = ["H1", "E2", "E1", "G2", "B1"].map(|c| Cell::parse(c).unwrap());
         let mut pos = Position::new(&blocked).unwrap();
         let moves = [
@@ -1420,10 +1492,10 @@ mod tests {
         assert_eq!(pos.empty_count(), 19);
         assert_eq!(lazy.playout_bounds_from(), 18);
         let (eager_outcome, eager_moves) = seeded_playout(eager, 3);
-        let (lazy_outcome, lazy_moves) = seeded_playout(lazy, 3);
         assert_eq!(eager_outcome, Outcome::win(BLUE));
         assert!(eager_moves.is_empty());
-        assert_eq!(lazy_outcome, eager_outcome);
+        // The lazy playout plays its own moves instead of taking the best-play verdict.
+        let (_, lazy_moves) = seeded_playout(lazy, 3);
         assert!(!lazy_moves.is_empty());
         // The tree's node is still decided there.
         assert_eq!(lazy.result(), Some(Outcome::win(BLUE)));

@@ -100,12 +100,22 @@ impl EventHorizon {
         }
     }
 
-    /// The score game's reward for the mover where the static bounds already fix the score.
+    /// The score game's reward for the mover where the static bounds already fix it.
     fn fixed_score_reward(&self, pos: &Position) -> Option<f64> {
-        let game = AlphaGame::new(*pos, pos.mover(), 76)
-            .with_score_reward(self.config.score_scale)
+        let game = AlphaGame::new(*pos, pos.mover(), 76);
+        let game = self
+            .scored(game)
             .with_static_verdict(self.config.static_empty);
         game.result().map(|o| f64::from(o.reward(pos.mover())))
+    }
+
+    /// `game` with the score game's reward: win-draw-loss or the score.
+    fn scored(&self, game: AlphaGame) -> AlphaGame {
+        if self.config.wdl {
+            game.with_wdl_reward()
+        } else {
+            game.with_score_reward(self.config.score_scale)
+        }
     }
 
     /// Ansell's target selection ([`Targets::Drift`]): the searches of the targets visited
@@ -221,7 +231,7 @@ impl EventHorizon {
             .with_lazy_playout_bounds(self.config.lazy_playout_bounds)
             .with_target_pruning(self.config.target_pruning);
         if self.config.targets == Targets::Score {
-            game = game.with_score_reward(self.config.score_scale);
+            game = self.scored(game);
         }
         let k = match self.trees.iter().position(|(a, _, _)| *a == alpha) {
             Some(k) => k,
