@@ -278,7 +278,7 @@ struct PlayerArgs {
 }
 
 /// The target modes without the drift, whose settings the drift's options conflict with.
-const DRIFTLESS: [&str; 4] = ["win_only", "single_target", "score", "adaptive"];
+const DRIFTLESS: [&str; 5] = ["win_only", "single_target", "score", "wdl", "adaptive"];
 
 /// The playout policies by their command-line names.
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -340,8 +340,10 @@ impl PlayerArgs {
                 Targets::WinOnly
             } else if self.single_target {
                 Targets::Single
-            } else if self.score || self.wdl {
+            } else if self.score {
                 Targets::Score
+            } else if self.wdl {
+                Targets::Wdl
             } else if self.adaptive {
                 Targets::Adaptive
             } else {
@@ -354,7 +356,6 @@ impl PlayerArgs {
             gamma_down: self.gamma_down,
             drift_share: self.drift_share,
             score_scale: self.score_scale,
-            wdl: self.wdl,
             solver_empty: self.solver_empty,
             win_solver_empty: self.win_solver_empty,
             end_reserve: self.end_reserve,
@@ -715,10 +716,13 @@ mod tests {
         assert_eq!(first.playout, PlayoutPolicy::Lottery);
         let score = PlayerArgs::parse_from(["player", "--score"]).engine_config();
         assert_eq!(score.targets, Targets::Score);
-        assert!(!score.wdl);
         let wdl = PlayerArgs::parse_from(["player", "--wdl"]).engine_config();
-        assert_eq!((wdl.targets, wdl.wdl), (Targets::Score, true));
+        assert_eq!(wdl.targets, Targets::Wdl);
         assert!(Cli::try_parse_from(["blackhole", "player", "--wdl", "--score"]).is_err());
+        // The drift's settings are refused with the score game too.
+        assert!(
+            Cli::try_parse_from(["blackhole", "player", "--wdl", "--drift-share", "0.25"]).is_err()
+        );
         let drift = PlayerArgs::parse_from(["player", "--drift"]).engine_config();
         assert_eq!(drift.targets, Targets::Drift);
         assert_eq!(

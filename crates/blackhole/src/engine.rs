@@ -63,6 +63,17 @@ pub enum Targets {
     /// One search per move for the best mean score (the reward grows with the score, see
     /// [`AlphaGame::with_score_reward`]) instead of a target.
     Score,
+    /// One search per move for a win, a draw or a loss (rewards 1, 1/2 and 0, see
+    /// [`AlphaGame::with_wdl_reward`]) instead of a target, with the MCTS-solver on.
+    Wdl,
+}
+
+impl Targets {
+    /// Whether the mode searches the score game (one tree for the whole outcome) instead of
+    /// targets.
+    pub(crate) fn is_score_game(self) -> bool {
+        matches!(self, Targets::Score | Targets::Wdl)
+    }
 }
 
 /// Settings of [`EventHorizon`].
@@ -101,9 +112,6 @@ pub struct EngineConfig {
     pub drift_share: f64,
     /// [`Targets::Score`]: the points above (below) a draw that earn the whole (no) reward.
     pub score_scale: f32,
-    /// [`Targets::Score`]: reward a win, a draw and a loss with 1, 1/2 and 0 instead of the
-    /// score ([`AlphaGame::with_wdl_reward`]); the MCTS-solver stays on.
-    pub wdl: bool,
     /// Run the exact solver from this many empty cells on (0: never).
     pub solver_empty: u32,
     /// Above `solver_empty` and from this many empty cells on, ask the solver only whether
@@ -180,7 +188,6 @@ impl Default for EngineConfig {
             gamma_down: 0.4,
             drift_share: 0.5,
             score_scale: 20.0,
-            wdl: false,
             solver_empty: 18,
             win_solver_empty: 19,
             end_reserve: 0.1,
@@ -260,8 +267,8 @@ impl EventHorizon {
             .expand_threshold(4)
             // The drifting target searches in batches: a batch must run to its end.
             .early_stop(config.targets != Targets::Drift)
-            // The solver's proofs need games won, lost or drawn; a score reward is graded.
-            .solver(config.targets != Targets::Score || config.wdl);
+            // The solver's proofs need games won, lost or drawn; the score reward is graded.
+            .solver(config.targets != Targets::Score);
         if config.priming {
             b = b.grave(config.grave_visits);
         }
@@ -622,8 +629,7 @@ mod tests {
     #[test]
     fn a_whole_game_for_a_win_a_draw_or_a_loss_is_legal_and_within_time() {
         whole_game_within_time(EngineConfig {
-            targets: Targets::Score,
-            wdl: true,
+            targets: Targets::Wdl,
             ..EngineConfig::default()
         });
     }

@@ -30,7 +30,7 @@ impl EventHorizon {
             }
             Targets::Single | Targets::Drift => vec![self.center],
             // The score game has no target; one tree, kept under this key.
-            Targets::Score => return vec![SCORE_KEY],
+            Targets::Score | Targets::Wdl => return vec![SCORE_KEY],
         };
         let best = self.best_possible(pos);
         let mut v: Vec<i16> = alphas.into_iter().map(|a| a.min(best)).collect();
@@ -84,7 +84,7 @@ impl EventHorizon {
         alpha: i16,
         budget: Budget,
     ) -> TargetSearch {
-        if self.config.targets == Targets::Score {
+        if self.config.targets.is_score_game() {
             return match self.fixed_score_reward(pos) {
                 Some(reward) => TargetSearch::decided(alpha, reward, keep_score(pos)),
                 None => self.search_target(pos, history, alpha, budget),
@@ -111,7 +111,7 @@ impl EventHorizon {
 
     /// `game` with the score game's reward: win-draw-loss or the score.
     fn scored(&self, game: AlphaGame) -> AlphaGame {
-        if self.config.wdl {
+        if self.config.targets == Targets::Wdl {
             game.with_wdl_reward()
         } else {
             game.with_score_reward(self.config.score_scale)
@@ -230,7 +230,7 @@ impl EventHorizon {
             .with_static_verdict(self.config.static_empty)
             .with_lazy_playout_bounds(self.config.lazy_playout_bounds)
             .with_target_pruning(self.config.target_pruning);
-        if self.config.targets == Targets::Score {
+        if self.config.targets.is_score_game() {
             game = self.scored(game);
         }
         let k = match self.trees.iter().position(|(a, _, _)| *a == alpha) {
@@ -296,7 +296,7 @@ impl EventHorizon {
                 self.center = next.clamp(1, 150);
             }
             // The drifting target recentres itself (`search_drifting`).
-            Targets::WinOnly | Targets::Drift | Targets::Score => {}
+            Targets::WinOnly | Targets::Drift | Targets::Score | Targets::Wdl => {}
         }
         Some(mv)
     }
