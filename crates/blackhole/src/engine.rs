@@ -732,6 +732,44 @@ mod tests {
         assert!(checked > 5, "only {checked} fixed endings");
     }
 
+    /// Where the static bounds decide a win (or a draw and no win) for the mover, the
+    /// win-draw-loss search's move keeps it (checked by alpha-beta), as the targets' does.
+    #[test]
+    fn the_wdl_search_keeps_a_win_or_a_draw_the_static_bounds_decide() {
+        let cfg = EngineConfig {
+            targets: Targets::Wdl,
+            solver_empty: 0,
+            win_solver_empty: 0,
+            ..EngineConfig::default()
+        };
+        let (mut wins, mut draws) = (0, 0);
+        for seed in 0..400 {
+            let p = lottery_ending(500 + seed, 9);
+            let me = p.mover();
+            let kept = match (static_verdict(&p, me, 76), static_verdict(&p, me, 75)) {
+                (Some(true), _) => 76,
+                (Some(false), Some(true)) => 75,
+                _ => continue,
+            };
+            let mut bot = EventHorizon::new(cfg.clone(), seed).unwrap();
+            let d = bot.decide(&p, &[], Duration::from_millis(50));
+            let mut q = p;
+            q.try_play(d.mv).unwrap();
+            let red = crate::solver::alpha_beta(&q, i16::MIN, i16::MAX);
+            let mine = if me == RED { red } else { 150 - red };
+            assert!(mine >= kept, "{mine} < {kept} after {:?}: {p:?}", d.mv);
+            if kept == 76 {
+                wins += 1;
+            } else {
+                draws += 1;
+            }
+            if wins >= 5 && draws >= 2 {
+                return;
+            }
+        }
+        panic!("too few endings decided by the bounds: {wins} wins, {draws} draws");
+    }
+
     #[test]
     fn the_drifting_target_moves_towards_the_reachable_score() {
         let drift = EngineConfig {

@@ -86,7 +86,9 @@ impl EventHorizon {
     ) -> TargetSearch {
         if self.config.targets.is_score_game() {
             return match self.fixed_score_reward(pos) {
-                Some(reward) => TargetSearch::decided(alpha, reward, keep_score(pos)),
+                Some(reward) => {
+                    TargetSearch::decided(alpha, reward, self.keep_fixed_reward(pos, reward))
+                }
                 None => self.search_target(pos, history, alpha, budget),
             };
         }
@@ -107,6 +109,23 @@ impl EventHorizon {
             .scored(game)
             .with_static_verdict(self.config.static_empty);
         game.result().map(|o| f64::from(o.reward(pos.mover())))
+    }
+
+    /// A move that keeps the score game's reward where the static bounds fix it: in the
+    /// win-draw-loss game a move after which the verdict still gives the win (76) or the draw
+    /// (75) it gave before, where one exists; else the move the static bounds judge best
+    /// (which keeps an exact score they fix, not always a win they decide).
+    fn keep_fixed_reward(&self, pos: &Position, reward: f64) -> Option<Move> {
+        if self.config.targets == Targets::Wdl && reward > 0.0 {
+            let me = pos.mover();
+            let by_verdict = self.by_verdict(pos);
+            let verdict = |p: &Position, alpha: i16| target_verdict(p, me, alpha, by_verdict);
+            let kept = if reward == 1.0 { 76 } else { 75 };
+            if let Some(mv) = keep_win(pos, kept, verdict) {
+                return Some(mv);
+            }
+        }
+        keep_score(pos)
     }
 
     /// `game` with the score game's reward: win-draw-loss or the score.
