@@ -128,20 +128,20 @@ struct PlayerArgs {
     /// Turn AMAF priming (GRAVE) off: plain UCT-RAVE.
     #[arg(long)]
     no_priming: bool,
-    /// One search for a win (target 76) instead of the adaptive alpha targets.
+    /// One search for a win (target 76) instead of the win-draw-loss search.
     #[arg(long)]
     win_only: bool,
     /// One search per move at a running target instead of three (see docs/blackhole.md).
     #[arg(long, conflicts_with = "win_only")]
     single_target: bool,
-    /// Ansell's target selection, the default: one target drifting by a point after every
-    /// batch of simulations, then the rest of the time on the best target reached with
-    /// probability at least gamma (see docs/blackhole.md). The flag is kept for old command
-    /// lines.
+    /// Ansell's target selection instead of the win-draw-loss search: one target drifting by a
+    /// point after every batch of simulations, then the rest of the time on the best target
+    /// reached with probability at least gamma (the default before the win-draw-loss
+    /// search's 1,000-game match, see docs/blackhole.md).
     #[arg(long, conflicts_with_all = ["win_only", "single_target"])]
     drift: bool,
-    /// The adaptive targets instead of the drift: three searches a move around a running
-    /// target (the default before the 1,000-game match in docs/blackhole.md).
+    /// The adaptive targets: three searches a move around a running target (the default
+    /// before the drift's 1,000-game match in docs/blackhole.md).
     #[arg(long, conflicts_with_all = ["win_only", "single_target", "drift", "score"])]
     adaptive: bool,
     /// One search per move for the best mean score instead of targets (the reward grows
@@ -149,20 +149,21 @@ struct PlayerArgs {
     #[arg(long, conflicts_with_all = ["win_only", "single_target", "drift"])]
     score: bool,
     /// One search per move for a win, a draw or a loss (rewards 1, 1/2 and 0) instead of
-    /// targets: the score game of --score with the MCTS-solver on.
-    #[arg(long, conflicts_with_all = ["win_only", "single_target", "drift", "adaptive", "score"])]
+    /// targets, with the MCTS-solver on: the default since its 1,000-game match against
+    /// wormhole; the flag is kept for old command lines.
+    #[arg(long, hide = true, conflicts_with_all = ["win_only", "single_target", "drift", "adaptive", "score"])]
     wdl: bool,
     /// With --score: the points above (below) a draw that earn the whole (no) reward.
     #[arg(long, default_value_t = 20.0, requires = "score")]
     score_scale: f32,
-    /// The drift's target moves up when reached with at least this probability.
-    #[arg(long, default_value_t = 0.6, conflicts_with_all = DRIFTLESS)]
+    /// With --drift: the target moves up when reached with at least this probability.
+    #[arg(long, default_value_t = 0.6, requires = "drift", conflicts_with_all = OTHER_MODES)]
     gamma_up: f64,
-    /// The drift's target moves down when reached with at most this probability.
-    #[arg(long, default_value_t = 0.4, conflicts_with_all = DRIFTLESS)]
+    /// With --drift: the target moves down when reached with at most this probability.
+    #[arg(long, default_value_t = 0.4, requires = "drift", conflicts_with_all = OTHER_MODES)]
     gamma_down: f64,
-    /// The fraction of the move's search time the target drifts.
-    #[arg(long, default_value_t = 0.5, conflicts_with_all = DRIFTLESS)]
+    /// With --drift: the fraction of the move's search time the target drifts.
+    #[arg(long, default_value_t = 0.5, requires = "drift", conflicts_with_all = OTHER_MODES)]
     drift_share: f64,
     /// Least probability of reaching a target for its move to be played.
     #[arg(long, default_value_t = 0.5)]
@@ -277,8 +278,10 @@ struct PlayerArgs {
     verbose: bool,
 }
 
-/// The target modes without the drift, whose settings the drift's options conflict with.
-const DRIFTLESS: [&str; 5] = ["win_only", "single_target", "score", "wdl", "adaptive"];
+/// The target modes other than the drift, which the drift's settings conflict with (clap drops
+/// a requirement where a conflicting flag is present, so `requires` alone would not refuse
+/// them).
+const OTHER_MODES: [&str; 5] = ["win_only", "single_target", "score", "wdl", "adaptive"];
 
 /// The playout policies by their command-line names.
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -342,12 +345,12 @@ impl PlayerArgs {
                 Targets::Single
             } else if self.score {
                 Targets::Score
-            } else if self.wdl {
-                Targets::Wdl
             } else if self.adaptive {
                 Targets::Adaptive
-            } else {
+            } else if self.drift {
                 Targets::Drift
+            } else {
+                Targets::Wdl
             },
             target_step: self.target_step,
             gamma: self.gamma,
@@ -725,17 +728,22 @@ mod tests {
         );
         let drift = PlayerArgs::parse_from(["player", "--drift"]).engine_config();
         assert_eq!(drift.targets, Targets::Drift);
+        // The win-draw-loss search is the default since its 1,000-game match.
         assert_eq!(
-            PlayerArgs::default().engine_config().targets,
-            Targets::Drift
+            (
+                PlayerArgs::default().engine_config().targets,
+                EngineConfig::default().targets
+            ),
+            (Targets::Wdl, Targets::Wdl)
         );
         let adaptive = PlayerArgs::parse_from(["player", "--adaptive"]).engine_config();
         assert_eq!(adaptive.targets, Targets::Adaptive);
         assert!(Cli::try_parse_from(["blackhole", "player", "--drift", "--win-only"]).is_err());
         assert!(Cli::try_parse_from(["blackhole", "player", "--adaptive", "--drift"]).is_err());
         // The drift's and the score search's settings only with those modes.
-        let up = PlayerArgs::parse_from(["player", "--gamma-up", "0.7"]).engine_config();
-        assert_eq!(up.gamma_up, 0.7);
+        let up = PlayerArgs::parse_from(["player", "--drift", "--gamma-up", "0.7"]);
+        assert_eq!(up.engine_config().gamma_up, 0.7);
+        assert!(Cli::try_parse_from(["blackhole", "player", "--gamma-up", "0.7"]).is_err());
         assert!(
             Cli::try_parse_from(["blackhole", "player", "--adaptive", "--gamma-up", "0.7"])
                 .is_err()

@@ -57,14 +57,14 @@ pub enum Targets {
     /// Ansell's procedure (EventHorizon's algorithm 1): first a single target drifts by one
     /// point after every batch of simulations, up when its search reaches it with probability
     /// at least `gamma_up`, down at `gamma_down` or below; then the rest of the move's time
-    /// goes to the most optimistic target reached with probability at least `gamma`. The
-    /// default.
+    /// goes to the most optimistic target reached with probability at least `gamma`.
     Drift,
     /// One search per move for the best mean score (the reward grows with the score, see
     /// [`AlphaGame::with_score_reward`]) instead of a target.
     Score,
     /// One search per move for a win, a draw or a loss (rewards 1, 1/2 and 0, see
-    /// [`AlphaGame::with_wdl_reward`]) instead of a target, with the MCTS-solver on.
+    /// [`AlphaGame::with_wdl_reward`]) instead of a target, with the MCTS-solver on. The
+    /// default, since its 1,000-game match against wormhole.
     Wdl,
 }
 
@@ -180,7 +180,7 @@ impl Default for EngineConfig {
             rave_bias: 0.05,
             shortlist: 0,
             rescan_every: 8,
-            targets: Targets::Drift,
+            targets: Targets::Wdl,
             target_step: 4,
             gamma: 0.5,
             target_floor: 1,
@@ -995,6 +995,7 @@ mod tests {
         // the bounds decide that target too, and the move keeps it);
         // where they already win it, the move keeps the win (checked by alpha-beta).
         let cfg = EngineConfig {
+            targets: Targets::Drift,
             solver_empty: 0,
             win_solver_empty: 0,
             ..EngineConfig::default()

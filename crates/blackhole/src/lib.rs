@@ -1,9 +1,10 @@
 //! # blackhole
 //!
 //! A player for Blackhole, the game of CodeCup 2018, on [`rave_mcts`]: the techniques of
-//! EventHorizon (Ansell, "EventHorizon: a Monte-Carlo Blackhole Player", 2019) — one
-//! UCT-RAVE search per target score with GRAVE priming, pruning and lottery playouts — and an
-//! exact end-game solver, plus a random player, the CodeCup protocol and a referee that plays
+//! EventHorizon (Ansell, "EventHorizon: a Monte-Carlo Blackhole Player", 2019) — UCT-RAVE
+//! with GRAVE priming, pruning and lottery playouts, searching by default for a win, a draw or
+//! a loss (the paper searches per target score, which the player also offers) — and an exact
+//! end-game solver, plus a random player, the CodeCup protocol and a referee that plays
 //! programs against each other.
 //!
 //! - [`board`]: the 36 cells, their names and neighbours; [`rules`]: positions, moves,
