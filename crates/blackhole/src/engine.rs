@@ -135,6 +135,8 @@ pub struct EngineConfig {
     /// too, but gives the opponent no chance to err. In the win question's range, where the
     /// mover does not win but the solver proves the draw, the same for a win (on by default,
     /// with the solver's ranges at 18 and 19 empty cells, since their match against wormhole).
+    /// With [`Targets::Score`] and [`Targets::Wdl`] that search plays the mode's score game,
+    /// as every tree of those modes does, not the game of one point more.
     pub swindle: bool,
     /// How playouts choose their moves.
     pub playout: PlayoutPolicy,
