@@ -150,8 +150,8 @@ struct PlayerArgs {
     score: bool,
     /// One search per move for a win, a draw or a loss (rewards 1, 1/2 and 0) instead of
     /// targets, with the MCTS-solver on: the default since its 1,000-game match against
-    /// wormhole; the flag is kept for old command lines.
-    #[arg(long, hide = true, conflicts_with_all = ["win_only", "single_target", "drift", "adaptive", "score"])]
+    /// wormhole (the flag changes nothing; kept for old command lines).
+    #[arg(long, conflicts_with_all = ["win_only", "single_target", "drift", "adaptive", "score"])]
     wdl: bool,
     /// With --score: the points above (below) a draw that earn the whole (no) reward.
     #[arg(long, default_value_t = 20.0, requires = "score")]
@@ -191,9 +191,9 @@ struct PlayerArgs {
     #[arg(long, default_value_t = 0.1)]
     end_reserve: f64,
     /// Play the solver's own move where it knows the score. By default, in the exact
-    /// solver's range, the player plays the move that a search for one point more likes best
-    /// among those the solver proves keep the solved value (a chance for the opponent to err),
-    /// and in the win question's range the same for a win among the moves that keep a draw
+    /// solver's range, the player plays the move that a further search (with the drift: for
+    /// one point more) likes best among those the solver proves keep the solved value (a
+    /// chance for the opponent to err), and in the win question's range the same for a win among the moves that keep a draw
     /// the solver proves (the swindle, default since its match against wormhole).
     #[arg(long)]
     no_swindle: bool,
