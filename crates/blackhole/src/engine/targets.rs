@@ -58,6 +58,13 @@ impl EventHorizon {
         pos.empty_count() <= self.config.static_empty
     }
 
+    /// The static verdict on a target of the mover of `pos`, in `pos` and in the positions
+    /// after it (`by_verdict` as at `pos`).
+    fn verdict_for(&self, pos: &Position) -> impl Fn(&Position, i16) -> Option<bool> + use<> {
+        let (me, by_verdict) = (pos.mover(), self.by_verdict(pos));
+        move |p: &Position, alpha: i16| target_verdict(p, me, alpha, by_verdict)
+    }
+
     /// One search per target, `budget` shared evenly; targets the verdict already decides
     /// take no search. Only the trees of these targets are kept.
     pub(super) fn search_targets(
@@ -92,9 +99,7 @@ impl EventHorizon {
                 None => self.search_target(pos, history, alpha, budget),
             };
         }
-        let me = pos.mover();
-        let by_verdict = self.by_verdict(pos);
-        let verdict = |p: &Position, alpha: i16| target_verdict(p, me, alpha, by_verdict);
+        let verdict = self.verdict_for(pos);
         match verdict(pos, alpha) {
             Some(true) => TargetSearch::decided(alpha, 1.0, keep_win(pos, alpha, verdict)),
             Some(false) => TargetSearch::decided(alpha, 0.0, None),
@@ -117,9 +122,7 @@ impl EventHorizon {
     /// (which keeps an exact score they fix, not always a win they decide).
     fn keep_fixed_reward(&self, pos: &Position, reward: f64) -> Option<Move> {
         if self.config.targets == Targets::Wdl && reward > 0.0 {
-            let me = pos.mover();
-            let by_verdict = self.by_verdict(pos);
-            let verdict = |p: &Position, alpha: i16| target_verdict(p, me, alpha, by_verdict);
+            let verdict = self.verdict_for(pos);
             let kept = if reward == 1.0 { 76 } else { 75 };
             if let Some(mv) = keep_win(pos, kept, verdict) {
                 return Some(mv);
