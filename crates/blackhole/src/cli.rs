@@ -153,6 +153,11 @@ struct PlayerArgs {
     /// wormhole (the flag changes nothing; kept for old command lines).
     #[arg(long, conflicts_with_all = ["win_only", "single_target", "drift", "adaptive", "score"])]
     wdl: bool,
+    /// With the win-draw-loss search: the reward of a loss by one point (0 by default); a win
+    /// by one point earns 1 less it, a win or a loss by two or more 1 or 0, so the search
+    /// also looks for the second point. In [0, 0.5).
+    #[arg(long, default_value_t = 0.0, conflicts_with_all = ["win_only", "single_target", "drift", "adaptive", "score"])]
+    wdl_margin: f32,
     /// With --score: the points above (below) a draw that earn the whole (no) reward.
     #[arg(long, default_value_t = 20.0, requires = "score")]
     score_scale: f32,
@@ -360,6 +365,7 @@ impl PlayerArgs {
             gamma_down: self.gamma_down,
             drift_share: self.drift_share,
             score_scale: self.score_scale,
+            wdl_margin: self.wdl_margin,
             solver_empty: self.solver_empty,
             win_solver_empty: self.win_solver_empty,
             end_reserve: self.end_reserve,
@@ -661,13 +667,15 @@ mod tests {
                 cli.gamma_up,
                 cli.gamma_down,
                 cli.drift_share,
-                cli.score_scale
+                cli.score_scale,
+                cli.wdl_margin
             ),
             (
                 engine.gamma_up,
                 engine.gamma_down,
                 engine.drift_share,
-                engine.score_scale
+                engine.score_scale,
+                engine.wdl_margin
             )
         );
         assert_eq!(cli.playout, engine.playout);
@@ -726,6 +734,11 @@ mod tests {
         // The drift's settings are refused with the score game too.
         assert!(
             Cli::try_parse_from(["blackhole", "player", "--wdl", "--drift-share", "0.25"]).is_err()
+        );
+        let margin = PlayerArgs::parse_from(["player", "--wdl-margin", "0.15"]).engine_config();
+        assert_eq!((margin.targets, margin.wdl_margin), (Targets::Wdl, 0.15));
+        assert!(
+            Cli::try_parse_from(["blackhole", "player", "--drift", "--wdl-margin", "0.1"]).is_err()
         );
         let drift = PlayerArgs::parse_from(["player", "--drift"]).engine_config();
         assert_eq!(drift.targets, Targets::Drift);

@@ -112,6 +112,10 @@ pub struct EngineConfig {
     pub drift_share: f64,
     /// [`Targets::Score`]: the points above (below) a draw that earn the whole (no) reward.
     pub score_scale: f32,
+    /// [`Targets::Wdl`]: the reward of a loss by one point, and 1 less it that of a win by one
+    /// point, so that the second point counts too (see [`AlphaGame::with_wdl_margin`]; 0, the
+    /// default: none). In `[0, 1/2)`.
+    pub wdl_margin: f32,
     /// Run the exact solver from this many empty cells on (0: never).
     pub solver_empty: u32,
     /// Above `solver_empty` and from this many empty cells on, ask the solver only whether
@@ -190,6 +194,7 @@ impl Default for EngineConfig {
             gamma_down: 0.4,
             drift_share: 0.5,
             score_scale: 20.0,
+            wdl_margin: 0.0,
             solver_empty: 18,
             win_solver_empty: 19,
             end_reserve: 0.1,
@@ -311,6 +316,12 @@ impl EventHorizon {
             return Err(format!(
                 "score scale {} is not positive",
                 config.score_scale
+            ));
+        }
+        if !(0.0..0.5).contains(&config.wdl_margin) {
+            return Err(format!(
+                "win-draw-loss margin {} is not in [0, 0.5)",
+                config.wdl_margin
             ));
         }
         if !(0.0..=GreedyPrior::MAX_BIAS).contains(&config.prior_bias) {
@@ -815,6 +826,26 @@ mod tests {
             let e = EventHorizon::new(cfg, 1).err().unwrap();
             assert!(e.contains("gamma") || e.contains("drift share"), "{e}");
         }
+    }
+
+    #[test]
+    fn a_wdl_margin_out_of_range_is_refused_with_its_value() {
+        for margin in [-0.1, 0.5, f32::NAN] {
+            let cfg = EngineConfig {
+                wdl_margin: margin,
+                ..EngineConfig::default()
+            };
+            let e = EventHorizon::new(cfg, 1).err().unwrap();
+            assert!(
+                e.contains("margin") && e.contains(&margin.to_string()),
+                "{e}"
+            );
+        }
+        let cfg = EngineConfig {
+            wdl_margin: 0.25,
+            ..EngineConfig::default()
+        };
+        assert!(EventHorizon::new(cfg, 1).is_ok());
     }
 
     #[test]

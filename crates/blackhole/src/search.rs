@@ -60,6 +60,9 @@ pub struct AlphaGame {
     /// Reward a win, a draw and a loss of `player` with 1, 1/2 and 0 instead of reaching
     /// `alpha` (see [`AlphaGame::with_wdl_reward`]).
     pub wdl: bool,
+    /// In the win-draw-loss game, the reward of a loss by one point; a win by one point earns
+    /// `1 - margin` (see [`AlphaGame::with_wdl_margin`]; 0: plain win-draw-loss).
+    pub margin: f32,
 }
 
 impl AlphaGame {
@@ -82,6 +85,7 @@ impl AlphaGame {
             opening_ramp: false,
             lazy_playout_bounds: false,
             wdl: false,
+            margin: 0.0,
         }
     }
 
@@ -176,6 +180,17 @@ impl AlphaGame {
     pub fn with_wdl_reward(mut self) -> Self {
         self.wdl = true;
         self.target_pruning = false;
+        self
+    }
+
+    /// The win-draw-loss game with a second point told apart: a loss by one point earns
+    /// `margin` instead of 0 and a win by one point `1 - margin` instead of 1, so the search
+    /// prefers the larger win and the smaller loss where the win, draw or loss is the same.
+    /// Only the rewards 0, 1/2 and 1 are proven by the MCTS-solver, and a simulation ends
+    /// where the static bounds decide its reward (0 for a loss by two points or more, 1 for a
+    /// win by two or more). `margin` must be in `[0, 1/2)`; 0 is [`AlphaGame::with_wdl_reward`].
+    pub fn with_wdl_margin(mut self, margin: f32) -> Self {
+        self.margin = margin;
         self
     }
 
@@ -356,11 +371,13 @@ impl Game for AlphaGame {
 }
 
 impl AlphaGame {
-    /// The score game's result: the final score, or the exact score the static bounds fix.
     /// The win-draw-loss result ([`AlphaGame::with_wdl_reward`]) where it is decided, by the
     /// static bounds when `bounds` is set, else by the dead-cell declaration.
     fn wdl_result(&self, bounds: bool) -> Option<Outcome> {
         let reaches = |alpha| target_verdict(&self.pos, self.player, alpha, bounds);
+        if self.margin > 0.0 {
+            return self.margin_result(reaches);
+        }
         let wins = reaches(DRAW_SCORE + 1);
         if wins == Some(true) {
             return Some(Outcome::win(self.player));
@@ -372,6 +389,35 @@ impl AlphaGame {
         }
     }
 
+    /// The win-draw-loss result with a margin ([`AlphaGame::with_wdl_margin`]), where the
+    /// verdicts `reaches` decide it: the two scores around the player's own decide each level.
+    fn margin_result(&self, reaches: impl Fn(i16) -> Option<bool>) -> Option<Outcome> {
+        let m = self.margin;
+        let wins = reaches(DRAW_SCORE + 1);
+        let reward = if wins == Some(true) {
+            if reaches(DRAW_SCORE + 2)? {
+                1.0
+            } else {
+                1.0 - m
+            }
+        } else if reaches(DRAW_SCORE)? {
+            // At least a draw: exactly one where the win is decided lost.
+            (wins == Some(false)).then_some(0.5)?
+        } else if reaches(DRAW_SCORE - 1)? {
+            m
+        } else {
+            0.0
+        };
+        let other = 1.0 - reward;
+        let rewards = if self.player == RED {
+            (reward, other)
+        } else {
+            (other, reward)
+        };
+        Outcome::from_rewards(rewards.0, rewards.1).ok()
+    }
+
+    /// The score game's result: the final score, or the exact score the static bounds fix.
     fn score_result(&self, scale: f32) -> Option<Outcome> {
         let red = match self.pos.red_score() {
             Some(r) => r,
@@ -1168,6 +1214,52 @@ mod tests {
             }
         }
         // Losses, draws and wins are each decided before the end by the static bounds.
+        assert!(decided_early.iter().all(|&n| n > 0), "{decided_early:?}");
+    }
+
+    #[test]
+    fn the_wdl_game_with_a_margin_rewards_the_exact_score_level() {
+        const M: f32 = 0.15;
+        let mut rng = Pcg64Mcg::seed_from_u64(17);
+        let mut decided_early = [0; 5];
+        for round in 0..600 {
+            // An ending of 1 (the game over) to 5 empty cells, after greedy or random moves.
+            let mut p = start();
+            while p.empty_count() > 1 + round % 5 {
+                p.play(if round % 2 == 0 {
+                    greedy_move(&p, &mut rng)
+                } else {
+                    uniform_move(&p, &mut rng)
+                });
+            }
+            let red = brute_force(&p);
+            for player in [RED, BLUE] {
+                let exact = if player == RED { red } else { 150 - red };
+                let expected = match exact {
+                    77.. => 1.0,
+                    76 => 1.0 - M,
+                    75 => 0.5,
+                    74 => M,
+                    _ => 0.0,
+                };
+                let game = AlphaGame::new(p, player, 90)
+                    .with_static_verdict(31)
+                    .with_wdl_reward()
+                    .with_wdl_margin(M);
+                match game.result() {
+                    Some(outcome) => {
+                        let reward = outcome.reward(player);
+                        assert_eq!(reward, expected, "{player}, exact {exact}, {p:?}");
+                        assert_eq!(outcome.reward(1 - player), 1.0 - expected);
+                        if !p.is_over() {
+                            decided_early[(exact - 73).clamp(0, 4) as usize] += 1;
+                        }
+                    }
+                    None => assert!(!p.is_over()),
+                }
+            }
+        }
+        // Every level is decided before the end by the static bounds somewhere.
         assert!(decided_early.iter().all(|&n| n > 0), "{decided_early:?}");
     }
 
