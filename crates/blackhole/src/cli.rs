@@ -153,10 +153,10 @@ struct PlayerArgs {
     /// wormhole (the flag changes nothing; kept for old command lines).
     #[arg(long, conflicts_with_all = ["win_only", "single_target", "drift", "adaptive", "score"])]
     wdl: bool,
-    /// With the win-draw-loss search: the reward of a loss by one point (0 by default); a win
-    /// by one point earns 1 less it, a win or a loss by two or more 1 or 0, so the search
-    /// also looks for the second point. In [0, 0.5).
-    #[arg(long, default_value_t = 0.0, conflicts_with_all = ["win_only", "single_target", "drift", "adaptive", "score"])]
+    /// With the win-draw-loss search: M, the reward of a loss by one point (0 by default); a
+    /// win by one point earns 1 - M, a win or a loss by two points or more 1 or 0, so the
+    /// search also looks for the second point. In [0, 0.5).
+    #[arg(long, value_name = "M", default_value_t = 0.0, conflicts_with_all = ["win_only", "single_target", "drift", "adaptive", "score"])]
     wdl_margin: f32,
     /// With --score: the points above (below) a draw that earn the whole (no) reward.
     #[arg(long, default_value_t = 20.0, requires = "score")]

@@ -112,8 +112,8 @@ pub struct EngineConfig {
     pub drift_share: f64,
     /// [`Targets::Score`]: the points above (below) a draw that earn the whole (no) reward.
     pub score_scale: f32,
-    /// [`Targets::Wdl`]: the reward of a loss by one point, and 1 less it that of a win by one
-    /// point, so that the second point counts too (see [`AlphaGame::with_wdl_margin`]; 0, the
+    /// [`Targets::Wdl`]: the reward of a loss by one point (a win by one point earns 1 minus
+    /// it), so that the second point counts too (see [`AlphaGame::with_wdl_margin`]; 0, the
     /// default: none). In `[0, 1/2)`.
     pub wdl_margin: f32,
     /// Run the exact solver from this many empty cells on (0: never).
