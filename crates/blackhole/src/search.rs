@@ -1177,20 +1177,26 @@ mod tests {
         }
     }
 
+    /// An ending of 1 (the game over) to 5 empty cells, after greedy (even rounds) or random
+    /// moves.
+    fn small_ending(round: u32, rng: &mut Pcg64Mcg) -> Position {
+        let mut p = start();
+        while p.empty_count() > 1 + round % 5 {
+            p.play(if round % 2 == 0 {
+                greedy_move(&p, rng)
+            } else {
+                uniform_move(&p, rng)
+            });
+        }
+        p
+    }
+
     #[test]
     fn the_wdl_game_decides_as_the_exact_score_says() {
         let mut rng = Pcg64Mcg::seed_from_u64(13);
         let mut decided_early = [0; 3];
         for round in 0..400 {
-            // An ending of 1 (the game over) to 5 empty cells, after greedy or random moves.
-            let mut p = start();
-            while p.empty_count() > 1 + round % 5 {
-                p.play(if round % 2 == 0 {
-                    greedy_move(&p, &mut rng)
-                } else {
-                    uniform_move(&p, &mut rng)
-                });
-            }
+            let p = small_ending(round, &mut rng);
             let red = brute_force(&p);
             for player in [RED, BLUE] {
                 let exact = if player == RED { red } else { 150 - red };
@@ -1223,15 +1229,7 @@ mod tests {
         let mut rng = Pcg64Mcg::seed_from_u64(17);
         let mut decided_early = [0; 5];
         for round in 0..600 {
-            // An ending of 1 (the game over) to 5 empty cells, after greedy or random moves.
-            let mut p = start();
-            while p.empty_count() > 1 + round % 5 {
-                p.play(if round % 2 == 0 {
-                    greedy_move(&p, &mut rng)
-                } else {
-                    uniform_move(&p, &mut rng)
-                });
-            }
+            let p = small_ending(round, &mut rng);
             let red = brute_force(&p);
             for player in [RED, BLUE] {
                 let exact = if player == RED { red } else { 150 - red };
