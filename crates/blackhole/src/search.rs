@@ -1182,7 +1182,7 @@ mod tests {
     fn small_ending(round: u32, rng: &mut Pcg64Mcg) -> Position {
         let mut p = start();
         while p.empty_count() > 1 + round % 5 {
-            p.play(if round % 2 == 0 {
+            p.play(if round.is_multiple_of(2) {
                 greedy_move(&p, rng)
             } else {
                 uniform_move(&p, rng)
