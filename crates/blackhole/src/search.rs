@@ -408,13 +408,7 @@ impl AlphaGame {
         } else {
             0.0
         };
-        let other = 1.0 - reward;
-        let rewards = if self.player == RED {
-            (reward, other)
-        } else {
-            (other, reward)
-        };
-        Outcome::from_rewards(rewards.0, rewards.1).ok()
+        self.outcome_with_reward(reward)
     }
 
     /// The score game's result: the final score, or the exact score the static bounds fix.
@@ -429,12 +423,18 @@ impl AlphaGame {
         };
         let mine = if self.player == RED { red } else { 150 - red };
         let reward = (0.5 + f32::from(mine - 75) / (2.0 * scale)).clamp(0.0, 1.0);
-        let rewards = if self.player == RED {
-            (reward, 1.0 - reward)
+        self.outcome_with_reward(reward)
+    }
+
+    /// The outcome in which `player` earns `reward` (in `[0, 1]`) and the opponent the rest.
+    fn outcome_with_reward(&self, reward: f32) -> Option<Outcome> {
+        let other = 1.0 - reward;
+        let (red, blue) = if self.player == RED {
+            (reward, other)
         } else {
-            (1.0 - reward, reward)
+            (other, reward)
         };
-        Outcome::from_rewards(rewards.0, rewards.1).ok()
+        Outcome::from_rewards(red, blue).ok()
     }
 }
 
