@@ -196,11 +196,10 @@ struct PlayerArgs {
     #[arg(long, default_value_t = 0.1)]
     end_reserve: f64,
     /// Play the solver's own move where it knows the score. By default, in the exact
-    /// solver's range, the player plays the move that a further search (with the drift: for
-    /// one point more) likes best among those the solver proves keep the solved value (a
-    /// chance for the opponent to err), and in the win question's range the same for a win
-    /// among the moves that keep a draw the solver proves (the swindle, default since its match
-    /// against wormhole).
+    /// solver's range, the player plays the move that a further search for one point more
+    /// likes best among those the solver proves keep the solved value (a chance for the
+    /// opponent to err), and in the win question's range the same among the moves that keep
+    /// a proven win or a proven draw (the swindle, default since its match against wormhole).
     #[arg(long)]
     no_swindle: bool,
     /// The swindle, the default: the flag is kept for old command lines.

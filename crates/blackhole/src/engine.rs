@@ -136,11 +136,11 @@ pub struct EngineConfig {
     pub end_reserve: f64,
     /// In the exact solver's range, play the move the search for one point more likes best
     /// among those the solver proves keep the solved value: the solver's own move keeps it
-    /// too, but gives the opponent no chance to err. In the win question's range, where the
-    /// mover does not win but the solver proves the draw, the same for a win (on by default,
-    /// with the solver's ranges at 18 and 19 empty cells, since their match against wormhole).
-    /// With [`Targets::Score`] and [`Targets::Wdl`] that search plays the mode's score game,
-    /// as every tree of those modes does, not the game of one point more.
+    /// too, but gives the opponent no chance to err. In the win question's range the same
+    /// among the moves that keep a proven win, or a proven draw where the mover does not win
+    /// (on by default, with the solver's ranges at 18 and 19 empty cells, since their match
+    /// against wormhole). With every [`Targets`] that search is for one point more, not the
+    /// score game of [`Targets::Score`] or [`Targets::Wdl`].
     pub swindle: bool,
     /// How playouts choose their moves.
     pub playout: PlayoutPolicy,
@@ -392,6 +392,11 @@ impl EventHorizon {
         if !short && let Some((won, mv)) = self.ask_mover_wins(pos, start, share, time_left) {
             wins = Some(won);
             if let (true, Some(mv)) = (won, mv) {
+                let mv = if self.config.swindle {
+                    self.swindle(pos, history, start + share, win_for_red(pos), mv)
+                } else {
+                    mv
+                };
                 return Decision::without_search(mv, None, wins);
             }
             if !won
@@ -496,6 +501,16 @@ impl EventHorizon {
         }
         let limit = (share / 2).min(time_left / 4);
         self.solver.mover_wins(pos, Some(start + limit))
+    }
+}
+
+/// The least score of Red's (as the swindle takes a value) that is a win for the mover of
+/// `pos`: 76 for Red, and for Blue Red held to 74.
+fn win_for_red(pos: &Position) -> i16 {
+    if pos.mover() == crate::rules::RED {
+        crate::rules::DRAW_SCORE + 1
+    } else {
+        crate::rules::DRAW_SCORE - 1
     }
 }
 
@@ -1019,6 +1034,63 @@ mod tests {
             }
         }
         assert!(won > 0, "no ending was a win for the mover");
+    }
+
+    #[test]
+    fn the_swindle_keeps_a_proven_win_in_the_win_questions_range() {
+        // Endings of nine empty cells, with the exact solver off and the win question on:
+        // where the mover wins, the swindle's move keeps the win (checked by full-window
+        // alpha-beta), and it is not always the solver's.
+        let cfg = EngineConfig {
+            solver_empty: 0,
+            win_solver_empty: 9,
+            swindle: true,
+            ..EngineConfig::default()
+        };
+        let plain = EngineConfig {
+            swindle: false,
+            ..cfg.clone()
+        };
+        let (mut won, mut other) = (0, 0);
+        for seed in 0..60 {
+            let p = lottery_ending(700 + seed, 9);
+            let red = p.mover() == RED;
+            let mine = |red_score: i16| if red { red_score } else { 150 - red_score };
+            if mine(crate::solver::alpha_beta(&p, i16::MIN, i16::MAX)) <= 75 {
+                continue;
+            }
+            won += 1;
+            let mut bot = EventHorizon::new(cfg.clone(), seed).unwrap();
+            let d = bot.decide(&p, &[], Duration::from_millis(600));
+            assert_eq!((d.wins, d.targets.len()), (Some(true), 0), "{p:?}");
+            let mut q = p;
+            q.try_play(d.mv).unwrap();
+            assert!(mine(crate::solver::alpha_beta(&q, i16::MIN, i16::MAX)) > 75);
+            let solved = EventHorizon::new(plain.clone(), seed).unwrap().decide(
+                &p,
+                &[],
+                Duration::from_millis(600),
+            );
+            if d.mv != solved.mv {
+                other += 1;
+            }
+        }
+        assert!(won >= 5, "only {won} endings were wins for the mover");
+        assert!(other > 0, "the swindle never left the solver's move");
+    }
+
+    #[test]
+    fn the_swindle_searches_one_point_more_beside_the_win_draw_loss_game() {
+        // The default's own tree plays the win-draw-loss game; the swindle's tree for a
+        // target plays "does the mover reach it?".
+        let mut bot = EventHorizon::new(EngineConfig::default(), 1).unwrap();
+        assert_eq!(bot.config.targets, Targets::Wdl);
+        let p = lottery_ending(5, 12);
+        let own = bot.tree_for(&p, &[], SCORE_KEY);
+        assert!(bot.trees[own].2.game().wdl);
+        let swindle = bot.tree_for(&p, &[], 77);
+        let game = bot.trees[swindle].2.game();
+        assert_eq!((game.wdl, game.score_scale, game.alpha), (false, None, 77));
     }
 
     #[test]

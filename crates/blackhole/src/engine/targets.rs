@@ -254,7 +254,8 @@ impl EventHorizon {
             .with_static_verdict(self.config.static_empty)
             .with_lazy_playout_bounds(self.config.lazy_playout_bounds)
             .with_target_pruning(self.config.target_pruning);
-        if self.config.targets.is_score_game() {
+        // Only the score game's own tree: the swindle's targets stay "one point more".
+        if self.config.targets.is_score_game() && alpha == SCORE_KEY {
             game = self.scored(game);
         }
         let k = match self.trees.iter().position(|(a, _, _)| *a == alpha) {
@@ -349,12 +350,13 @@ impl EventHorizon {
         Some(self.swindle(pos, history, start + share, draw, mv))
     }
 
-    /// Where the solver found Red's exact score `red_value` and the move `solved` that keeps
-    /// it: a search for one point more (for the mover) within half the time to `deadline`,
-    /// and the first of its most visited moves that the solver proves keeps `red_value`
-    /// (checked until `deadline`). Every such move is as good as `solved` against perfect
-    /// play; the search's favourite is the one its playouts, which model the opponent,
-    /// expect to go wrong most often. `solved` when no checked move keeps the value in time.
+    /// Where the solver found Red's exact score `red_value` (or, from the win question, the
+    /// least score that is a win for the mover) and the move `solved` that keeps it: a search
+    /// for one point more (for the mover) within half the time to `deadline`, and the first
+    /// of its most visited moves that the solver proves keeps `red_value` (checked until
+    /// `deadline`). Every such move is as good as `solved` against perfect play; the search's
+    /// favourite is the one its playouts, which model the opponent, expect to go wrong most
+    /// often. `solved` when no checked move keeps the value in time.
     pub(super) fn swindle(
         &mut self,
         pos: &Position,
@@ -371,8 +373,8 @@ impl EventHorizon {
         }
         let k = self.tree_for(pos, history, target);
         let b = Budget::time(left / 2).with_nodes(self.config.max_nodes);
-        // Against perfect play the target is lost, and the search may prove it; its visits
-        // still rank the moves by how long the proof took.
+        // Against perfect play an exact value's target is lost, and the search may prove it;
+        // its visits still rank the moves by how long the proof took.
         let Ok(result) = self.trees[k].2.search(&b, &mut self.rng) else {
             return solved;
         };
