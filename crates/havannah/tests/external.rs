@@ -8,8 +8,12 @@ use havannah::{Clock, GtpProgram, Player, RandomPlayer};
 use havannah_rules::{Game, Move, Rules};
 
 /// Writes an executable shell script into a fresh temporary folder and returns its path.
+///
+/// The folder is emptied first: process ids wrap (at 32,768 on many machines), so a later run
+/// of the tests can take an earlier run's id and find the files its scripts appended to.
 fn script(name: &str, body: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("havannah-external-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(name);
     std::fs::write(&path, format!("#!/usr/bin/env bash\n{body}")).unwrap();

@@ -9,9 +9,10 @@ use havannah::td::{TdError, ValueNet};
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
-/// A fresh folder for this test's files.
+/// A fresh folder for this test's files, emptied first (an earlier run may have had our id).
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("havannah-td-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
