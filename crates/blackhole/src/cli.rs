@@ -158,6 +158,11 @@ struct PlayerArgs {
     /// search also looks for the second point. In [0, 0.5).
     #[arg(long, value_name = "M", default_value_t = 0.0, conflicts_with_all = ["win_only", "single_target", "drift", "adaptive", "score"])]
     wdl_margin: f32,
+    /// With the win-draw-loss search: D, the reward of a draw (a win earns 1, a loss 0); above
+    /// 0.5 the search prefers a sure draw to a gamble that wins and loses as often, as the mean
+    /// score does where losses are by more points than wins. Between M and 1 - M.
+    #[arg(long, value_name = "D", default_value_t = 0.5, conflicts_with_all = ["win_only", "single_target", "drift", "adaptive", "score"])]
+    draw_reward: f32,
     /// With --score: the points above (below) a draw that earn the whole (no) reward.
     #[arg(long, default_value_t = 20.0, requires = "score")]
     score_scale: f32,
@@ -365,6 +370,7 @@ impl PlayerArgs {
             drift_share: self.drift_share,
             score_scale: self.score_scale,
             wdl_margin: self.wdl_margin,
+            draw_reward: self.draw_reward,
             solver_empty: self.solver_empty,
             win_solver_empty: self.win_solver_empty,
             end_reserve: self.end_reserve,
@@ -667,14 +673,16 @@ mod tests {
                 cli.gamma_down,
                 cli.drift_share,
                 cli.score_scale,
-                cli.wdl_margin
+                cli.wdl_margin,
+                cli.draw_reward
             ),
             (
                 engine.gamma_up,
                 engine.gamma_down,
                 engine.drift_share,
                 engine.score_scale,
-                engine.wdl_margin
+                engine.wdl_margin,
+                engine.draw_reward
             )
         );
         assert_eq!(cli.playout, engine.playout);
@@ -736,6 +744,12 @@ mod tests {
         );
         let margin = PlayerArgs::parse_from(["player", "--wdl-margin", "0.15"]).engine_config();
         assert_eq!((margin.targets, margin.wdl_margin), (Targets::Wdl, 0.15));
+        let draw = PlayerArgs::parse_from(["player", "--draw-reward", "0.6"]).engine_config();
+        assert_eq!((draw.targets, draw.draw_reward), (Targets::Wdl, 0.6));
+        assert!(
+            Cli::try_parse_from(["blackhole", "player", "--drift", "--draw-reward", "0.6"])
+                .is_err()
+        );
         assert!(
             Cli::try_parse_from(["blackhole", "player", "--drift", "--wdl-margin", "0.1"]).is_err()
         );

@@ -116,6 +116,10 @@ pub struct EngineConfig {
     /// it), so that the second point counts too (see [`AlphaGame::with_wdl_margin`]; 0, the
     /// default: none). In `[0, 1/2)`.
     pub wdl_margin: f32,
+    /// [`Targets::Wdl`]: the reward of a draw (a win earns 1, a loss 0; see
+    /// [`AlphaGame::with_draw_reward`]; 1/2, the default: plain win-draw-loss). In `(0, 1)`,
+    /// above `wdl_margin` and below one less it.
+    pub draw_reward: f32,
     /// Run the exact solver from this many empty cells on (0: never).
     pub solver_empty: u32,
     /// Above `solver_empty` and from this many empty cells on, ask the solver only whether
@@ -195,6 +199,7 @@ impl Default for EngineConfig {
             drift_share: 0.5,
             score_scale: 20.0,
             wdl_margin: 0.0,
+            draw_reward: 0.5,
             solver_empty: 18,
             win_solver_empty: 19,
             end_reserve: 0.1,
@@ -322,6 +327,13 @@ impl EventHorizon {
             return Err(format!(
                 "win-draw-loss margin {} is not in [0, 0.5)",
                 config.wdl_margin
+            ));
+        }
+        let (m, d) = (config.wdl_margin, config.draw_reward);
+        if !(d > m && d < 1.0 - m) {
+            return Err(format!(
+                "draw reward {d} is not between the margin {m} and {}",
+                1.0 - m
             ));
         }
         if !(0.0..=GreedyPrior::MAX_BIAS).contains(&config.prior_bias) {
@@ -858,6 +870,34 @@ mod tests {
         }
         let cfg = EngineConfig {
             wdl_margin: 0.25,
+            ..EngineConfig::default()
+        };
+        assert!(EventHorizon::new(cfg, 1).is_ok());
+    }
+
+    #[test]
+    fn a_draw_reward_out_of_range_is_refused_with_its_value() {
+        for (margin, draw) in [
+            (0.0, 0.0),
+            (0.0, 1.0),
+            (0.0, f32::NAN),
+            (0.2, 0.15),
+            (0.3, 0.75),
+        ] {
+            let cfg = EngineConfig {
+                wdl_margin: margin,
+                draw_reward: draw,
+                ..EngineConfig::default()
+            };
+            let e = EventHorizon::new(cfg, 1).err().unwrap();
+            assert!(
+                e.contains("draw reward") && e.contains(&draw.to_string()),
+                "{e}"
+            );
+        }
+        let cfg = EngineConfig {
+            wdl_margin: 0.1,
+            draw_reward: 0.6,
             ..EngineConfig::default()
         };
         assert!(EventHorizon::new(cfg, 1).is_ok());

@@ -63,6 +63,9 @@ pub struct AlphaGame {
     /// In the win-draw-loss game, the reward of a loss by one point; a win by one point earns
     /// `1 - margin` (see [`AlphaGame::with_wdl_margin`]; 0: plain win-draw-loss).
     pub margin: f32,
+    /// In the win-draw-loss game, `player`'s reward for a draw (see
+    /// [`AlphaGame::with_draw_reward`]; 1/2: plain win-draw-loss).
+    pub draw: f32,
 }
 
 impl AlphaGame {
@@ -86,6 +89,7 @@ impl AlphaGame {
             lazy_playout_bounds: false,
             wdl: false,
             margin: 0.0,
+            draw: 0.5,
         }
     }
 
@@ -191,6 +195,17 @@ impl AlphaGame {
     /// win by two or more). `margin` must be in `[0, 1/2)`; 0 is [`AlphaGame::with_wdl_reward`].
     pub fn with_wdl_margin(mut self, margin: f32) -> Self {
         self.margin = margin;
+        self
+    }
+
+    /// The win-draw-loss game in which a draw earns `player` `draw` instead of 1/2 (and the
+    /// opponent the rest). Above 1/2 the search prefers a sure draw to a gamble that wins and
+    /// loses as often: against wormhole a loss costs more points than a win earns (a win is by
+    /// 1.2 points on average, a loss by 1.8), so the mean score asks for about 0.6. Only
+    /// wins and losses are proven by the MCTS-solver then, not draws. `draw` must be in
+    /// `(0, 1)`, above the margin and below one less it ([`AlphaGame::with_wdl_margin`]).
+    pub fn with_draw_reward(mut self, draw: f32) -> Self {
+        self.draw = draw;
         self
     }
 
@@ -384,7 +399,7 @@ impl AlphaGame {
         }
         match (wins, reaches(DRAW_SCORE)) {
             (_, Some(false)) => Some(Outcome::win(1 - self.player)),
-            (Some(false), Some(true)) => Some(Outcome::DRAW),
+            (Some(false), Some(true)) => self.outcome_with_reward(self.draw),
             _ => None,
         }
     }
@@ -402,7 +417,7 @@ impl AlphaGame {
             }
         } else if reaches(DRAW_SCORE)? {
             // At least a draw: exactly one where the win is decided lost.
-            (wins == Some(false)).then_some(0.5)?
+            (wins == Some(false)).then_some(self.draw)?
         } else if reaches(DRAW_SCORE - 1)? {
             m
         } else {
@@ -1225,7 +1240,17 @@ mod tests {
 
     #[test]
     fn the_wdl_game_with_a_margin_rewards_the_exact_score_level() {
-        const M: f32 = 0.15;
+        the_wdl_game_rewards_the_exact_score_level(0.15, 0.5);
+    }
+
+    #[test]
+    fn the_wdl_game_with_a_draw_reward_rewards_the_exact_score_level() {
+        the_wdl_game_rewards_the_exact_score_level(0.0, 0.6);
+        the_wdl_game_rewards_the_exact_score_level(0.1, 0.6);
+    }
+
+    /// The win-draw-loss game with margin `m` and draw reward `d`, against brute force.
+    fn the_wdl_game_rewards_the_exact_score_level(m: f32, d: f32) {
         let mut rng = Pcg64Mcg::seed_from_u64(17);
         let mut decided_early = [0; 5];
         for round in 0..600 {
@@ -1235,15 +1260,16 @@ mod tests {
                 let exact = if player == RED { red } else { 150 - red };
                 let expected = match exact {
                     77.. => 1.0,
-                    76 => 1.0 - M,
-                    75 => 0.5,
-                    74 => M,
+                    76 => 1.0 - m,
+                    75 => d,
+                    74 => m,
                     _ => 0.0,
                 };
                 let game = AlphaGame::new(p, player, 90)
                     .with_static_verdict(31)
                     .with_wdl_reward()
-                    .with_wdl_margin(M);
+                    .with_wdl_margin(m)
+                    .with_draw_reward(d);
                 match game.result() {
                     Some(outcome) => {
                         let reward = outcome.reward(player);

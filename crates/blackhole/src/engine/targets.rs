@@ -121,10 +121,11 @@ impl EventHorizon {
     /// (75) it gave before, where one exists; else the move the static bounds judge best
     /// (which keeps an exact score they fix, not always a win they decide).
     fn keep_fixed_reward(&self, pos: &Position, reward: f64) -> Option<Move> {
-        if self.config.targets == Targets::Wdl && reward >= 0.5 {
+        let draw = f64::from(self.config.draw_reward);
+        if self.config.targets == Targets::Wdl && reward >= draw {
             let verdict = self.verdict_for(pos);
             // Above a draw's reward is a win (by one point at least).
-            let kept = if reward > 0.5 { 76 } else { 75 };
+            let kept = if reward > draw { 76 } else { 75 };
             if let Some(mv) = keep_win(pos, kept, verdict) {
                 return Some(mv);
             }
@@ -137,6 +138,7 @@ impl EventHorizon {
         if self.config.targets == Targets::Wdl {
             game.with_wdl_reward()
                 .with_wdl_margin(self.config.wdl_margin)
+                .with_draw_reward(self.config.draw_reward)
         } else {
             game.with_score_reward(self.config.score_scale)
         }
