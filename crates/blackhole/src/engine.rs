@@ -776,12 +776,19 @@ mod tests {
     /// win-draw-loss search's move keeps it (checked by alpha-beta), as the targets' does.
     #[test]
     fn the_wdl_search_keeps_a_win_or_a_draw_the_static_bounds_decide() {
-        let cfg = EngineConfig {
-            targets: Targets::Wdl,
-            solver_empty: 0,
-            win_solver_empty: 0,
-            ..EngineConfig::default()
-        };
+        for draw_reward in [0.5, 0.6] {
+            let cfg = EngineConfig {
+                targets: Targets::Wdl,
+                solver_empty: 0,
+                win_solver_empty: 0,
+                draw_reward,
+                ..EngineConfig::default()
+            };
+            keeps_a_win_or_a_draw_the_static_bounds_decide(cfg);
+        }
+    }
+
+    fn keeps_a_win_or_a_draw_the_static_bounds_decide(cfg: EngineConfig) {
         let (mut wins, mut draws) = (0, 0);
         for seed in 0..400 {
             let p = lottery_ending(500 + seed, 9);
@@ -807,7 +814,7 @@ mod tests {
                 return;
             }
         }
-        panic!("too few endings decided by the bounds: {wins} wins, {draws} draws");
+        panic!("too few endings decided by the bounds: {wins} wins, {draws} draws, {cfg:?}");
     }
 
     #[test]
