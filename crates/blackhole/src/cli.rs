@@ -160,7 +160,8 @@ struct PlayerArgs {
     wdl_margin: f32,
     /// With the win-draw-loss search: D, the reward of a draw (a win earns 1, a loss 0); above
     /// 0.5 the search prefers a sure draw to a gamble that wins and loses as often, as the mean
-    /// score does where losses are by more points than wins. Between M and 1 - M.
+    /// score does where losses are by more points than wins. Between M and 1 - M. Against
+    /// wormhole 0.6 and 0.4 both scored less than 0.5 (see docs/blackhole.md).
     #[arg(long, value_name = "D", default_value_t = 0.5, conflicts_with_all = ["win_only", "single_target", "drift", "adaptive", "score"])]
     draw_reward: f32,
     /// With --score: the points above (below) a draw that earn the whole (no) reward.
