@@ -449,9 +449,9 @@ impl EventHorizon {
         }
     }
 
-    /// In the exact solver's range: the solved move, or a proven win, if the solver finds one
-    /// in time. It may use up to twice the share (later moves are then free), but never more
-    /// than half of what is left.
+    /// In the exact solver's range: the solved move, or when the solve is cut short a move
+    /// proven to keep the mover's bound, if the solver finds one in time. It may use up to
+    /// twice the share (later moves are then free), but never more than half of what is left.
     fn solve_exactly(
         &mut self,
         pos: &Position,
@@ -470,31 +470,35 @@ impl EventHorizon {
         } else {
             (share * 2).min(time_left / 2)
         };
-        // The first window: the value our last solve found (it stays if the opponent played
-        // well), else the mover's winning score.
         let red = pos.mover() == crate::rules::RED;
         let first = match self.last_solved {
             Some((at, v)) if at < pos.moves_played() => v,
-            _ if red => 76,
-            _ => 75,
+            _ => draw_for_red(pos),
         };
         let b = self.solver.bounds(pos, Some(start + limit), Some(first))?;
         let mv = b.best?;
         let mine = |red_score: i16| if red { red_score } else { 150 - red_score };
-        if b.lo == b.hi {
-            self.last_solved = Some((pos.moves_played(), b.lo));
-            let wins = Some(mine(b.lo) > crate::rules::DRAW_SCORE);
-            let mv = if self.config.swindle && !short {
-                self.swindle(pos, history, start + share, b.lo, mv)
-            } else {
-                mv
-            };
-            return Some(Decision::without_search(mv, Some(mine(b.lo)), wins));
-        }
-        // Not exact, but a proven win: play it.
+        let exact = b.lo == b.hi;
+        // The bound the move is proven to keep: Red's lower one, Blue's upper one.
         let proven = if red { b.lo } else { b.hi };
-        (mine(proven) > crate::rules::DRAW_SCORE)
-            .then(|| Decision::without_search(mv, None, Some(true)))
+        if exact {
+            self.last_solved = Some((pos.moves_played(), proven));
+        }
+        let wins = if exact || mine(proven) > crate::rules::DRAW_SCORE {
+            Some(mine(proven) > crate::rules::DRAW_SCORE)
+        } else {
+            None
+        };
+        let mv = if self.config.swindle && !short {
+            self.swindle(pos, history, start + share, proven, mv)
+        } else {
+            mv
+        };
+        Some(Decision::without_search(
+            mv,
+            exact.then(|| mine(proven)),
+            wins,
+        ))
     }
 
     /// Above the exact solver's range and within `win_solver_empty`: the solver's answer to
@@ -513,6 +517,17 @@ impl EventHorizon {
         }
         let limit = (share / 2).min(time_left / 4);
         self.solver.mover_wins(pos, Some(start + limit))
+    }
+}
+
+/// The first null window of an exact solve with nothing solved before: the mover's draw (Red
+/// reaching 75, or Blue holding Red to 75), so that a solve cut short after one pass still
+/// names a move that keeps the draw where there is one.
+fn draw_for_red(pos: &Position) -> i16 {
+    if pos.mover() == crate::rules::RED {
+        crate::rules::DRAW_SCORE
+    } else {
+        crate::rules::DRAW_SCORE + 1
     }
 }
 
@@ -1008,6 +1023,50 @@ mod tests {
             }
         }
         assert!(other > 0, "the swindle never left the solver's move");
+    }
+
+    #[test]
+    fn a_solve_cut_short_still_plays_a_move_that_keeps_the_draw() {
+        // Endings of twelve empty cells where the mover holds a draw and no more, with the
+        // solver given just the nodes of one null window at the mover's draw: the exact
+        // solve does not finish, but the move played (without a search) keeps the draw.
+        let cfg = EngineConfig {
+            solver_empty: 12,
+            swindle: true,
+            ..EngineConfig::default()
+        };
+        // The solver's full windows (checked against alpha-beta in its own tests).
+        let exact = |q: &Position| Solver::new().solve(q, None).unwrap().red_score;
+        let mut cut_short = 0;
+        for seed in 0..300 {
+            let p = lottery_ending(500 + seed, 12);
+            let red = p.mover() == RED;
+            let mine = |red_score: i16| if red { red_score } else { 150 - red_score };
+            if mine(exact(&p)) != 75 {
+                continue;
+            }
+            let mut one_window = Solver::new();
+            one_window.mover_reaches(&p, 75, None).unwrap();
+            let nodes = one_window.nodes() + 1;
+            let mut limited = Solver::new();
+            limited.set_node_limit(Some(nodes));
+            let b = limited.bounds(&p, None, Some(draw_for_red(&p))).unwrap();
+            if b.lo == b.hi {
+                continue;
+            }
+            let mut bot = EventHorizon::new(cfg.clone(), seed).unwrap();
+            bot.solver.set_node_limit(Some(nodes));
+            let d = bot.decide(&p, &[], Duration::from_millis(300));
+            let mut q = p;
+            q.try_play(d.mv).unwrap();
+            let after = mine(exact(&q));
+            assert_eq!((d.targets.len(), d.solved, after), (0, None, 75), "{p:?}");
+            cut_short += 1;
+            if cut_short == 4 {
+                return;
+            }
+        }
+        panic!("only {cut_short} solves cut short where the mover draws");
     }
 
     #[test]

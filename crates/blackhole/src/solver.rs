@@ -583,6 +583,9 @@ pub struct Solver {
     /// The search gives up, as at its deadline, once `nodes` reaches this (a relaxation's
     /// budget, `budgeted_relaxation`).
     node_limit: u64,
+    /// Each solve or question gives up after this many nodes, as at its deadline
+    /// (`set_node_limit`).
+    max_nodes: u64,
     sums: &'static [HandSums],
 }
 
@@ -636,8 +639,16 @@ impl Solver {
             relax: true,
             relax_budget: (RELAX_FACTOR, RELAX_FLOOR),
             node_limit: u64::MAX,
+            max_nodes: u64::MAX,
             sums: hand_sums(),
         }
+    }
+
+    /// Makes each later solve or question give up after `nodes` nodes, as it does at its
+    /// deadline (`None`: no limit). A node limit cuts a search short at the same place on
+    /// every machine, where a deadline does not.
+    pub fn set_node_limit(&mut self, nodes: Option<u64>) {
+        self.max_nodes = nodes.unwrap_or(u64::MAX);
     }
 
     /// Empties the transposition table, the history and the killer moves.
@@ -805,7 +816,7 @@ impl Solver {
         self.deadline = deadline;
         self.aborted = false;
         self.nodes = 0;
-        self.node_limit = u64::MAX;
+        self.node_limit = self.max_nodes;
         self.age = self.age.wrapping_add(1);
         for h in &mut self.history {
             for x in h.iter_mut() {
