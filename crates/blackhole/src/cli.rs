@@ -8,6 +8,7 @@
 //! blackhole referee -n 20 "CMD_A" "CMD_B"   # games between two programs
 //! blackhole solver-bench -n 20              # how far the solver reaches
 //! blackhole review games.txt --from 15      # what each move gave away (referee --record)
+//! blackhole review games.txt --list         # ... and each move that gave points away
 //! ```
 //!
 //! It lives in the library so that the `blackhole` binary (`cargo install --path
@@ -20,7 +21,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::engine::{Bot, EngineConfig, EventHorizon, RandomBot, Targets};
-use crate::review::{GameRecord, Review, review_game};
+use crate::review::{GameRecord, Review, costly_moves, review_game};
 use crate::search::PlayoutPolicy;
 use crate::solver::Solver;
 use crate::{bench, protocol, referee};
@@ -67,6 +68,10 @@ struct ReviewArgs {
     /// Seconds per solve; a position not solved in time is left out.
     #[arg(long, default_value_t = 10.0)]
     limit: f64,
+    /// Also print each move that gave away points: its game, empty cells, move and A's
+    /// value before and after it.
+    #[arg(long)]
+    list: bool,
 }
 
 #[derive(Debug, Args)]
@@ -561,6 +566,11 @@ fn review(args: &ReviewArgs) -> Result<ExitCode, String> {
             continue;
         }
         let values = review_game(r, &mut solver, args.from, limit).map_err(|e| e.to_string())?;
+        if args.list {
+            for c in costly_moves(r, &values) {
+                game_harness::matches::print_above(&bar, &c.to_string());
+            }
+        }
         summary.add(r, &values);
     }
     bar.finish_and_clear();

@@ -296,6 +296,73 @@ impl Review {
     }
 }
 
+/// One move that gave away points against perfect play, as `blackhole review --list` prints
+/// it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CostlyMove {
+    /// The game's number in its match.
+    pub game: usize,
+    /// Empty cells before the move.
+    pub empty: u32,
+    /// Whether program A played it.
+    pub by_a: bool,
+    /// The move.
+    pub mv: Move,
+    /// A's exact value before the move.
+    pub before: i16,
+    /// A's exact value after it.
+    pub after: i16,
+}
+
+impl CostlyMove {
+    /// The points its mover gave away (at least 1).
+    pub fn cost(&self) -> i16 {
+        (self.before - self.after).abs()
+    }
+}
+
+impl fmt::Display for CostlyMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let who = if self.by_a { "A" } else { "B" };
+        write!(
+            f,
+            "game {} at {} empty: {who} played {}, A's value {} -> {} ({} given away)",
+            self.game,
+            self.empty,
+            self.mv,
+            self.before,
+            self.after,
+            self.cost()
+        )
+    }
+}
+
+/// The moves of a reviewed game (its values as [`review_game`] returns them) that gave away
+/// points, most empty cells first; moves next to an unsolved position are left out.
+pub fn costly_moves(record: &GameRecord, values: &[Option<i16>]) -> Vec<CostlyMove> {
+    let mut out = Vec::new();
+    for (i, pair) in values.windows(2).enumerate() {
+        let empty = (values.len() - i) as u32;
+        let (Some(before), Some(after)) = (pair[0], pair[1]) else {
+            continue;
+        };
+        let by_a = (mover_with(empty) == RED) == record.a_is_red;
+        let gave_away = if by_a { before > after } else { after > before };
+        let played = record.moves.len().checked_sub(empty as usize - 1);
+        if let (true, Some(k)) = (gave_away, played) {
+            out.push(CostlyMove {
+                game: record.game,
+                empty,
+                by_a,
+                mv: record.moves[k],
+                before,
+                after,
+            });
+        }
+    }
+    out
+}
+
 /// Whose move it is with `empty` empty cells: Red with an odd number (31 empty at the start).
 pub fn mover_with(empty: u32) -> usize {
     if empty % 2 == 1 { RED } else { BLUE }
@@ -432,6 +499,45 @@ mod tests {
         assert_eq!(review.value_sums[1].1, 10);
         assert_eq!(review.value_sums[8].1, 10);
         assert!(review.table().contains("10 games: A lost"));
+    }
+
+    #[test]
+    fn the_costly_moves_are_the_moves_that_alpha_beta_says_gave_points_away() {
+        let mut solver = Solver::new();
+        let mut listed = 0;
+        for seed in 0..12 {
+            let r = random_record(400 + seed, seed % 2 == 0);
+            let values = review_game(&r, &mut solver, 8, Duration::from_secs(60)).unwrap();
+            let costly = costly_moves(&r, &values);
+            // Independent values: full-window alpha-beta before and after each move.
+            let a_value = |p: &Position| {
+                let red = alpha_beta(p, i16::MIN, i16::MAX);
+                if r.a_is_red { red } else { 150 - red }
+            };
+            let mut expected = Vec::new();
+            let mut pos = Position::new(&r.blocked).unwrap();
+            for &m in &r.moves {
+                let empty = pos.empty_count();
+                let by_a = (pos.mover() == RED) == r.a_is_red;
+                let mut next = pos;
+                next.play(m);
+                if empty <= 8 {
+                    let (before, after) = (a_value(&pos), a_value(&next));
+                    if (by_a && after < before) || (!by_a && after > before) {
+                        expected.push((empty, by_a, m, before, after));
+                    }
+                }
+                pos = next;
+            }
+            let got: Vec<_> = costly
+                .iter()
+                .map(|c| (c.empty, c.by_a, c.mv, c.before, c.after))
+                .collect();
+            assert_eq!(got, expected, "game {seed}");
+            assert!(costly.iter().all(|c| c.game == r.game && c.cost() > 0));
+            listed += costly.len();
+        }
+        assert!(listed > 0, "random games give points away");
     }
 
     #[test]
