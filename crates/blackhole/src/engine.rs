@@ -120,7 +120,9 @@ pub struct EngineConfig {
     /// [`AlphaGame::with_draw_reward`]; 1/2, the default: plain win-draw-loss). In `(0, 1)`,
     /// above `wdl_margin` and below one less it.
     pub draw_reward: f32,
-    /// Run the exact solver from this many empty cells on (0: never).
+    /// Run the exact solver from this many empty cells on (0: never). Its first question is
+    /// the mover's draw, so that a solve cut short by its time still names a move that keeps
+    /// the mover's proven bound, which is then played.
     pub solver_empty: u32,
     /// Above `solver_empty` and from this many empty cells on, ask the solver only whether
     /// the mover wins (one null window), with half the move's time; a proven win is played
@@ -139,7 +141,7 @@ pub struct EngineConfig {
     /// what is left, see [`EventHorizon`]'s time split in `docs/blackhole.md`).
     pub end_reserve: f64,
     /// In the exact solver's range, play the move the search for one point more likes best
-    /// among those the solver proves keep the solved value: the solver's own move keeps it
+    /// among those the solver proves keep the solved value (or the proven bound): the solver's own move keeps it
     /// too, but gives the opponent no chance to err. In the win question's range the same
     /// among the moves that keep a proven win, or a proven draw where the mover does not win
     /// (on by default, with the solver's ranges at 18 and 19 empty cells, since their match
@@ -484,11 +486,9 @@ impl EventHorizon {
         if exact {
             self.last_solved = Some((pos.moves_played(), proven));
         }
-        let wins = if exact || mine(proven) > crate::rules::DRAW_SCORE {
-            Some(mine(proven) > crate::rules::DRAW_SCORE)
-        } else {
-            None
-        };
+        // Whether the mover wins, where the solve says: exact, or a proven win.
+        let won = mine(proven) > crate::rules::DRAW_SCORE;
+        let wins = (exact || won).then_some(won);
         let mv = if self.config.swindle && !short {
             self.swindle(pos, history, start + share, proven, mv)
         } else {
