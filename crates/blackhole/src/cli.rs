@@ -194,6 +194,11 @@ struct PlayerArgs {
     /// 1,000-game match against wormhole.
     #[arg(long, default_value_t = 18)]
     solver_empty: u32,
+    /// In the exact solver's range, ask whether we draw before whether we win, and when the
+    /// solve runs out of time play a move it proved keeps our bound (through the swindle)
+    /// instead of searching.
+    #[arg(long)]
+    draw_first: bool,
     /// Empty cells from which the solver is asked only whether we win, with half the move's
     /// time, until the exact solver's range (0: never).
     #[arg(long, default_value_t = 19)]
@@ -378,6 +383,7 @@ impl PlayerArgs {
             wdl_margin: self.wdl_margin,
             draw_reward: self.draw_reward,
             solver_empty: self.solver_empty,
+            draw_first: self.draw_first,
             win_solver_empty: self.win_solver_empty,
             end_reserve: self.end_reserve,
             swindle: !self.no_swindle,
@@ -755,6 +761,13 @@ mod tests {
         );
         let margin = PlayerArgs::parse_from(["player", "--wdl-margin", "0.15"]).engine_config();
         assert_eq!((margin.targets, margin.wdl_margin), (Targets::Wdl, 0.15));
+        let first = PlayerArgs::parse_from(["player", "--draw-first"]).engine_config();
+        assert!(
+            first.draw_first
+                && !PlayerArgs::parse_from(["player"])
+                    .engine_config()
+                    .draw_first
+        );
         let draw = PlayerArgs::parse_from(["player", "--draw-reward", "0.6"]).engine_config();
         assert_eq!((draw.targets, draw.draw_reward), (Targets::Wdl, 0.6));
         assert!(

@@ -120,10 +120,14 @@ pub struct EngineConfig {
     /// [`AlphaGame::with_draw_reward`]; 1/2, the default: plain win-draw-loss). In `(0, 1)`,
     /// above `wdl_margin` and below one less it.
     pub draw_reward: f32,
-    /// Run the exact solver from this many empty cells on (0: never). Its first question is
-    /// the mover's draw, so that a solve cut short by its time still names a move that keeps
-    /// the mover's proven bound, which is then played.
+    /// Run the exact solver from this many empty cells on (0: never).
     pub solver_empty: u32,
+    /// In the exact solver's range, ask the mover's draw before its win, so that a solve cut
+    /// short by its time still names a move that keeps the draw where there is one; such a
+    /// move, proven to keep the mover's bound, is then played through the swindle (with the
+    /// time the search would have had) instead of searching. Off by default (only a proven
+    /// win is played; the win asked first), until a match decides.
+    pub draw_first: bool,
     /// Above `solver_empty` and from this many empty cells on, ask the solver only whether
     /// the mover wins (one null window), with half the move's time; a proven win is played
     /// (0 or at most `solver_empty`: never).
@@ -203,6 +207,7 @@ impl Default for EngineConfig {
             wdl_margin: 0.0,
             draw_reward: 0.5,
             solver_empty: 18,
+            draw_first: false,
             win_solver_empty: 19,
             end_reserve: 0.1,
             swindle: true,
@@ -451,9 +456,10 @@ impl EventHorizon {
         }
     }
 
-    /// In the exact solver's range: the solved move, or when the solve is cut short a move
-    /// proven to keep the mover's bound, if the solver finds one in time. It may use up to
-    /// twice the share (later moves are then free), but never more than half of what is left.
+    /// In the exact solver's range: the solved move, or when the solve is cut short a proven
+    /// win (with `draw_first`, a move proven to keep the mover's bound), if the solver finds
+    /// one in time. It may use up to twice the share (later moves are then free), but never
+    /// more than half of what is left.
     fn solve_exactly(
         &mut self,
         pos: &Position,
@@ -475,7 +481,7 @@ impl EventHorizon {
         let red = pos.mover() == crate::rules::RED;
         let first = match self.last_solved {
             Some((at, v)) if at < pos.moves_played() => v,
-            _ => draw_for_red(pos),
+            _ => first_window(pos, self.config.draw_first),
         };
         let b = self.solver.bounds(pos, Some(start + limit), Some(first))?;
         let mv = b.best?;
@@ -489,10 +495,17 @@ impl EventHorizon {
         // Whether the mover wins, where the solve says: exact, or a proven win.
         let won = mine(proven) > crate::rules::DRAW_SCORE;
         let wins = (exact || won).then_some(won);
-        let mv = if self.config.swindle && !short {
+        let swindle = self.config.swindle && !short;
+        let mv = if exact && swindle {
             self.swindle(pos, history, start + share, proven, mv)
-        } else {
+        } else if self.config.draw_first && swindle {
+            // Cut short: the search's time goes to the search for one point more.
+            let budget = search_budget(share, time_left, start.elapsed(), self.config.min_share);
+            self.swindle(pos, history, Instant::now() + budget, proven, mv)
+        } else if exact || won || self.config.draw_first {
             mv
+        } else {
+            return None;
         };
         Some(Decision::without_search(
             mv,
@@ -520,11 +533,12 @@ impl EventHorizon {
     }
 }
 
-/// The first null window of an exact solve with nothing solved before: the mover's draw (Red
-/// reaching 75, or Blue holding Red to 75), so that a solve cut short after one pass still
-/// names a move that keeps the draw where there is one.
-fn draw_for_red(pos: &Position) -> i16 {
-    if pos.mover() == crate::rules::RED {
+/// The first null window ("does Red reach it?") of an exact solve with nothing solved before:
+/// with `draw_first` the mover's draw (Red reaching 75, or Blue holding Red to 75), else its
+/// win (Red reaching 76, or Blue holding Red to 74).
+fn first_window(pos: &Position, draw_first: bool) -> i16 {
+    let red = pos.mover() == crate::rules::RED;
+    if red == draw_first {
         crate::rules::DRAW_SCORE
     } else {
         crate::rules::DRAW_SCORE + 1
@@ -1029,11 +1043,17 @@ mod tests {
     fn a_solve_cut_short_still_plays_a_move_that_keeps_the_draw() {
         // Endings of twelve empty cells where the mover holds a draw and no more, with the
         // solver given just the nodes of one null window at the mover's draw: the exact
-        // solve does not finish, but the move played (without a search) keeps the draw.
+        // solve does not finish, but with `draw_first` the move played (without the target
+        // searches) keeps the draw; without it the target searches play.
         let cfg = EngineConfig {
             solver_empty: 12,
+            draw_first: true,
             swindle: true,
             ..EngineConfig::default()
+        };
+        let win_first = EngineConfig {
+            draw_first: false,
+            ..cfg.clone()
         };
         // The solver's full windows (checked against alpha-beta in its own tests).
         let exact = |q: &Position| Solver::new().solve(q, None).unwrap().red_score;
@@ -1050,7 +1070,9 @@ mod tests {
             let nodes = one_window.nodes() + 1;
             let mut limited = Solver::new();
             limited.set_node_limit(Some(nodes));
-            let b = limited.bounds(&p, None, Some(draw_for_red(&p))).unwrap();
+            let b = limited
+                .bounds(&p, None, Some(first_window(&p, true)))
+                .unwrap();
             if b.lo == b.hi {
                 continue;
             }
@@ -1061,6 +1083,10 @@ mod tests {
             q.try_play(d.mv).unwrap();
             let after = mine(exact(&q));
             assert_eq!((d.targets.len(), d.solved, after), (0, None, 75), "{p:?}");
+            let mut bot = EventHorizon::new(win_first.clone(), seed).unwrap();
+            bot.solver.set_node_limit(Some(nodes));
+            let d = bot.decide(&p, &[], Duration::from_millis(300));
+            assert!(!d.targets.is_empty(), "{p:?}");
             cut_short += 1;
             if cut_short == 4 {
                 return;
