@@ -145,12 +145,12 @@ pub struct EngineConfig {
     /// what is left, see [`EventHorizon`]'s time split in `docs/blackhole.md`).
     pub end_reserve: f64,
     /// In the exact solver's range, play the move the search for one point more likes best
-    /// among those the solver proves keep the solved value (or the proven bound): the solver's own move keeps it
-    /// too, but gives the opponent no chance to err. In the win question's range the same
-    /// among the moves that keep a proven win, or a proven draw where the mover does not win
-    /// (on by default, with the solver's ranges at 18 and 19 empty cells, since their match
-    /// against wormhole). With every [`Targets`] that search is for one point more, not the
-    /// score game of [`Targets::Score`] or [`Targets::Wdl`].
+    /// among those the solver proves keep the solved value (or the proven bound): the
+    /// solver's own move keeps it too, but gives the opponent no chance to err. In the win
+    /// question's range the same among the moves that keep a proven win, or a proven draw
+    /// where the mover does not win (on by default, with the solver's ranges at 18 and 19
+    /// empty cells, since their match against wormhole). With every [`Targets`] that search
+    /// is for one point more, not the score game of [`Targets::Score`] or [`Targets::Wdl`].
     pub swindle: bool,
     /// How playouts choose their moves.
     pub playout: PlayoutPolicy,
@@ -479,6 +479,8 @@ impl EventHorizon {
             (share * 2).min(time_left / 2)
         };
         let red = pos.mover() == crate::rules::RED;
+        // The first window: the value our last solve found (it stays if the opponent played
+        // well), else the mover's win or draw.
         let first = match self.last_solved {
             Some((at, v)) if at < pos.moves_played() => v,
             _ => first_window(pos, self.config.draw_first),
