@@ -233,22 +233,22 @@ impl Review {
         self.games += 1;
         for (i, v) in values.iter().enumerate() {
             let empty = values.len() - i;
-            if empty > self.from as usize {
-                continue;
-            }
-            if let Some(v) = v {
+            if let (true, Some(v)) = (empty <= self.from as usize, v) {
                 let s = &mut self.value_sums[empty];
                 s.0 += i64::from(*v);
                 s.1 += 1;
             }
-            let (Some(before), Some(Some(after))) = (v, values.get(i + 1)) else {
+        }
+        for m in reviewed_moves(record, values) {
+            if m.empty > self.from {
                 continue;
-            };
-            if (mover_with(empty as u32) == RED) == record.a_is_red {
-                self.a_losses[empty].add(before - after);
-            } else {
-                self.b_losses[empty].add(after - before);
             }
+            let losses = if m.by_a {
+                &mut self.a_losses
+            } else {
+                &mut self.b_losses
+            };
+            losses[m.empty as usize].add(m.loss());
         }
     }
 
@@ -296,8 +296,8 @@ impl Review {
     }
 }
 
-/// One move that gave away points against perfect play, as `blackhole review --list` prints
-/// it.
+/// A reviewed move with A's value known before and after it; one that gave away points
+/// against perfect play is listed by `blackhole review --list`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CostlyMove {
     /// The game's number in its match.
@@ -315,9 +315,13 @@ pub struct CostlyMove {
 }
 
 impl CostlyMove {
-    /// The points its mover gave away (at least 1).
-    pub fn cost(&self) -> i16 {
-        (self.before - self.after).abs()
+    /// The points its mover gave away (0 or more).
+    pub fn loss(&self) -> i16 {
+        if self.by_a {
+            self.before - self.after
+        } else {
+            self.after - self.before
+        }
     }
 }
 
@@ -332,7 +336,7 @@ impl fmt::Display for CostlyMove {
             self.mv,
             self.before,
             self.after,
-            self.cost()
+            self.loss()
         )
     }
 }
@@ -340,27 +344,30 @@ impl fmt::Display for CostlyMove {
 /// The moves of a reviewed game (its values as [`review_game`] returns them) that gave away
 /// points, most empty cells first; moves next to an unsolved position are left out.
 pub fn costly_moves(record: &GameRecord, values: &[Option<i16>]) -> Vec<CostlyMove> {
-    let mut out = Vec::new();
-    for (i, pair) in values.windows(2).enumerate() {
+    reviewed_moves(record, values)
+        .filter(|m| m.loss() > 0)
+        .collect()
+}
+
+/// The moves of a reviewed game with both values known, most empty cells first (`values`
+/// as [`review_game`] returns them, the last with one empty cell).
+fn reviewed_moves<'a>(
+    record: &'a GameRecord,
+    values: &'a [Option<i16>],
+) -> impl Iterator<Item = CostlyMove> + 'a {
+    values.windows(2).enumerate().filter_map(move |(i, pair)| {
         let empty = (values.len() - i) as u32;
-        let (Some(before), Some(after)) = (pair[0], pair[1]) else {
-            continue;
-        };
-        let by_a = (mover_with(empty) == RED) == record.a_is_red;
-        let gave_away = if by_a { before > after } else { after > before };
-        let played = record.moves.len().checked_sub(empty as usize - 1);
-        if let (true, Some(k)) = (gave_away, played) {
-            out.push(CostlyMove {
-                game: record.game,
-                empty,
-                by_a,
-                mv: record.moves[k],
-                before,
-                after,
-            });
-        }
-    }
-    out
+        // Move k is played with 31 - k empty cells (30 moves).
+        let k = record.moves.len().checked_sub(empty as usize - 1)?;
+        Some(CostlyMove {
+            game: record.game,
+            empty,
+            by_a: (mover_with(empty) == RED) == record.a_is_red,
+            mv: *record.moves.get(k)?,
+            before: pair[0]?,
+            after: pair[1]?,
+        })
+    })
 }
 
 /// Whose move it is with `empty` empty cells: Red with an odd number (31 empty at the start).
@@ -534,7 +541,7 @@ mod tests {
                 .map(|c| (c.empty, c.by_a, c.mv, c.before, c.after))
                 .collect();
             assert_eq!(got, expected, "game {seed}");
-            assert!(costly.iter().all(|c| c.game == r.game && c.cost() > 0));
+            assert!(costly.iter().all(|c| c.game == r.game && c.loss() > 0));
             listed += costly.len();
         }
         assert!(listed > 0, "random games give points away");
