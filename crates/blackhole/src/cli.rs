@@ -199,6 +199,10 @@ struct PlayerArgs {
     /// instead of searching.
     #[arg(long)]
     draw_first: bool,
+    /// In the exact solver's range, the fraction of the time left that a solve may use
+    /// while none of ours has found the value yet.
+    #[arg(long, default_value_t = 0.5)]
+    solve_share: f64,
     /// Empty cells from which the solver is asked only whether we win, with half the move's
     /// time, until the exact solver's range (0: never).
     #[arg(long, default_value_t = 19)]
@@ -384,6 +388,7 @@ impl PlayerArgs {
             draw_reward: self.draw_reward,
             solver_empty: self.solver_empty,
             draw_first: self.draw_first,
+            solve_share: self.solve_share,
             win_solver_empty: self.win_solver_empty,
             end_reserve: self.end_reserve,
             swindle: !self.no_swindle,

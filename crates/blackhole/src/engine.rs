@@ -128,6 +128,11 @@ pub struct EngineConfig {
     /// time the search would have had) instead of searching. Off by default (only a proven
     /// win is played; the win asked first), until a match decides.
     pub draw_first: bool,
+    /// In the exact solver's range, the fraction of the time left that a solve may use
+    /// when no earlier solve of ours found the value (1/2, the default; in `(0, 1)`). Once a
+    /// solve has found it, the next ones are nearly free (the table keeps it), so the first
+    /// solve is the one the reserve is for.
+    pub solve_share: f64,
     /// Above `solver_empty` and from this many empty cells on, ask the solver only whether
     /// the mover wins (one null window), with half the move's time; a proven win is played
     /// (0 or at most `solver_empty`: never).
@@ -208,6 +213,7 @@ impl Default for EngineConfig {
             draw_reward: 0.5,
             solver_empty: 18,
             draw_first: false,
+            solve_share: 0.5,
             win_solver_empty: 19,
             end_reserve: 0.1,
             swindle: true,
@@ -350,6 +356,12 @@ impl EventHorizon {
                 GreedyPrior::MAX_BIAS
             ));
         }
+        if !(config.solve_share > 0.0 && config.solve_share < 1.0) {
+            return Err(format!(
+                "solve share {} is not in (0, 1)",
+                config.solve_share
+            ));
+        }
         if !(0.0..1.0).contains(&config.end_reserve) {
             return Err(format!(
                 "end reserve {} is not in [0, 1)",
@@ -458,8 +470,8 @@ impl EventHorizon {
 
     /// In the exact solver's range: the solved move, or when the solve is cut short a proven
     /// win (with `draw_first`, a move proven to keep the mover's bound), if the solver finds
-    /// one in time. It may use up to twice the share (later moves are then free), but never
-    /// more than half of what is left.
+    /// one in time. It may use `solve_share` of what is left (later moves are then free),
+    /// half where the last solve found the value (the table answers it at once).
     fn solve_exactly(
         &mut self,
         pos: &Position,
@@ -473,18 +485,15 @@ impl EventHorizon {
         if self.config.solver_empty == 0 || e > self.config.solver_empty {
             return None;
         }
-        let limit = if short {
-            time_left / 2
-        } else {
-            (share * 2).min(time_left / 2)
-        };
         let red = pos.mover() == crate::rules::RED;
         // The first window: the value our last solve found (it stays if the opponent played
         // well), else the mover's win or draw.
-        let first = match self.last_solved {
-            Some((at, v)) if at < pos.moves_played() => v,
-            _ => first_window(pos, self.config.draw_first),
-        };
+        let last = self
+            .last_solved
+            .filter(|&(at, _)| at < pos.moves_played())
+            .map(|(_, v)| v);
+        let first = last.unwrap_or_else(|| first_window(pos, self.config.draw_first));
+        let limit = solve_limit(time_left, short || last.is_some(), self.config.solve_share);
         let b = self.solver.bounds(pos, Some(start + limit), Some(first))?;
         let mv = b.best?;
         let mine = |red_score: i16| if red { red_score } else { 150 - red_score };
@@ -532,6 +541,16 @@ impl EventHorizon {
         }
         let limit = (share / 2).min(time_left / 4);
         self.solver.mover_wins(pos, Some(start + limit))
+    }
+}
+
+/// The time an exact solve may use: `solve_share` of what is left, or half of it where the
+/// last solve already found the value or time is short.
+fn solve_limit(time_left: Duration, half: bool, solve_share: f64) -> Duration {
+    if half {
+        time_left / 2
+    } else {
+        time_left.mul_f64(solve_share)
     }
 }
 
@@ -939,6 +958,30 @@ mod tests {
             ..EngineConfig::default()
         };
         assert!(EventHorizon::new(cfg, 1).is_ok());
+    }
+
+    #[test]
+    fn a_solve_share_out_of_range_is_refused_with_its_value() {
+        for share in [0.0, 1.0, -0.5, f64::NAN] {
+            let cfg = EngineConfig {
+                solve_share: share,
+                ..EngineConfig::default()
+            };
+            let e = EventHorizon::new(cfg, 1).err().unwrap();
+            assert!(
+                e.contains("solve share") && e.contains(&share.to_string()),
+                "{e}"
+            );
+        }
+    }
+
+    #[test]
+    fn only_the_first_exact_solve_gets_the_solve_share() {
+        let left = Duration::from_millis(400);
+        assert_eq!(solve_limit(left, false, 0.8), Duration::from_millis(320));
+        // A value found before (or little time): half, whatever the share.
+        assert_eq!(solve_limit(left, true, 0.8), Duration::from_millis(200));
+        assert_eq!(solve_limit(left, false, 0.5), Duration::from_millis(200));
     }
 
     #[test]
