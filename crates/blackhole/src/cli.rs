@@ -52,6 +52,9 @@ enum Command {
     Referee(RefereeArgs),
     /// Measures the exact solver on reproducible endings at each empty count.
     SolverBench(BenchArgs),
+    /// Measures the player's search speed: simulations a second at each empty count, and a
+    /// fingerprint of the searches' results (the same after a change that keeps every choice).
+    SearchBench(SearchBenchArgs),
     /// Reviews recorded games (`referee --record`) with the exact solver: per empty count,
     /// A's exact value and the points each side's moves gave away.
     Review(ReviewArgs),
@@ -105,6 +108,30 @@ struct BenchArgs {
     /// Only decide whether the player to move wins (one null window), not the exact score.
     #[arg(long)]
     win: bool,
+}
+
+#[derive(Debug, Args)]
+struct SearchBenchArgs {
+    /// Games whose positions are searched (one position per game at each empty count): the
+    /// first games of `--records`, else lottery playouts seeded 1, 2, ...
+    #[arg(short = 'n', long, default_value_t = 10)]
+    games: usize,
+    /// Positions from these recorded games (`referee --record`) instead of lottery playouts.
+    #[arg(long)]
+    records: Option<std::path::PathBuf>,
+    /// Simulations per search (each target's search, without a clock).
+    #[arg(long, default_value_t = 20_000)]
+    simulations: u64,
+    /// Fewest empty cells.
+    #[arg(long, default_value_t = 20)]
+    from: u32,
+    /// Most empty cells.
+    #[arg(long, default_value_t = 31)]
+    to: u32,
+    /// The player searched (its flags; `--seed` seeds the k-th position's search with seed +
+    /// k, 1 by default; the clock flags are not used).
+    #[command(flatten)]
+    player: PlayerArgs,
 }
 
 /// The thinking time of a game, the one clock flag of the player and the referee.
@@ -626,6 +653,42 @@ fn solver_bench(args: &BenchArgs) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
+fn search_bench(args: &SearchBenchArgs) -> Result<ExitCode, String> {
+    if args.from < 2 || args.to > 31 || args.from > args.to {
+        return Err(format!(
+            "empty counts {}..={} must lie in 2..=31",
+            args.from, args.to
+        ));
+    }
+    let by_empty = match &args.records {
+        Some(path) => {
+            let mut records = read_records(path)?;
+            records.truncate(args.games);
+            bench::endings_of_records(&records, args.to, args.from)
+        }
+        None => {
+            let mut by_empty = vec![Vec::new(); args.to as usize + 1];
+            for g in 1..=args.games as u64 {
+                let game = bench::endings_of_game(g, bench::Source::Lottery, 0, args.to, args.from);
+                for p in game {
+                    by_empty[p.empty_count() as usize].push(p);
+                }
+            }
+            by_empty
+        }
+    };
+    let config = args.player.engine_config();
+    let seed = args.player.seed.unwrap_or(1);
+    crate::search_bench::run(
+        &by_empty,
+        &config,
+        args.simulations,
+        seed,
+        std::io::stdout().lock(),
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
+
 impl Cli {
     /// Runs the subcommand (the player without one) and returns the exit status; errors are
     /// printed on stderr.
@@ -639,6 +702,7 @@ impl Cli {
             }
             Some(Command::Referee(args)) => referee(args),
             Some(Command::SolverBench(args)) => solver_bench(args),
+            Some(Command::SearchBench(args)) => search_bench(args),
             Some(Command::Review(args)) => review(args),
         };
         let status = result.unwrap_or_else(|e| {

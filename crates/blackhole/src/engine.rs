@@ -457,15 +457,19 @@ impl EventHorizon {
                 .iter()
                 .map(|r| (r.alpha, r.reach, r.simulations))
                 .collect(),
-            tree_nodes: self
-                .trees
-                .iter()
-                .map(|t| t.2.tree_nodes())
-                .max()
-                .unwrap_or(0),
+            tree_nodes: self.largest_tree(),
             solved: None,
             wins,
         }
+    }
+
+    /// Nodes of the largest search tree kept.
+    fn largest_tree(&self) -> usize {
+        self.trees
+            .iter()
+            .map(|t| t.2.tree_nodes())
+            .max()
+            .unwrap_or(0)
     }
 
     /// In the exact solver's range: the solved move, or when the solve is cut short a proven

@@ -12,7 +12,8 @@
 //! - [`search`]: Blackhole as a `rave_mcts::Game` for a target score, the lottery playout;
 //!   [`engine`]: the players; [`solver`]: the exact solver.
 //! - [`protocol`]: the CodeCup protocol; [`referee`]: matches between programs; [`review`]:
-//!   game records and what each move gave away; [`mod@bench`]: how far the solver reaches.
+//!   game records and what each move gave away; [`mod@bench`]: how far the solver reaches;
+//!   [`search_bench`]: how fast the player searches.
 //! - [`cli`]: the command line of the `blackhole` program (`cargo install --path
 //!   crates/blackhole`), which the workspace's `blackhole` example also runs.
 //!
@@ -44,4 +45,5 @@ pub mod referee;
 pub mod review;
 pub mod rules;
 pub mod search;
+pub mod search_bench;
 pub mod solver;

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use rave_mcts::{Budget, Game, Mcts, Proof};
 
-use super::{EventHorizon, SCORE_KEY, Targets, Tree};
+use super::{Decision, EventHorizon, SCORE_KEY, Targets, Tree};
 use crate::rules::{Move, Position, reasonable_moves};
 use crate::search::{AlphaGame, GreedyPrior, LotteryPlayout, stone_for, target_verdict};
 use crate::solver::static_score_bounds;
@@ -80,6 +80,33 @@ impl EventHorizon {
             .iter()
             .map(|&alpha| self.evaluate_target(pos, history, alpha, Budget::time(per)))
             .collect()
+    }
+
+    /// The searches of [`EventHorizon::decide`] alone, each with `simulations` simulations:
+    /// no solver, no time, so that a seeded player searches the same way every time (for
+    /// speed measurements, `blackhole search-bench`). The drifting target, which searches in
+    /// batches of time, searches as the win-draw-loss game does. `None` if the game is over.
+    pub fn search_only(&mut self, pos: &Position, simulations: u64) -> Option<Decision> {
+        let mut moves = Vec::new();
+        reasonable_moves(pos, &mut moves);
+        let first = *moves.first()?;
+        let alphas = self.targets_for(pos);
+        self.trees.retain(|(a, _, _)| alphas.contains(a));
+        let results: Vec<TargetSearch> = alphas
+            .iter()
+            .map(|&alpha| self.evaluate_target(pos, &[], alpha, Budget::simulations(simulations)))
+            .collect();
+        let mv = self.choose_and_recenter(&results);
+        Some(Decision {
+            mv: mv.unwrap_or(first),
+            targets: results
+                .iter()
+                .map(|r| (r.alpha, r.reach, r.simulations))
+                .collect(),
+            tree_nodes: self.largest_tree(),
+            solved: None,
+            wins: None,
+        })
     }
 
     /// A target's verdict when the static bounds (or the dead cells) decide it, else a

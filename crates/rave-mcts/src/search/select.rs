@@ -35,13 +35,28 @@ impl Blend {
     }
 }
 
-/// The child to descend into in the most common case, in one tight pass over the children:
-/// a RAVE blend on the children's own AMAF statistics, no UCT bonus; a proven win is taken
-/// at once, proven losses are skipped, and proven draws too while an unproven child is left
-/// (see [`Worker::select`](super::Worker)). The same choice as the general loop of
-/// `Worker::select`; `None` when every child is a proven loss.
+/// What the fast selection pass scores a child by: a RAVE blend on the child's own AMAF
+/// statistics, plus the UCT bonus (`bonus / sqrt(n)` for a child with `n` visits, at least 1,
+/// and any statistics; `bonus` 0 without exploration) and the progressive bias.
+#[derive(Clone, Copy)]
+pub(super) struct FastScoring {
+    /// The parent's blend.
+    pub(super) blend: Blend,
+    /// First-play urgency: the value of a child without statistics.
+    pub(super) fpu: f32,
+    /// `c sqrt(ln N)` for the parent's `N` visits; 0 without exploration.
+    pub(super) bonus: f32,
+    /// `1 / sqrt(n)` by look-up.
+    pub(super) inv_sqrt: &'static InvSqrt,
+}
+
+/// The child to descend into in the most common case, in one tight pass over the children
+/// (see [`FastScoring`]); a proven win is taken at once, proven losses are skipped, and proven
+/// draws too while an unproven child is left (see [`Worker::select`](super::Worker)). The same
+/// choice, score for score, as the general loop of `Worker::select`; `None` when every child
+/// is a proven loss.
 #[inline]
-pub(super) fn select_fast<M: Copy>(children: &[Node<M>], blend: Blend, fpu: f32) -> Option<usize> {
+pub(super) fn select_fast<M: Copy>(children: &[Node<M>], s: FastScoring) -> Option<usize> {
     let mut best = None;
     let mut best_score = f32::NEG_INFINITY;
     let mut draw = None;
@@ -57,7 +72,7 @@ pub(super) fn select_fast<M: Copy>(children: &[Node<M>], blend: Blend, fpu: f32)
                 }
             }
         }
-        let score = fast_score(ch, blend, fpu);
+        let score = fast_score(ch, s);
         if score > best_score {
             best_score = score;
             best = Some(j);
@@ -69,11 +84,11 @@ pub(super) fn select_fast<M: Copy>(children: &[Node<M>], blend: Blend, fpu: f32)
 /// [`select_fast`] when no child is proven: the same choice without the proof tests. The
 /// children must not be empty.
 #[inline]
-pub(super) fn select_fast_unproven<M: Copy>(children: &[Node<M>], blend: Blend, fpu: f32) -> usize {
+pub(super) fn select_fast_unproven<M: Copy>(children: &[Node<M>], s: FastScoring) -> usize {
     let mut best = 0;
     let mut best_score = f32::NEG_INFINITY;
     for (j, ch) in children.iter().enumerate() {
-        let score = fast_score(ch, blend, fpu);
+        let score = fast_score(ch, s);
         if score > best_score {
             best_score = score;
             best = j;
@@ -82,14 +97,19 @@ pub(super) fn select_fast_unproven<M: Copy>(children: &[Node<M>], blend: Blend, 
     best
 }
 
-/// A child's RAVE value on its own statistics (see [`Blend::value`]) plus its progressive
-/// bias.
+/// A child's score by `s` (see [`FastScoring`]): the operations of `Worker::child_score`
+/// plus the progressive bias, in the same order, so the same bits.
 #[inline(always)]
-fn fast_score<M: Copy>(ch: &Node<M>, blend: Blend, fpu: f32) -> f32 {
+fn fast_score<M: Copy>(ch: &Node<M>, s: FastScoring) -> f32 {
     // Each statistic loaded once (the compiler does not merge atomic loads).
     let visits = ch.visits();
-    let (n, w) = (visits as f32, ch.wins());
-    blend.value(n, w, ch.amaf_visits(), ch.amaf_wins(), fpu) + bias_value(ch.bias(), visits)
+    let (n, w, an) = (visits as f32, ch.wins(), ch.amaf_visits());
+    let mut v = s.blend.value(n, w, an, ch.amaf_wins(), s.fpu);
+    if visits > 0 || an > 0.0 {
+        // Adding 0 without exploration leaves the value as it is.
+        v += s.bonus * s.inv_sqrt.of(visits.max(1));
+    }
+    v + bias_value(ch.bias(), visits)
 }
 
 /// The prior's bonus for a child, fading with the square root of its visits.
@@ -236,16 +256,31 @@ mod tests {
         assert!((bias_value(150, 0) - 1.5).abs() < 1e-6);
     }
 
+    /// The fast pass's settings for `blend`, `fpu` and the UCT bonus `bonus`.
+    fn scoring(blend: Blend, fpu: f32, bonus: f32) -> FastScoring {
+        FastScoring {
+            blend,
+            fpu,
+            bonus,
+            inv_sqrt: InvSqrt::table(),
+        }
+    }
+
     /// The RAVE value written out in f64, the textbook way: value = (1 - beta) w/n + beta
     /// aw/an, with Gelly and Silver's minimum-MSE beta = an / (n + an + 4 b^2 n an) when
     /// `fading_k` is `None`, else Castro's beta = k / (k + n) (1 without visits); the mean
-    /// without AMAF samples.
-    fn textbook(c: &Node<u16>, bias: f64, fading_k: Option<f64>, fpu: f64) -> f64 {
+    /// without AMAF samples; plus the UCT bonus `bonus / sqrt(max(n, 1))` with statistics.
+    fn textbook(c: &Node<u16>, bias: f64, fading_k: Option<f64>, fpu: f64, bonus: f64) -> f64 {
         let (n, w) = (f64::from(c.visits()), f64::from(c.wins()));
         let (an, aw) = (f64::from(c.amaf_visits()), f64::from(c.amaf_wins()));
         if n == 0.0 && an == 0.0 {
             return fpu;
         }
+        bonus / n.max(1.0).sqrt() + rave_mean(n, w, an, aw, bias, fading_k)
+    }
+
+    /// The textbook RAVE value of `textbook` without the bonus (some statistics).
+    fn rave_mean(n: f64, w: f64, an: f64, aw: f64, bias: f64, fading_k: Option<f64>) -> f64 {
         let q = if n > 0.0 { w / n } else { 0.0 };
         if an == 0.0 {
             return q;
@@ -285,21 +320,23 @@ mod tests {
             bias in 0.0f64..0.5,
             fading in prop::option::of(0.0f64..50_000.0),
             fpu in 0.0f64..=1.0,
+            bonus in prop_oneof![Just(0.0f64), 0.0f64..1.0],
         ) {
             let children = build(&raw);
             let blend = match fading {
                 None => Blend::Mse((4.0 * bias * bias) as f32),
                 Some(k) => Blend::Fading(k as f32),
             };
-            let chosen = select_fast(&children, blend, fpu as f32);
+            let s = scoring(blend, fpu as f32, bonus as f32);
+            let chosen = select_fast(&children, s);
             // Without proven children the proof-free pass makes the same choice.
             let unproven = children.clone();
             for c in &unproven {
                 c.set_proof(UNPROVEN);
             }
             prop_assert_eq!(
-                Some(select_fast_unproven(&unproven, blend, fpu as f32)),
-                select_fast(&unproven, blend, fpu as f32)
+                Some(select_fast_unproven(&unproven, s)),
+                select_fast(&unproven, s)
             );
             // Proven draws only when no unproven child is left.
             let unproven_left: Vec<usize> = (0..children.len())
@@ -322,9 +359,9 @@ mod tests {
                     }
                     let best = open
                         .iter()
-                        .map(|&i| textbook(&children[i], bias, fading, fpu))
+                        .map(|&i| textbook(&children[i], bias, fading, fpu, bonus))
                         .fold(f64::NEG_INFINITY, f64::max);
-                    let got = textbook(&children[j], bias, fading, fpu);
+                    let got = textbook(&children[j], bias, fading, fpu, bonus);
                     prop_assert!(got >= best - 1e-5, "chose {got}, best {best}");
                 }
             }
@@ -338,12 +375,12 @@ mod tests {
             child(10, 1.0, 10.0, 1.0, UNPROVEN),
             child(10, 2.0, 10.0, 2.0, UNPROVEN),
         ];
-        let blend = Blend::Mse(0.01);
-        assert_eq!(select_fast(&children, blend, 1.0), Some(2));
+        let s = scoring(Blend::Mse(0.01), 1.0, 0.0);
+        assert_eq!(select_fast(&children, s), Some(2));
         let mut with_win = children.clone();
         with_win.push(child(1, 0.0, 0.0, 0.0, WIN));
-        assert_eq!(select_fast(&with_win, blend, 1.0), Some(3));
+        assert_eq!(select_fast(&with_win, s), Some(3));
         let lost = vec![child(3, 0.0, 0.0, 0.0, LOSS), child(9, 0.0, 0.0, 0.0, LOSS)];
-        assert_eq!(select_fast(&lost, blend, 1.0), None);
+        assert_eq!(select_fast(&lost, s), None);
     }
 }

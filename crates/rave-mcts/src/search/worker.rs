@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use rand::Rng;
 
 use super::select::{
-    Blend, InvSqrt, progressive_bias, rave_value, select_fast, select_fast_unproven,
+    Blend, FastScoring, InvSqrt, progressive_bias, rave_value, select_fast, select_fast_unproven,
 };
 use crate::config::{Config, FinalMove, PriorTarget, RaveSchedule, Selection, Shortlist};
 use crate::game::{Game, Narrowing, Outcome, Player, Playout, Prior, PriorValue, Trace};
@@ -652,9 +652,15 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
         }
         if let Some(blend) = scoring.blend
             && reference == NONE
-            && scoring.c <= 0.0
         {
-            return self.select_fast(tree, range, blend, scoring.fpu, parent.child_proven());
+            let fast = FastScoring {
+                blend,
+                fpu: scoring.fpu,
+                // `child_score` adds no bonus without exploration.
+                bonus: if scoring.c > 0.0 { scoring.bonus } else { 0.0 },
+                inv_sqrt: scoring.inv_sqrt,
+            };
+            return self.select_fast(tree, range, fast, parent.child_proven());
         }
         self.select_general(tree, range, &scoring, game)
     }
@@ -852,15 +858,14 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
         &self,
         tree: &Arena<G::Move>,
         range: std::ops::Range<usize>,
-        blend: Blend,
-        fpu: f32,
+        scoring: FastScoring,
         child_proven: bool,
     ) -> NodeId {
         let children = tree.slice(range.clone());
         if !child_proven {
-            return (range.start + select_fast_unproven(children, blend, fpu)) as NodeId;
+            return (range.start + select_fast_unproven(children, scoring)) as NodeId;
         }
-        match select_fast(children, blend, fpu) {
+        match select_fast(children, scoring) {
             Some(j) => (range.start + j) as NodeId,
             None => most_visited(tree, range),
         }
