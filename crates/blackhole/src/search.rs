@@ -12,7 +12,7 @@ use crate::board::{CELLS, Cell, NEIGHBOURS, cells_of};
 use crate::rules::{
     DRAW_SCORE, GAME_MOVES, MOVE_BOUND, Move, Position, RED, declared, reasonable_moves,
 };
-use crate::solver::{static_score_bounds, static_verdict, target_moves};
+use crate::solver::{static_score_bounds, static_verdicts, target_moves};
 
 /// Blackhole seen as "does `player` score at least `alpha`?".
 #[derive(Clone, Copy, Debug)]
@@ -291,10 +291,21 @@ pub fn lazy_bounds_from(alpha: i16) -> u32 {
 /// ([`static_verdict`]) when `bounds` is set, else by the dead-cell declaration
 /// ([`declared`]) alone. The one rule for the searches and for the engine's targets.
 pub fn target_verdict(pos: &Position, player: usize, alpha: i16, bounds: bool) -> Option<bool> {
+    let [v] = target_verdicts(pos, player, [alpha], bounds);
+    v
+}
+
+/// [`target_verdict`] for several targets at once (the static bounds are cheaper that way).
+pub fn target_verdicts<const N: usize>(
+    pos: &Position,
+    player: usize,
+    alphas: [i16; N],
+    bounds: bool,
+) -> [Option<bool>; N] {
     if bounds {
-        static_verdict(pos, player, alpha)
+        static_verdicts(pos, player, alphas)
     } else {
-        declared(pos, player, alpha)
+        alphas.map(|alpha| declared(pos, player, alpha))
     }
 }
 
@@ -394,11 +405,13 @@ impl AlphaGame {
         if self.margin > 0.0 {
             return self.margin_result(reaches);
         }
-        let wins = reaches(DRAW_SCORE + 1);
+        // Both questions at once: the second is asked but for a win.
+        let [wins, draws] =
+            target_verdicts(&self.pos, self.player, [DRAW_SCORE + 1, DRAW_SCORE], bounds);
         if wins == Some(true) {
             return Some(Outcome::win(self.player));
         }
-        match (wins, reaches(DRAW_SCORE)) {
+        match (wins, draws) {
             (_, Some(false)) => Some(Outcome::win(1 - self.player)),
             (Some(false), Some(true)) => self.outcome_with_reward(self.draw),
             _ => None,

@@ -224,13 +224,22 @@ pub(crate) fn hand_sums() -> &'static [HandSums] {
 /// decide it (`None`: they do not). Contains [`crate::rules::declared`], and is exact once
 /// the game is over or every empty cell is dead.
 pub fn static_verdict(pos: &Position, player: usize, alpha: i16) -> Option<bool> {
+    let [v] = static_verdicts(pos, player, [alpha]);
+    v
+}
+
+/// [`static_verdict`] for several targets of one player at once (cheaper than one by one).
+pub fn static_verdicts<const N: usize>(
+    pos: &Position,
+    player: usize,
+    alphas: [i16; N],
+) -> [Option<bool>; N] {
     if pos.is_over() {
-        return pos.score(player).map(|s| s >= alpha);
+        return alphas.map(|alpha| pos.score(player).map(|s| s >= alpha));
     }
-    let beta = red_beta(player, alpha);
-    classify(pos, beta, hand_sums())
-        .cut
-        .map(|v| (v >= beta) == (player == RED))
+    let betas = alphas.map(|alpha| red_beta(player, alpha));
+    let classes = classify_each(pos, betas, hand_sums());
+    std::array::from_fn(|j| classes[j].cut.map(|v| (v >= betas[j]) == (player == RED)))
 }
 
 /// Red's final score lies in `lo..=hi` (the static bounds of `static_bounds`).
@@ -336,77 +345,129 @@ struct Classes {
 /// `(b+1)`-th largest among the cells at or above `beta` when there are `b + 1` of them).
 #[inline]
 fn classify(pos: &Position, beta: i16, sums: &[HandSums]) -> Classes {
+    let [c] = classify_each(pos, [beta], sums);
+    c
+}
+
+/// [`classify`] for several `betas` at once: each cell's empty neighbours and delta are read
+/// once for all of them (the win-draw-loss search asks two questions of every position).
+#[inline]
+fn classify_each<const N: usize>(
+    pos: &Position,
+    betas: [i16; N],
+    sums: &[HandSums],
+) -> [Classes; N] {
+    let t = Thresholds::of(pos, sums);
     let empty = pos.empty();
-    // Red has played moves (m + 1) / 2 stones, Blue m / 2.
-    let m = pos.moves_played();
-    let r = 15 - m.div_ceil(2);
-    let b = 15 - m / 2;
-    let red = &sums[usize::from(pos.stones_left_mask(RED) >> 1)];
-    let blue = &sums[usize::from(pos.stones_left_mask(1 - RED) >> 1)];
-    // A cell with `k` empty neighbours is good when `delta + low_off[k] >= beta - 75` and bad
-    // when `delta + high_off[k] < beta - 75` (`cell_interval` less the 75): one comparison
-    // with a threshold per `k` instead of the interval per cell.
-    let mut low_off = [0i16; 8];
-    let mut high_off = [0i16; 8];
-    for k in 0..7 {
-        let (lo, hi) = cell_interval(0, k, r, b, red, blue);
-        low_off[k] = lo - DRAW_SCORE;
-        high_off[k] = hi - DRAW_SCORE;
-    }
-    let base = beta - DRAW_SCORE;
-    let mut good = 0u64;
-    let mut bad = 0u64;
+    let bases = betas.map(|beta| beta - DRAW_SCORE);
+    let mut good = [0u64; N];
+    let mut bad = [0u64; N];
     let mut e = empty;
     while e != 0 {
         let i = e.trailing_zeros() as usize;
         e &= e - 1;
         let k = (NEIGHBOURS[i] & empty).count_ones() as usize & 7;
         let d = pos.delta(Cell(i as u8));
-        good |= u64::from(d + low_off[k] >= base) << i;
-        bad |= u64::from(d + high_off[k] < base) << i;
-    }
-    let interval = |c: Cell| {
-        let k = (NEIGHBOURS[c.index()] & empty).count_ones() as usize & 7;
-        let d = DRAW_SCORE + pos.delta(c);
-        (d + low_off[k], d + high_off[k])
-    };
-    let mut ups = [0i16; 32];
-    let mut downs = [0i16; 32];
-    let nu = good.count_ones() as usize;
-    let nd = bad.count_ones() as usize;
-    if nu + MAX_SPARE >= b {
-        for (u, c) in ups.iter_mut().zip(cells_of(good)) {
-            *u = interval(c).0;
+        let (low, high) = (d + t.low_off[k], d + t.high_off[k]);
+        for j in 0..N {
+            good[j] |= u64::from(low >= bases[j]) << i;
+            bad[j] |= u64::from(high < bases[j]) << i;
         }
     }
-    if nd + MAX_SPARE >= r {
-        for (x, c) in downs.iter_mut().zip(cells_of(bad)) {
-            *x = interval(c).1;
+    std::array::from_fn(|j| t.classes(pos, betas[j], good[j], bad[j]))
+}
+
+/// What [`classify`] needs of the hands, for every cell of one position.
+struct Thresholds<'a> {
+    /// Stones left to Red and to Blue.
+    r: usize,
+    b: usize,
+    /// A cell with `k` empty neighbours is good when `delta + low_off[k] >= beta - 75` and
+    /// bad when `delta + high_off[k] < beta - 75` (`cell_interval` less the 75): one
+    /// comparison with a threshold per `k` instead of the interval per cell.
+    low_off: [i16; 8],
+    high_off: [i16; 8],
+    /// Red's and Blue's [`HandSums`].
+    red: &'a HandSums,
+    blue: &'a HandSums,
+}
+
+impl<'a> Thresholds<'a> {
+    #[inline]
+    fn of(pos: &Position, sums: &'a [HandSums]) -> Self {
+        // Red has played moves (m + 1) / 2 stones, Blue m / 2.
+        let m = pos.moves_played();
+        let r = 15 - m.div_ceil(2);
+        let b = 15 - m / 2;
+        let red = &sums[usize::from(pos.stones_left_mask(RED) >> 1)];
+        let blue = &sums[usize::from(pos.stones_left_mask(1 - RED) >> 1)];
+        let mut low_off = [0i16; 8];
+        let mut high_off = [0i16; 8];
+        for k in 0..7 {
+            let (lo, hi) = cell_interval(0, k, r, b, red, blue);
+            low_off[k] = lo - DRAW_SCORE;
+            high_off[k] = hi - DRAW_SCORE;
+        }
+        Thresholds {
+            r,
+            b,
+            low_off,
+            high_off,
+            red,
+            blue,
         }
     }
-    let cut = if nu > b {
-        let (_, x, _) = ups[..nu].select_nth_unstable_by(b, |x, y| y.cmp(x));
-        Some(*x)
-    } else if nd > r {
-        let (_, x, _) = downs[..nd].select_nth_unstable(r);
-        Some(*x)
-    } else {
-        // Too few sure cells to count: the opponent must fill them all, with `b - nu` (or
-        // `r - nd`) stones to spare (`forced_fills`); if it does not, one of them is the hole,
-        // hence the bound of the sure cells as well.
-        let red_forced = (nu + MAX_SPARE >= b)
-            .then(|| forced_fills(pos, true, good, bad, b - nu, beta, [red, blue]))
-            .flatten()
-            .map(|x| x.min(ups[..nu].iter().copied().min().unwrap_or(x)));
-        let blue_forced = || {
-            (nd + MAX_SPARE >= r)
-                .then(|| forced_fills(pos, false, bad, good, r - nd, beta, [red, blue]))
-                .flatten()
-                .map(|x| x.max(downs[..nd].iter().copied().max().unwrap_or(x)))
+
+    /// The classes of the question `beta` from its good and bad cells.
+    #[inline]
+    fn classes(&self, pos: &Position, beta: i16, good: u64, bad: u64) -> Classes {
+        let Thresholds {
+            r, b, red, blue, ..
+        } = *self;
+        let empty = pos.empty();
+        let interval = |c: Cell| {
+            let k = (NEIGHBOURS[c.index()] & empty).count_ones() as usize & 7;
+            let d = DRAW_SCORE + pos.delta(c);
+            (d + self.low_off[k], d + self.high_off[k])
         };
-        red_forced.or_else(blue_forced)
-    };
-    Classes { good, bad, cut }
+        let mut ups = [0i16; 32];
+        let mut downs = [0i16; 32];
+        let nu = good.count_ones() as usize;
+        let nd = bad.count_ones() as usize;
+        if nu + MAX_SPARE >= b {
+            for (u, c) in ups.iter_mut().zip(cells_of(good)) {
+                *u = interval(c).0;
+            }
+        }
+        if nd + MAX_SPARE >= r {
+            for (x, c) in downs.iter_mut().zip(cells_of(bad)) {
+                *x = interval(c).1;
+            }
+        }
+        let cut = if nu > b {
+            let (_, x, _) = ups[..nu].select_nth_unstable_by(b, |x, y| y.cmp(x));
+            Some(*x)
+        } else if nd > r {
+            let (_, x, _) = downs[..nd].select_nth_unstable(r);
+            Some(*x)
+        } else {
+            // Too few sure cells to count: the opponent must fill them all, with `b - nu`
+            // (or `r - nd`) stones to spare (`forced_fills`); if it does not, one of them is
+            // the hole, hence the bound of the sure cells as well.
+            let red_forced = (nu + MAX_SPARE >= b)
+                .then(|| forced_fills(pos, true, good, bad, b - nu, beta, [red, blue]))
+                .flatten()
+                .map(|x| x.min(ups[..nu].iter().copied().min().unwrap_or(x)));
+            let blue_forced = || {
+                (nd + MAX_SPARE >= r)
+                    .then(|| forced_fills(pos, false, bad, good, r - nd, beta, [red, blue]))
+                    .flatten()
+                    .map(|x| x.max(downs[..nd].iter().copied().max().unwrap_or(x)))
+            };
+            red_forced.or_else(blue_forced)
+        };
+        Classes { good, bad, cut }
+    }
 }
 
 /// The static answer when the opponent of the side that `sure` favours (Red when `red`) has

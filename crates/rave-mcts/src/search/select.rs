@@ -101,10 +101,17 @@ pub(super) fn select_fast_unproven<M: Copy>(children: &[Node<M>], s: FastScoring
 /// plus the progressive bias, in the same order, so the same bits.
 #[inline(always)]
 fn fast_score<M: Copy>(ch: &Node<M>, s: FastScoring) -> f32 {
+    score_with_amaf(ch, ch.amaf_visits(), ch.amaf_wins(), s)
+}
+
+/// [`fast_score`] with the AMAF statistics `an` samples and `aw` wins in place of the
+/// child's own (GRAVE's reference's).
+#[inline(always)]
+pub(super) fn score_with_amaf<M: Copy>(ch: &Node<M>, an: f32, aw: f32, s: FastScoring) -> f32 {
     // Each statistic loaded once (the compiler does not merge atomic loads).
     let visits = ch.visits();
-    let (n, w, an) = (visits as f32, ch.wins(), ch.amaf_visits());
-    let mut v = s.blend.value(n, w, an, ch.amaf_wins(), s.fpu);
+    let (n, w) = (visits as f32, ch.wins());
+    let mut v = s.blend.value(n, w, an, aw, s.fpu);
     if visits > 0 || an > 0.0 {
         // Adding 0 without exploration leaves the value as it is.
         v += s.bonus * s.inv_sqrt.of(visits.max(1));

@@ -17,7 +17,8 @@ use std::time::{Duration, Instant};
 use rand::Rng;
 
 use super::select::{
-    Blend, FastScoring, InvSqrt, progressive_bias, rave_value, select_fast, select_fast_unproven,
+    Blend, FastScoring, InvSqrt, progressive_bias, rave_value, score_with_amaf, select_fast,
+    select_fast_unproven,
 };
 use crate::config::{Config, FinalMove, PriorTarget, RaveSchedule, Selection, Shortlist};
 use crate::game::{Game, Narrowing, Outcome, Player, Playout, Prior, PriorValue, Trace};
@@ -650,9 +651,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
                 shortlist,
             );
         }
-        if let Some(blend) = scoring.blend
-            && reference == NONE
-        {
+        if let Some(blend) = scoring.blend {
             let fast = FastScoring {
                 blend,
                 fpu: scoring.fpu,
@@ -660,7 +659,14 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
                 bonus: if scoring.c > 0.0 { scoring.bonus } else { 0.0 },
                 inv_sqrt: scoring.inv_sqrt,
             };
-            return self.select_fast(tree, range, fast, parent.child_proven());
+            if reference == NONE {
+                return self.select_fast(tree, range, fast, parent.child_proven());
+            }
+            // GRAVE: the reference's AMAF statistics, `child_score`'s operations.
+            return self.select_by(tree, range, |ch| {
+                let (an, aw) = self.grave_stats(tree, game.move_index(ch.mv()));
+                score_with_amaf(ch, an, aw, fast)
+            });
         }
         self.select_general(tree, range, &scoring, game)
     }
@@ -682,6 +688,19 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
         scoring: &Scoring,
         game: &G,
     ) -> NodeId {
+        self.select_by(tree, range, |ch| {
+            self.child_score(tree, ch, scoring, game) + progressive_bias(ch)
+        })
+    }
+
+    /// `select_general`'s choice with the children scored by `score`.
+    #[inline(always)]
+    fn select_by(
+        &self,
+        tree: &Arena<G::Move>,
+        range: std::ops::Range<usize>,
+        score: impl Fn(&Node<G::Move>) -> f32,
+    ) -> NodeId {
         let mut best = NONE;
         let mut best_score = f32::NEG_INFINITY;
         let mut draw = NONE;
@@ -695,7 +714,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
                 }
                 _ => {}
             }
-            let score = self.child_score(tree, ch, scoring, game) + progressive_bias(ch);
+            let score = score(ch);
             if score > best_score {
                 best_score = score;
                 best = i as NodeId;
