@@ -2,8 +2,8 @@
 //!
 //! A search for target `alpha` is a win/loss game: `player` wins when its final score is at
 //! least `alpha`. The dead-cell declaration ([`declared`]), or near the end the solver's static
-//! bounds ([`static_verdict`]), end a simulation early, and the move list is pruned by
-//! [`reasonable_moves`].
+//! bounds ([`static_verdict`](crate::solver::static_verdict)), end a simulation early, and the
+//! move list is pruned by [`reasonable_moves`].
 
 use rand::{Rng, RngExt};
 use rave_mcts::{Game, Outcome, Playout, PlayoutResult, Prior, PriorValue, Trace};
@@ -27,8 +27,8 @@ pub struct AlphaGame {
     /// valuable ones (0: every stone). A heuristic cut of the branching factor, not exact.
     pub width: u8,
     /// With at most this many empty cells, a simulation also ends when the solver's static
-    /// bounds decide the target ([`static_verdict`]); above, only the dead-cell declaration
-    /// is checked (0: never).
+    /// bounds decide the target ([`static_verdict`](crate::solver::static_verdict)); above,
+    /// only the dead-cell declaration is checked (0: never).
     pub static_empty: u32,
     /// Prune the moves for the target as the exact solver does ([`target_moves`]) instead of
     /// by the value-sense rules alone ([`reasonable_moves`]).
@@ -288,8 +288,9 @@ pub fn lazy_bounds_from(alpha: i16) -> u32 {
 }
 
 /// Whether `player` reaches `alpha` when it is already decided: by the static bounds
-/// ([`static_verdict`]) when `bounds` is set, else by the dead-cell declaration
-/// ([`declared`]) alone. The one rule for the searches and for the engine's targets.
+/// ([`static_verdict`](crate::solver::static_verdict)) when `bounds` is set, else by the
+/// dead-cell declaration ([`declared`]) alone. The one rule for the searches and for the
+/// engine's targets.
 pub fn target_verdict(pos: &Position, player: usize, alpha: i16, bounds: bool) -> Option<bool> {
     let [v] = target_verdicts(pos, player, [alpha], bounds);
     v
@@ -405,7 +406,7 @@ impl AlphaGame {
         if self.margin > 0.0 {
             return self.margin_result(reaches);
         }
-        // Both questions at once: the second is asked but for a win.
+        // Both questions in one pass over the cells (the draw's answer unused after a win).
         let [wins, draws] =
             target_verdicts(&self.pos, self.player, [DRAW_SCORE + 1, DRAW_SCORE], bounds);
         if wins == Some(true) {

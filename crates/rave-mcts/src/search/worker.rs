@@ -651,6 +651,10 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
                 shortlist,
             );
         }
+        #[cfg(test)]
+        if tests::GENERAL_ONLY.with(std::cell::Cell::get) {
+            return self.select_general(tree, range, &scoring, game);
+        }
         if let Some(blend) = scoring.blend {
             let fast = FastScoring {
                 blend,
@@ -1032,6 +1036,79 @@ mod tests {
     use super::*;
     use crate::{Budget, Mcts, Proof};
     use rand::SeedableRng;
+    use std::cell::Cell;
+
+    thread_local! {
+        /// Every selection of this thread's searches through `select_general` (the scoring
+        /// of `child_score`), the reference that the fast passes must match bit for bit.
+        pub(super) static GENERAL_ONLY: Cell<bool> = const { Cell::new(false) };
+    }
+
+    /// Take 1 to 12 from a pile; who takes the last stone wins: wide enough for AMAF.
+    #[derive(Clone, Debug)]
+    struct WidePile(u32, Player);
+
+    impl Game for WidePile {
+        type Move = u8;
+        fn to_move(&self) -> Player {
+            self.1
+        }
+        fn legal_moves(&self, moves: &mut Vec<u8>) {
+            moves.extend((1..=12u8).filter(|&k| u32::from(k) <= self.0));
+        }
+        fn play(&mut self, mv: u8) {
+            self.0 -= u32::from(mv);
+            self.1 = 1 - self.1;
+        }
+        fn result(&self) -> Option<Outcome> {
+            (self.0 == 0).then(|| Outcome::win(1 - self.1))
+        }
+        fn move_index(&self, mv: u8) -> usize {
+            usize::from(mv) - 1
+        }
+        fn move_bound(&self) -> usize {
+            12
+        }
+    }
+
+    /// The tree of a seeded one-thread search of `config`, through the fast passes or, with
+    /// `general`, through `select_general` alone.
+    fn searched_tree(config: &Config, general: bool) -> Shape {
+        GENERAL_ONLY.with(|g| g.set(general));
+        let mut mcts = Mcts::new(WidePile(60, 0), config.clone());
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(5);
+        mcts.search(&Budget::simulations(4000), &mut rng).unwrap();
+        GENERAL_ONLY.with(|g| g.set(false));
+        shape(&mcts.tree, ROOT)
+    }
+
+    #[test]
+    fn the_fast_selection_passes_grow_the_general_selections_tree() {
+        let mse = RaveSchedule::MinimumMse { bias: 0.05 };
+        let fading = RaveSchedule::Fading {
+            base: 50.0,
+            per_move: 1.0,
+        };
+        for (schedule, c, grave) in [
+            (mse, 0.0, None),
+            (mse, 0.3, None),
+            (mse, 0.3, Some(20)),
+            (mse, 0.0, Some(20)),
+            (fading, 0.2, Some(20)),
+        ] {
+            let mut b = Config::builder().rave(schedule).exploration(c).threads(1);
+            if let Some(visits) = grave {
+                b = b.grave(visits);
+            }
+            let config = b.build().unwrap();
+            let fast = searched_tree(&config, false);
+            assert!(count(&fast) > 100);
+            assert!(
+                fast == searched_tree(&config, true),
+                "{schedule:?}, c = {c}, GRAVE {grave:?}"
+            );
+        }
+    }
 
     /// Take 1, 2 or 3 from a pile; who takes the last stone wins.
     #[derive(Clone, Debug)]
