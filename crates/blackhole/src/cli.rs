@@ -654,6 +654,9 @@ fn solver_bench(args: &BenchArgs) -> Result<ExitCode, String> {
 }
 
 fn search_bench(args: &SearchBenchArgs) -> Result<ExitCode, String> {
+    if args.simulations == 0 {
+        return Err("--simulations 0: a search needs at least one simulation".to_string());
+    }
     if args.from < 2 || args.to > 31 || args.from > args.to {
         return Err(format!(
             "empty counts {}..={} must lie in 2..=31",
@@ -925,5 +928,40 @@ mod tests {
         let err = review(&args("40")).unwrap_err();
         assert!(err.contains("--from 40"), "{err}");
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_search_bench_takes_the_players_flags_and_refuses_bad_ranges_by_value() {
+        let args = |extra: &[&str]| {
+            let cli = ["blackhole", "search-bench", "-n", "1"];
+            match Cli::parse_from(cli.iter().chain(extra)).command {
+                Some(Command::SearchBench(a)) => a,
+                other => panic!("{other:?}"),
+            }
+        };
+        let a = args(&[
+            "--simulations",
+            "50",
+            "--from",
+            "26",
+            "--to",
+            "27",
+            "--exploration",
+            "0.3",
+            "--seed",
+            "4",
+        ]);
+        assert_eq!((a.games, a.simulations, a.from, a.to), (1, 50, 26, 27));
+        assert_eq!(a.player.engine_config().exploration, 0.3);
+        assert_eq!(a.player.seed, Some(4));
+        assert!(search_bench(&a).is_ok());
+        let err = search_bench(&args(&["--simulations", "0"])).unwrap_err();
+        assert!(err.contains("--simulations 0"), "{err}");
+        let err = search_bench(&args(&["--from", "25", "--to", "40"])).unwrap_err();
+        assert!(err.contains("25..=40"), "{err}");
+        let err = search_bench(&args(&["--records", "/nonexistent/games.txt"])).unwrap_err();
+        assert!(err.contains("/nonexistent/games.txt"), "{err}");
+        let err = search_bench(&args(&["--exploration=-1"])).unwrap_err();
+        assert!(err.contains("-1"), "{err}");
     }
 }

@@ -123,7 +123,7 @@ pub fn run(
         empty: 0,
         positions: rows.iter().map(|r| r.positions).sum(),
         simulations: rows.iter().map(|r| r.simulations).sum(),
-        seconds: rows.iter().map(|r| r.seconds).sum(),
+        seconds: rows.iter().fold(0.0, |t, r| t + r.seconds),
     };
     let _ = writeln!(
         out,

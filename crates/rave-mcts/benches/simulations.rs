@@ -22,7 +22,7 @@ fn configs(threads: usize) -> Vec<(&'static str, Config)> {
         ("uct", b().build().unwrap()),
         ("rave", b().rave(RaveSchedule::default()).build().unwrap()),
         ("grave", b().grave(50).build().unwrap()),
-        // With the UCT bonus, as the Blackhole player searches: the general selection loop.
+        // With the UCT bonus, as the Blackhole player searches.
         (
             "grave-uct",
             b().grave(40).exploration(0.15).build().unwrap(),
