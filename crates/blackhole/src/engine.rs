@@ -15,6 +15,7 @@ use crate::search::{
     AlphaGame, GreedyPrior, LotteryPlayout, PlayoutPolicy, lottery_move, uniform_move,
 };
 use crate::solver::Solver;
+use targets::TargetSearch;
 
 /// A program that plays Blackhole moves.
 pub trait Bot {
@@ -451,6 +452,11 @@ impl EventHorizon {
             let mv = self.choose_and_recenter(&results).unwrap_or(moves[0]);
             (results, mv)
         };
+        self.searched(mv, &results, wins)
+    }
+
+    /// The decision for `mv`, found by the target searches `results`.
+    fn searched(&self, mv: Move, results: &[TargetSearch], wins: Option<bool>) -> Decision {
         Decision {
             mv,
             targets: results

@@ -96,17 +96,8 @@ impl EventHorizon {
             .iter()
             .map(|&alpha| self.evaluate_target(pos, &[], alpha, Budget::simulations(simulations)))
             .collect();
-        let mv = self.choose_and_recenter(&results);
-        Some(Decision {
-            mv: mv.unwrap_or(first),
-            targets: results
-                .iter()
-                .map(|r| (r.alpha, r.reach, r.simulations))
-                .collect(),
-            tree_nodes: self.largest_tree(),
-            solved: None,
-            wins: None,
-        })
+        let mv = self.choose_and_recenter(&results).unwrap_or(first);
+        Some(self.searched(mv, &results, None))
     }
 
     /// A target's verdict when the static bounds (or the dead cells) decide it, else a

@@ -1044,38 +1044,11 @@ mod tests {
         pub(super) static GENERAL_ONLY: Cell<bool> = const { Cell::new(false) };
     }
 
-    /// Take 1 to 12 from a pile; who takes the last stone wins: wide enough for AMAF.
-    #[derive(Clone, Debug)]
-    struct WidePile(u32, Player);
-
-    impl Game for WidePile {
-        type Move = u8;
-        fn to_move(&self) -> Player {
-            self.1
-        }
-        fn legal_moves(&self, moves: &mut Vec<u8>) {
-            moves.extend((1..=12u8).filter(|&k| u32::from(k) <= self.0));
-        }
-        fn play(&mut self, mv: u8) {
-            self.0 -= u32::from(mv);
-            self.1 = 1 - self.1;
-        }
-        fn result(&self) -> Option<Outcome> {
-            (self.0 == 0).then(|| Outcome::win(1 - self.1))
-        }
-        fn move_index(&self, mv: u8) -> usize {
-            usize::from(mv) - 1
-        }
-        fn move_bound(&self) -> usize {
-            12
-        }
-    }
-
     /// The tree of a seeded one-thread search of `config`, through the fast passes or, with
     /// `general`, through `select_general` alone.
     fn searched_tree(config: &Config, general: bool) -> Shape {
         GENERAL_ONLY.with(|g| g.set(general));
-        let mut mcts = Mcts::new(WidePile(60, 0), config.clone());
+        let mut mcts = Mcts::new(Pile(60, 0, 12), config.clone());
         let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(5);
         mcts.search(&Budget::simulations(4000), &mut rng).unwrap();
         GENERAL_ONLY.with(|g| g.set(false));
@@ -1110,9 +1083,10 @@ mod tests {
         }
     }
 
-    /// Take 1, 2 or 3 from a pile; who takes the last stone wins.
+    /// Take 1 to the third field (at most 3 but in the selection test, where more moves make
+    /// AMAF count) from a pile; who takes the last stone wins.
     #[derive(Clone, Debug)]
-    struct Pile(u32, Player);
+    struct Pile(u32, Player, u8);
 
     impl Game for Pile {
         type Move = u8;
@@ -1120,7 +1094,7 @@ mod tests {
             self.1
         }
         fn legal_moves(&self, moves: &mut Vec<u8>) {
-            moves.extend((1..=3u8).filter(|&k| u32::from(k) <= self.0));
+            moves.extend((1..=self.2).filter(|&k| u32::from(k) <= self.0));
         }
         fn play(&mut self, mv: u8) {
             self.0 -= u32::from(mv);
@@ -1133,7 +1107,7 @@ mod tests {
             usize::from(mv) - 1
         }
         fn move_bound(&self) -> usize {
-            3
+            usize::from(self.2)
         }
     }
 
@@ -1183,7 +1157,7 @@ mod tests {
     fn advance_keeps_exactly_the_subtree_of_the_move() {
         for threads in [1, 4] {
             for offset in 0..3 {
-                let mut mcts = Mcts::new(Pile(40, 0), config(threads));
+                let mut mcts = Mcts::new(Pile(40, 0, 3), config(threads));
                 let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(7);
                 mcts.search(&Budget::simulations(3000), &mut rng).unwrap();
                 let root = mcts.tree.node(ROOT);
@@ -1258,7 +1232,7 @@ mod tests {
                 _ => builder,
             };
             let config = builder.playout_horizon(true).build().unwrap();
-            let mut mcts = Mcts::new(Pile(300, 0), config);
+            let mut mcts = Mcts::new(Pile(300, 0, 3), config);
             let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(11);
             let r = mcts.search(&Budget::simulations(40_000), &mut rng).unwrap();
             assert_eq!(r.simulations, 40_000);
@@ -1309,7 +1283,7 @@ mod tests {
             .playout_horizon(true)
             .build()
             .unwrap();
-        let mut mcts = Mcts::new(Pile(300, 0), config);
+        let mut mcts = Mcts::new(Pile(300, 0, 3), config);
         let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(11);
         let r = mcts.search(&Budget::simulations(20_000), &mut rng).unwrap();
         assert_eq!(check_tree(&mcts.tree, 0), mcts.tree_nodes());
@@ -1324,7 +1298,7 @@ mod tests {
                 .early_stop(false)
                 .build()
                 .unwrap();
-            let mut mcts = Mcts::new(Pile(stones, 0), config);
+            let mut mcts = Mcts::new(Pile(stones, 0, 3), config);
             let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(u64::from(stones));
             let r = mcts
                 .search(&Budget::simulations(400_000), &mut rng)
@@ -1398,7 +1372,7 @@ mod tests {
 
     #[test]
     fn the_sorted_tail_starts_after_the_last_move_out_of_order() {
-        let tail = |moves: &[u8]| sorted_tail(&Pile(30, 0), moves);
+        let tail = |moves: &[u8]| sorted_tail(&Pile(30, 0, 3), moves);
         assert_eq!(tail(&[]), 0);
         assert_eq!(tail(&[2]), 0);
         assert_eq!(tail(&[1, 2, 2, 3]), 0);
