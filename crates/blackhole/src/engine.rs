@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
-use rave_mcts::{Config, Mcts, RaveSchedule, Shortlist};
+use rave_mcts::{Budget, Config, Mcts, RaveSchedule, Shortlist};
 
 use crate::rules::{Move, Position, reasonable_moves};
 use crate::search::{
@@ -448,7 +448,8 @@ impl EventHorizon {
             (results, mv.unwrap_or(moves[0]))
         } else {
             let alphas = self.targets_for(pos);
-            let results = self.search_targets(pos, history, &alphas, budget);
+            let per_target = Budget::time(budget / alphas.len() as u32);
+            let results = self.search_targets(pos, history, &alphas, per_target);
             let mv = self.choose_and_recenter(&results).unwrap_or(moves[0]);
             (results, mv)
         };

@@ -65,37 +65,32 @@ impl EventHorizon {
         move |p: &Position, alpha: i16| target_verdict(p, me, alpha, by_verdict)
     }
 
-    /// One search per target, `budget` shared evenly; targets the verdict already decides
+    /// One search per target, each within `per_target`; targets the verdict already decides
     /// take no search. Only the trees of these targets are kept.
     pub(super) fn search_targets(
         &mut self,
         pos: &Position,
         history: &[Move],
         alphas: &[i16],
-        budget: Duration,
+        per_target: Budget,
     ) -> Vec<TargetSearch> {
-        let per = budget / alphas.len() as u32;
         self.trees.retain(|(a, _, _)| alphas.contains(a));
         alphas
             .iter()
-            .map(|&alpha| self.evaluate_target(pos, history, alpha, Budget::time(per)))
+            .map(|&alpha| self.evaluate_target(pos, history, alpha, per_target))
             .collect()
     }
 
     /// The searches of [`EventHorizon::decide`] alone, each with `simulations` simulations:
     /// no solver, no time, so that a seeded player searches the same way every time (for
-    /// speed measurements, `blackhole search-bench`). The drifting target, which searches in
-    /// batches of time, searches as the win-draw-loss game does. `None` if the game is over.
+    /// speed measurements, `blackhole search-bench`). With the drifting target, its current
+    /// target is searched once, without drifting. `None` if the game is over.
     pub fn search_only(&mut self, pos: &Position, simulations: u64) -> Option<Decision> {
         let mut moves = Vec::new();
         reasonable_moves(pos, &mut moves);
         let first = *moves.first()?;
         let alphas = self.targets_for(pos);
-        self.trees.retain(|(a, _, _)| alphas.contains(a));
-        let results: Vec<TargetSearch> = alphas
-            .iter()
-            .map(|&alpha| self.evaluate_target(pos, &[], alpha, Budget::simulations(simulations)))
-            .collect();
+        let results = self.search_targets(pos, &[], &alphas, Budget::simulations(simulations));
         let mv = self.choose_and_recenter(&results).unwrap_or(first);
         Some(self.searched(mv, &results, None))
     }
