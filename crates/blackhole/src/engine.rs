@@ -186,7 +186,7 @@ pub struct EngineConfig {
     /// moves, whose even share is smaller, get a sixth of what is left, so the first moves
     /// take the most time).
     pub min_share: f64,
-    /// Tree nodes per search (memory bound: 32 bytes a node).
+    /// Tree nodes per search (memory bound: 40 bytes a node, with the kept RAVE values).
     pub max_nodes: usize,
     /// Log each decision on stderr.
     pub verbose: bool,

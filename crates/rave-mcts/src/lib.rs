@@ -20,7 +20,7 @@ pub use game::{
     UniformPlayout,
 };
 pub use result::{ChildStats, Proof, SearchResult, StopReason};
-pub use search::Mcts;
+pub use search::{Mcts, bytes_per_node};
 pub use tree::node_bytes;
 
 /// The `rand` this crate is built against (0.10): [`Mcts::search`] and [`Playout`] take its

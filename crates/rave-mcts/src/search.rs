@@ -18,7 +18,8 @@ use crate::MctsError;
 use crate::config::{Budget, Config, FinalMove};
 use crate::game::{Game, NoPrior, Playout, Prior, UniformPlayout};
 use crate::result::{ChildStats, Proof, SearchResult};
-use crate::tree::{Arena, DRAW, LOSS, Node, NodeId, ROOT, WIN};
+use crate::tree::{Arena, DRAW, KeptScore, LOSS, Node, NodeId, ROOT, WIN};
+use select::Kept;
 use worker::{Expansion, Limits, Report, Worker};
 
 /// A Monte-Carlo tree search over a [`Game`], with a [`Playout`] policy and a [`Prior`].
@@ -33,6 +34,8 @@ pub struct Mcts<G: Game, P: Playout<G> = UniformPlayout<G>, K: Prior<G> = NoPrio
     playout: P,
     prior: K,
     tree: Arena<G::Move>,
+    /// What the tree's nodes keep for the selection (`None`: nothing kept).
+    kept: Option<Kept>,
     workers: Vec<Worker<G, P>>,
 }
 
@@ -62,6 +65,7 @@ impl<G: Game, P: Playout<G>, K: Prior<G>> Mcts<G, P, K> {
             playout,
             prior,
             tree: Arena::new(),
+            kept: None,
             workers,
         }
     }
@@ -143,10 +147,10 @@ impl<G: Game, P: Playout<G>, K: Prior<G>> Mcts<G, P, K> {
 
     /// The bytes the tree holds (allocated capacity, all threads together: they share one
     /// tree). A search keeps the tree within [`Budget::nodes`], so after a search this is at
-    /// most the budget times [`node_bytes`](crate::node_bytes). [`Mcts::advance`] compacts
+    /// most the budget times [`bytes_per_node`]. [`Mcts::advance`] compacts
     /// the kept subtree in place and keeps the memory for the next search.
     pub fn tree_bytes(&self) -> usize {
-        self.tree.capacity() * size_of::<Node<G::Move>>()
+        self.tree.bytes()
     }
 
     /// Simulations through the root (all threads; includes a reused subtree).
@@ -187,6 +191,8 @@ impl<G: Game, P: Playout<G>, K: Prior<G>> Mcts<G, P, K> {
             expected: "room for the root and its children",
         };
         self.tree.set_limit(node_total);
+        let kept = Kept::of(&self.config);
+        self.tree.keep_scores(kept.is_some());
         if self.tree.is_empty() {
             let mut moves = Vec::new();
             self.game.legal_moves(&mut moves);
@@ -197,7 +203,15 @@ impl<G: Game, P: Playout<G>, K: Prior<G>> Mcts<G, P, K> {
                 return Err(too_small());
             }
         }
+        if let Some(k) = kept
+            && self.kept != kept
+        {
+            // The values kept under another configuration (or none) are worked out again.
+            k.refresh_tree(&self.tree);
+        }
+        self.kept = kept;
         for w in &mut self.workers {
+            w.kept = kept;
             w.prior_target = self.config.prior_target();
             w.solver = self.config.solver();
             w.virtual_loss = threads > 1;
@@ -403,6 +417,28 @@ fn best_child_by_rule<M>(children: &[ChildStats<M>], rule: FinalMove) -> usize {
                 .map_or(most, |(i, _)| i)
         }
     }
+}
+
+/// The bytes a tree node takes in a search under `config`: [`node_bytes`](crate::node_bytes),
+/// plus 8 where the search keeps each node's RAVE value for the selection (a configuration
+/// with an AMAF horizon and the minimum-MSE or fading schedule).
+///
+/// ```
+/// use rave_mcts::{Config, RaveSchedule, bytes_per_node, node_bytes};
+///
+/// let rave = Config::builder().rave(RaveSchedule::default()).build()?;
+/// assert_eq!(bytes_per_node::<u16>(&rave), node_bytes::<u16>());
+/// let horizon = rave.to_builder().amaf_horizon(Some(12)).build()?;
+/// assert_eq!(bytes_per_node::<u16>(&horizon), node_bytes::<u16>() + 8);
+/// # Ok::<(), rave_mcts::MctsError>(())
+/// ```
+pub fn bytes_per_node<M>(config: &Config) -> usize {
+    let kept = if Kept::of(config).is_some() {
+        size_of::<KeptScore>()
+    } else {
+        0
+    };
+    crate::node_bytes::<M>() + kept
 }
 
 /// Re-expresses a root's own value and proof for the other player. A node's statistics are

@@ -149,6 +149,36 @@ pub(crate) struct NodeData<M> {
     pub mv: M,
 }
 
+/// What the fast selection reads of a node instead of its statistics: its RAVE value under
+/// its parent's blend and the multiplier of the UCT bonus (`f32` bits; see
+/// `search::select::Kept`). Stored beside the nodes, in chunks of their own, only in searches
+/// that keep them ([`Arena::keep_scores`]): the node stays at 32 bytes, and the selection's
+/// pass over a node's children reads 8 bytes a child.
+#[derive(Default)]
+pub(crate) struct KeptScore {
+    value: AtomicU32,
+    explore: AtomicU32,
+}
+
+impl KeptScore {
+    /// The RAVE value.
+    #[inline]
+    pub(crate) fn value(&self) -> f32 {
+        f32::from_bits(self.value.load(Relaxed))
+    }
+    /// The multiplier of the UCT bonus: `1 / sqrt(n)` for `n` visits (at least 1), 0
+    /// without statistics.
+    #[inline]
+    pub(crate) fn explore(&self) -> f32 {
+        f32::from_bits(self.explore.load(Relaxed))
+    }
+    #[inline]
+    pub(crate) fn set(&self, value: f32, explore: f32) {
+        self.value.store(value.to_bits(), Relaxed);
+        self.explore.store(explore.to_bits(), Relaxed);
+    }
+}
+
 #[cfg(test)]
 impl<M: Copy> NodeData<M> {
     /// A fresh node's fields: no statistics, not expanded.
@@ -447,6 +477,10 @@ pub(crate) struct Arena<M> {
     /// The chunks (the last one may be shorter, cut at the node limit). Sized between
     /// searches to cover the node limit; never resized while threads search.
     chunks: Vec<OnceLock<Box<[Node<M>]>>>,
+    /// The nodes' [`KeptScore`]s, chunk for chunk, where the search keeps them.
+    scores: Vec<OnceLock<Box<[KeptScore]>>>,
+    /// Whether [`Arena::alloc`] allocates the scores' chunks with the nodes'.
+    keeps_scores: bool,
     /// The next free node (nodes below it are in use or skipped at a chunk's end).
     len: AtomicUsize,
     /// Nodes skipped at chunks' ends (a children group does not fit in what is left).
@@ -459,6 +493,8 @@ impl<M: Copy> Arena<M> {
     pub(crate) fn new() -> Self {
         Arena {
             chunks: Vec::new(),
+            scores: Vec::new(),
+            keeps_scores: false,
             len: AtomicUsize::new(0),
             skipped: AtomicUsize::new(0),
             limit: 0,
@@ -482,11 +518,29 @@ impl<M: Copy> Arena<M> {
 
     /// Nodes allocated in chunks (the memory held, in nodes).
     pub(crate) fn capacity(&self) -> usize {
-        self.chunks
-            .iter()
-            .filter_map(|c| c.get())
-            .map(|c| c.len())
-            .sum()
+        allocated(&self.chunks)
+    }
+
+    /// The bytes held by the chunks (nodes and kept scores).
+    pub(crate) fn bytes(&self) -> usize {
+        self.capacity() * size_of::<Node<M>>() + allocated(&self.scores) * size_of::<KeptScore>()
+    }
+
+    /// Whether the nodes keep a [`KeptScore`] (between searches). Turned on, every chunk of
+    /// nodes gets its chunk of scores (zeroes, which the search works out before it reads
+    /// them); turned off, the scores are no longer kept up to date, but their memory is.
+    pub(crate) fn keep_scores(&mut self, on: bool) {
+        self.keeps_scores = on;
+        if on {
+            self.scores.resize_with(self.chunks.len(), OnceLock::new);
+            for (nodes, scores) in self.chunks.iter().zip(&mut self.scores) {
+                if let Some(nodes) = nodes.get()
+                    && scores.get().is_none_or(|s| s.len() < nodes.len())
+                {
+                    *scores = OnceLock::from(grown(scores.take(), nodes.len()));
+                }
+            }
+        }
     }
 
     /// Forgets every node (keeping the chunks).
@@ -504,18 +558,12 @@ impl<M: Copy> Arena<M> {
         let count = limit.div_ceil(CHUNK);
         if self.chunks.len() < count {
             self.chunks.resize_with(count, OnceLock::new);
+            self.scores.resize_with(count, OnceLock::new);
         }
-        for (c, slot) in self.chunks.iter_mut().enumerate() {
+        for (c, (nodes, scores)) in self.chunks.iter_mut().zip(&mut self.scores).enumerate() {
             let wanted = Self::chunk_len(c, limit);
-            if let Some(old) = slot.get_mut()
-                && old.len() < wanted
-            {
-                let mut new = zeroed_chunk::<M>(wanted);
-                for (d, s) in new.iter_mut().zip(old.iter_mut()) {
-                    std::mem::swap(d, s);
-                }
-                *old = new;
-            }
+            for_short(nodes, wanted, |old| grown(Some(old), wanted));
+            for_short(scores, wanted, |old| grown(Some(old), wanted));
         }
     }
 
@@ -556,6 +604,26 @@ impl<M: Copy> Arena<M> {
         self.slice(node.children())
     }
 
+    /// The kept scores of the nodes `range` (within one chunk; the arena keeps scores).
+    #[inline]
+    pub(crate) fn scores(&self, range: std::ops::Range<usize>) -> &[KeptScore] {
+        if range.is_empty() {
+            return &[];
+        }
+        let offset = range.start & !(CHUNK - 1);
+        match self.scores[range.start >> CHUNK_BITS].get() {
+            Some(chunk) => &chunk[range.start - offset..range.end - offset],
+            None => unallocated(),
+        }
+    }
+
+    /// The kept score of node `id` (the arena keeps scores).
+    #[inline]
+    pub(crate) fn score(&self, id: NodeId) -> &KeptScore {
+        let id = id as usize;
+        &self.scores(id..id + 1)[0]
+    }
+
     /// Allocates `count` contiguous nodes (within one chunk) for one thread, which must
     /// [`Node::init`] them before publishing them; `None` when the tree is full.
     pub(crate) fn alloc(&self, count: usize) -> Option<NodeId> {
@@ -581,8 +649,11 @@ impl<M: Copy> Arena<M> {
             self.skipped.fetch_add(start - cur, Relaxed);
         }
         let c = start >> CHUNK_BITS;
-        let limit = self.limit;
-        self.chunks[c].get_or_init(|| zeroed_chunk(Self::chunk_len(c, limit)));
+        let len = Self::chunk_len(c, self.limit);
+        self.chunks[c].get_or_init(|| zeroed_chunk(len));
+        if self.keeps_scores {
+            self.scores[c].get_or_init(|| zeroed_chunk(len));
+        }
         Some(start as NodeId)
     }
 
@@ -647,32 +718,12 @@ impl<M: Copy> Arena<M> {
     }
 
     /// Moves the nodes `from .. from + len` (within one chunk) to `to .. to + len` (within
-    /// one chunk, at or below `from`), as `memmove` does: tree reuse moves a large part of
-    /// the tree, and copying field by field took twice as long.
+    /// one chunk, at or below `from`), with their kept scores where the arena keeps them.
     fn move_nodes(&mut self, from: usize, to: usize, len: usize) {
-        let (fc, tc) = (from >> CHUNK_BITS, to >> CHUNK_BITS);
-        let (fo, to_offset) = (from & (CHUNK - 1), to & (CHUNK - 1));
-        let src_len = self.chunks[fc].get().map_or(0, |c| c.len());
-        let dst_len = self.chunks[tc].get().map_or(0, |c| c.len());
-        assert!(
-            fo + len <= src_len && to_offset + len <= dst_len,
-            "nodes out of their chunks"
-        );
-        let dst = self.chunks[tc]
-            .get_mut()
-            .unwrap_or_else(|| unallocated())
-            .as_mut_ptr();
-        let src = if fc == tc {
-            dst.cast_const()
-        } else {
-            self.chunk(fc).as_ptr()
-        };
-        // SAFETY: both ranges lie within allocated chunks (checked above); the arena is held
-        // through `&mut`, so no other thread reads or writes any node now; `ptr::copy` allows
-        // the ranges to overlap (within one chunk both pointers come from the one mutable
-        // borrow). A bitwise copy of a node is a valid node: its fields are atomics (plain
-        // integers) and a `MaybeUninit<M>` of a `Copy` move.
-        unsafe { std::ptr::copy(src.add(fo), dst.add(to_offset), len) };
+        move_within(&mut self.chunks, from, to, len);
+        if self.keeps_scores {
+            move_within(&mut self.scores, from, to, len);
+        }
     }
 
     fn node_mut(&mut self, id: NodeId) -> &mut Node<M> {
@@ -706,26 +757,96 @@ impl<M: Copy> Arena<M> {
     }
 }
 
+/// Moves the items `from .. from + len` (within one chunk) of `chunks` to `to .. to + len`
+/// (within one chunk, at or below `from`), as `memmove` does: tree reuse moves a large part
+/// of the tree, and copying field by field took twice as long. The items are nodes or kept
+/// scores, whose bitwise copies are valid values of them.
+fn move_within<T>(chunks: &mut [OnceLock<Box<[T]>>], from: usize, to: usize, len: usize) {
+    let (fc, tc) = (from >> CHUNK_BITS, to >> CHUNK_BITS);
+    let (fo, to_offset) = (from & (CHUNK - 1), to & (CHUNK - 1));
+    let src_len = chunks[fc].get().map_or(0, |c| c.len());
+    let dst_len = chunks[tc].get().map_or(0, |c| c.len());
+    assert!(
+        fo + len <= src_len && to_offset + len <= dst_len,
+        "nodes out of their chunks"
+    );
+    let dst = chunks[tc]
+        .get_mut()
+        .unwrap_or_else(|| unallocated())
+        .as_mut_ptr();
+    let src = if fc == tc {
+        dst.cast_const()
+    } else {
+        chunks[fc].get().unwrap_or_else(|| unallocated()).as_ptr()
+    };
+    // SAFETY: both ranges lie within allocated chunks (checked above); the chunks are held
+    // through `&mut`, so no other thread reads or writes any of them now; `ptr::copy` allows
+    // the ranges to overlap (within one chunk both pointers come from the one mutable
+    // borrow). A bitwise copy of a node is a valid node (atomics, plain integers, and a
+    // `MaybeUninit<M>` of a `Copy` move), and of a kept score a valid score (two atomics).
+    unsafe { std::ptr::copy(src.add(fo), dst.add(to_offset), len) };
+}
+
+/// Applies `grow` to the chunk in `slot` if it is allocated and shorter than `wanted`.
+fn for_short<T>(
+    slot: &mut OnceLock<Box<[T]>>,
+    wanted: usize,
+    grow: impl FnOnce(Box<[T]>) -> Box<[T]>,
+) {
+    if slot.get().is_some_and(|c| c.len() < wanted)
+        && let Some(old) = slot.take()
+    {
+        *slot = OnceLock::from(grow(old));
+    }
+}
+
+/// A zeroed chunk of `len` items holding the items of `old` (if any) at its start.
+fn grown<T: Zeroed>(old: Option<Box<[T]>>, len: usize) -> Box<[T]> {
+    let mut new = zeroed_chunk::<T>(len);
+    if let Some(mut old) = old {
+        for (d, s) in new.iter_mut().zip(old.iter_mut()) {
+            std::mem::swap(d, s);
+        }
+    }
+    new
+}
+
+/// The items of the arena's chunks: types for which all zeroes is a valid value.
+///
+/// # Safety
+/// All zeroes must be a valid value of the type.
+unsafe trait Zeroed {}
+
+// SAFETY: all zeroes is a valid `Node<M>`: its atomics hold 0 (and `false`), and the move is
+// a `MaybeUninit`, valid with any bytes (it is written by `init` before it is read).
+unsafe impl<M> Zeroed for Node<M> {}
+// SAFETY: a kept score is two atomic integers, valid at 0.
+unsafe impl Zeroed for KeptScore {}
+
+/// The items held by the allocated chunks of `chunks`.
+fn allocated<T>(chunks: &[OnceLock<Box<[T]>>]) -> usize {
+    chunks.iter().filter_map(|c| c.get()).map(|c| c.len()).sum()
+}
+
 #[cold]
 #[inline(never)]
 fn unallocated() -> ! {
     panic!("a node in a chunk that was never allocated")
 }
 
-/// A chunk of `len` zeroed nodes (the operating system hands out zeroed pages as they are
+/// A chunk of `len` zeroed items (the operating system hands out zeroed pages as they are
 /// first touched, so a chunk costs only what is used of it).
-fn zeroed_chunk<M>(len: usize) -> Box<[Node<M>]> {
+fn zeroed_chunk<T: Zeroed>(len: usize) -> Box<[T]> {
     if len == 0 {
         return Box::default();
     }
-    let layout = std::alloc::Layout::array::<Node<M>>(len).expect("a chunk's size fits");
-    // SAFETY: the layout has a non-zero size (`len > 0`, and a node holds atomics). All
-    // zeroes is a valid `Node<M>`: its atomics hold 0 (and `false`), and the move is a
-    // `MaybeUninit`, valid with any bytes (it is written by `init` before it is read). So the
-    // zeroed allocation is `len` valid nodes, allocated by the global allocator with the
-    // layout of `[Node<M>; len]`, which is what `Box<[Node<M>]>` frees it with.
+    let layout = std::alloc::Layout::array::<T>(len).expect("a chunk's size fits");
+    // SAFETY: the layout has a non-zero size (`len > 0`, and nodes and kept scores hold
+    // atomics). All zeroes is a valid `T` (`Zeroed`). So the zeroed allocation is `len` valid
+    // items, allocated by the global allocator with the layout of `[T; len]`, which is what
+    // `Box<[T]>` frees it with.
     unsafe {
-        let ptr = std::alloc::alloc_zeroed(layout).cast::<Node<M>>();
+        let ptr = std::alloc::alloc_zeroed(layout).cast::<T>();
         if ptr.is_null() {
             std::alloc::handle_alloc_error(layout);
         }

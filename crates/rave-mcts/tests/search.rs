@@ -10,7 +10,8 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use rave_mcts::{
     AmafWeighting, Budget, Config, FinalMove, Game, Mcts, MctsError, NoPrior, Outcome, Prior,
-    PriorTarget, PriorValue, Proof, RaveSchedule, SearchResult, Shortlist, StopReason, node_bytes,
+    PriorTarget, PriorValue, Proof, RaveSchedule, SearchResult, Shortlist, StopReason,
+    bytes_per_node, node_bytes,
 };
 
 fn all_configs() -> Vec<Config> {
@@ -158,13 +159,14 @@ fn the_node_budget_is_never_exceeded() {
             assert!(r.tree_nodes <= 3000);
             assert_eq!(r.stop, StopReason::Nodes);
             // The memory held is within the budget too (no doubling past it).
+            let per_node = bytes_per_node::<u8>(mcts.config());
             let bytes = mcts.tree_bytes();
-            assert!(bytes <= 3000 * node_bytes::<u8>(), "{bytes} bytes");
-            assert!(bytes >= r.tree_nodes * node_bytes::<u8>());
+            assert!(bytes <= 3000 * per_node, "{bytes} bytes");
+            assert!(bytes >= r.tree_nodes * per_node);
             // After a move, the memory held stays within the budget.
             let best = r.children[0].mv;
             mcts.advance(best).unwrap();
-            assert!(mcts.tree_bytes() <= 3000 * node_bytes::<u8>());
+            assert!(mcts.tree_bytes() <= 3000 * per_node);
         }
     }
     let mut mcts = Mcts::new(Hex::new(5), Config::default());
