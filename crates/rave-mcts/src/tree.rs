@@ -153,7 +153,9 @@ pub(crate) struct NodeData<M> {
 /// its parent's blend and the multiplier of the UCT bonus (`f32` bits; see
 /// `search::select::Kept`). Stored beside the nodes, in chunks of their own, only in searches
 /// that keep them ([`Arena::keep_scores`]): the node stays at 32 bytes, and the selection's
-/// pass over a node's children reads 8 bytes a child.
+/// pass over a node's children reads 8 bytes a child. With several threads a kept score may
+/// miss a racing update of its node's statistics until the next one, as the statistics
+/// themselves may lose one (see the module's concurrency notes).
 #[derive(Default)]
 pub(crate) struct KeptScore {
     value: AtomicU32,

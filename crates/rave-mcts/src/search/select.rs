@@ -35,9 +35,8 @@ impl Blend {
     }
 }
 
-/// What the tree's nodes keep for the fast selection pass ([`Node::value`] and
-/// [`Node::explore`]): the RAVE schedule (one with a fast [`Blend`]) and the first-play
-/// urgency they are worked out under. Two searches under the same `Kept` share the values;
+/// What the tree keeps of each node for the fast selection pass (a [`KeptScore`]): the RAVE
+/// schedule (one with a fast [`Blend`]) and the first-play urgency it is worked out under. Two searches under the same `Kept` share the values;
 /// under another, every node's are worked out again ([`Kept::refresh_tree`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Kept {
@@ -51,10 +50,10 @@ impl Kept {
     ///
     /// Keeping the values pays where a node's AMAF update touches few of its children while
     /// the selection scores them all: with a short horizon over wide nodes (Blackhole: at
-    /// most 12 moves against up to 465 children, 1.15 times the simulations a second). Without
+    /// most 12 moves against up to 465 children, 1.16 times the simulations a second). Without
     /// a horizon about half the children of every node on the path get a sample, each would
-    /// be worked out again as often as the selection scores it, and in Havannah the search
-    /// ran a fifth slower.
+    /// be worked out again as often as the selection scores it, and in Havannah a first
+    /// version (the values in the node) ran the search a fifth slower.
     pub(crate) fn of(config: &Config) -> Option<Kept> {
         config.amaf_horizon()?;
         let schedule = match config.selection() {
