@@ -564,8 +564,8 @@ impl<M: Copy> Arena<M> {
         }
         for (c, (nodes, scores)) in self.chunks.iter_mut().zip(&mut self.scores).enumerate() {
             let wanted = Self::chunk_len(c, limit);
-            for_short(nodes, wanted, |old| grown(Some(old), wanted));
-            for_short(scores, wanted, |old| grown(Some(old), wanted));
+            grow_short(nodes, wanted);
+            grow_short(scores, wanted);
         }
     }
 
@@ -789,16 +789,12 @@ fn move_within<T>(chunks: &mut [OnceLock<Box<[T]>>], from: usize, to: usize, len
     unsafe { std::ptr::copy(src.add(fo), dst.add(to_offset), len) };
 }
 
-/// Applies `grow` to the chunk in `slot` if it is allocated and shorter than `wanted`.
-fn for_short<T>(
-    slot: &mut OnceLock<Box<[T]>>,
-    wanted: usize,
-    grow: impl FnOnce(Box<[T]>) -> Box<[T]>,
-) {
+/// Grows the chunk in `slot` to `wanted` items if it is allocated and shorter.
+fn grow_short<T: Zeroed>(slot: &mut OnceLock<Box<[T]>>, wanted: usize) {
     if slot.get().is_some_and(|c| c.len() < wanted)
         && let Some(old) = slot.take()
     {
-        *slot = OnceLock::from(grow(old));
+        *slot = OnceLock::from(grown(Some(old), wanted));
     }
 }
 
