@@ -137,7 +137,7 @@ struct SearchBenchArgs {
 /// The thinking time of a game, the one clock flag of the player and the referee.
 #[derive(Debug, Args)]
 struct GameClock {
-    /// Thinking time per game in seconds, for each program (`--time` is the old name).
+    /// Thinking time per game in seconds, for each program (`--time` is an alias).
     #[arg(
         long = "time-per-game",
         alias = "time",
@@ -168,12 +168,12 @@ struct PlayerArgs {
     single_target: bool,
     /// Ansell's target selection instead of the win-draw-loss search: one target drifting by a
     /// point after every batch of simulations, then the rest of the time on the best target
-    /// reached with probability at least gamma (the default before the win-draw-loss
-    /// search's 1,000-game match, see docs/blackhole.md).
+    /// reached with probability at least gamma (the win-draw-loss search scores more
+    /// against wormhole, see docs/blackhole.md).
     #[arg(long, conflicts_with_all = ["win_only", "single_target"])]
     drift: bool,
-    /// The adaptive targets: three searches a move around a running target (the default
-    /// before the drift's 1,000-game match in docs/blackhole.md).
+    /// The adaptive targets: three searches a move around a running target (see
+    /// docs/blackhole.md).
     #[arg(long, conflicts_with_all = ["win_only", "single_target", "drift", "score"])]
     adaptive: bool,
     /// One search per move for the best mean score instead of targets (the reward grows
@@ -181,8 +181,8 @@ struct PlayerArgs {
     #[arg(long, conflicts_with_all = ["win_only", "single_target", "drift"])]
     score: bool,
     /// One search per move for a win, a draw or a loss (rewards 1, 1/2 and 0) instead of
-    /// targets, with the MCTS-solver on: the default since its 1,000-game match against
-    /// wormhole (the flag changes nothing; kept for old command lines).
+    /// targets, with the MCTS-solver on. The default, as it scores more against wormhole than
+    /// the targets (see docs/blackhole.md); the flag changes nothing.
     #[arg(long, conflicts_with_all = ["win_only", "single_target", "drift", "adaptive", "score"])]
     wdl: bool,
     /// With the win-draw-loss search: M, the reward of a loss by one point (0 by default); a
@@ -192,8 +192,8 @@ struct PlayerArgs {
     wdl_margin: f32,
     /// With the win-draw-loss search: D, the reward of a draw (a win earns 1, a loss 0); above
     /// 0.5 the search prefers a sure draw to a gamble that wins and loses as often, as the mean
-    /// score does where losses are by more points than wins. Between M and 1 - M. Against
-    /// wormhole 0.6 and 0.4 both scored less than 0.5 (see docs/blackhole.md).
+    /// score does where losses are by more points than wins. Between M and 1 - M. The
+    /// default 0.5 scores more against wormhole than 0.6 or 0.4 (see docs/blackhole.md).
     #[arg(long, value_name = "D", default_value_t = 0.5, conflicts_with_all = ["win_only", "single_target", "drift", "adaptive", "score"])]
     draw_reward: f32,
     /// With --score: the points above (below) a draw that earn the whole (no) reward.
@@ -217,8 +217,8 @@ struct PlayerArgs {
     /// Distance between the targets searched.
     #[arg(long, default_value_t = 4)]
     target_step: i16,
-    /// Empty cells from which the exact solver is tried (0: never). 18 since the swindle's
-    /// 1,000-game match against wormhole.
+    /// Empty cells from which the exact solver is tried (0: never). The default 18 is the
+    /// best range measured against wormhole, with the swindle (see docs/blackhole.md).
     #[arg(long, default_value_t = 18)]
     solver_empty: u32,
     /// In the exact solver's range, ask whether we draw before whether we win, and when the
@@ -246,10 +246,10 @@ struct PlayerArgs {
     /// solver's range, the player plays the move that a further search for one point more
     /// likes best among those the solver proves keep the solved value (a chance for the
     /// opponent to err), and in the win question's range the same among the moves that keep
-    /// a proven win or a proven draw (the swindle, default since its match against wormhole).
+    /// a proven win or a proven draw (the swindle: it scores more against wormhole).
     #[arg(long)]
     no_swindle: bool,
-    /// The swindle, the default: the flag is kept for old command lines.
+    /// The swindle, the default: the flag changes nothing.
     #[arg(long, hide = true)]
     swindle: bool,
     /// Empty cells from which simulations also end when the solver's static bounds decide
@@ -271,8 +271,8 @@ struct PlayerArgs {
     #[arg(long, default_value_t = 0)]
     width: u8,
     /// In the first this many plies of the game, play no stone above --opening-cap (0: no
-    /// cap; the tree's moves of the opponent are not capped). 8 since its 1,000-game match
-    /// against wormhole.
+    /// cap; the tree's moves of the opponent are not capped). The default 8 scores more
+    /// against wormhole than no cap (see docs/blackhole.md).
     #[arg(long, default_value_t = 8)]
     opening_plies: u32,
     /// The most valuable stone played in the first --opening-plies plies.
@@ -318,7 +318,7 @@ struct PlayerArgs {
     rescan_every: u32,
     /// How playouts choose their moves: greedy moves (the most open cell early, the worst
     /// hole late), greedy cells with stones drawn by value (greedy-lottery), Ansell's lottery
-    /// (tickets from the alpha-dead cells, stones by value), the first lottery of this crate,
+    /// (tickets from the alpha-dead cells, stones by value), this crate's own lottery,
     /// uniformly random moves, greedy and Ansell's moves half and half (mixed), greedy moves
     /// that see the alpha-dead cells (greedy-alpha), or the searching player's moves by
     /// greedy-alpha (split-greedy-alpha) or Ansell's lottery (split-ansell) and the
@@ -775,18 +775,18 @@ mod tests {
             )
         );
         assert_eq!(cli.playout, engine.playout);
-        // The greedy playout is the default since its 1,000-game match (docs/blackhole.md).
+        // The greedy playout is the default (docs/blackhole.md).
         assert_eq!(engine.playout, PlayoutPolicy::Greedy);
         assert_eq!(cli.min_share, engine.min_share);
-        // Every stone in the tree is the default since its match against wormhole.
+        // Every stone in the tree is the default.
         assert_eq!((cli.width, engine.width), (0, 0));
-        // The opening cap is the default since its match against wormhole.
+        // The opening cap is on by default.
         assert_eq!(
             (cli.opening_plies, cli.opening_cap),
             (engine.opening_plies, engine.opening_cap)
         );
         assert_eq!((engine.opening_plies, engine.opening_cap), (8, 12));
-        // The solver's ranges with the swindle are the default since their match.
+        // The solver's ranges and the swindle are the default.
         assert_eq!(
             (
                 cli.solver_empty,
@@ -851,7 +851,7 @@ mod tests {
         );
         let drift = PlayerArgs::parse_from(["player", "--drift"]).engine_config();
         assert_eq!(drift.targets, Targets::Drift);
-        // The win-draw-loss search is the default since its 1,000-game match.
+        // The win-draw-loss search is the default.
         assert_eq!(
             (
                 PlayerArgs::default().engine_config().targets,

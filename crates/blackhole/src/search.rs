@@ -200,10 +200,9 @@ impl AlphaGame {
 
     /// The win-draw-loss game in which a draw earns `player` `draw` instead of 1/2 (and the
     /// opponent the rest). Above 1/2 the search prefers a sure draw to a gamble that wins and
-    /// loses as often: against wormhole a loss costs more points than a win earns (a win is by
-    /// 1.2 points on average, a loss by 1.8), so the mean score seemed to ask for about 0.6;
-    /// measured, 0.6 and 0.4 both scored less than 1/2 (`docs/blackhole.md`). Only wins and
-    /// losses are proven by the MCTS-solver then, not draws. `draw` must be in `(0, 1)`,
+    /// loses as often, for an opponent against whom a loss costs more points than a win
+    /// earns; against wormhole 1/2 scores more than 0.6 or 0.4 (`docs/blackhole.md`). Only
+    /// wins and losses are proven by the MCTS-solver then, not draws. `draw` must be in `(0, 1)`,
     /// above the margin and below one less it ([`AlphaGame::with_wdl_margin`]).
     pub fn with_draw_reward(mut self, draw: f32) -> Self {
         self.draw = draw;
@@ -472,14 +471,14 @@ impl AlphaGame {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum PlayoutPolicy {
     /// Ansell's lottery ([`ansell_move`]): tickets from the α-dead cells, stones by value
-    /// (1.6 points a game better than [`Lottery`](Self::Lottery) against wormhole).
+    /// (it scores more than [`Lottery`](Self::Lottery) against wormhole).
     Ansell,
-    /// This crate's first lottery ([`lottery_move`]): block and grow tickets.
+    /// This crate's own lottery ([`lottery_move`]): block and grow tickets.
     Lottery,
     /// Uniformly random legal moves ([`uniform_move`]), for comparison.
     Uniform,
-    /// Greedy moves that spread early and fill late ([`greedy_move`]); the default, 0.7 points
-    /// a game better than [`Ansell`](Self::Ansell) against wormhole (`docs/blackhole.md`).
+    /// Greedy moves that spread early and fill late ([`greedy_move`]); the default: it scores
+    /// more than [`Ansell`](Self::Ansell) against wormhole (`docs/blackhole.md`).
     #[default]
     Greedy,
     /// Each move a coin decides: a greedy move or one of Ansell's lottery.
@@ -637,8 +636,8 @@ fn value_weighted_stone<R: Rng + ?Sized>(pos: &Position, player: usize, rng: &mu
     pos.lowest_stone(player)
 }
 
-/// The first lottery: every empty cell holds tickets for two kinds of move, and one ticket is
-/// drawn per move.
+/// This crate's own lottery: every empty cell holds tickets for two kinds of move, and one
+/// ticket is drawn per move.
 ///
 /// * *Block* tickets: the least valuable stone on the cell, taking it away as a possible hole.
 ///   `1 + max(0, -d)` tickets where `d` is the cell's hole value for the mover (adjacent own

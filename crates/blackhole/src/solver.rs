@@ -93,8 +93,8 @@ const RELAX_FLOOR: u64 = 10_000;
 /// Entries in the transposition table: 2^22 of 16 bytes, 64 MiB.
 const TABLE_BITS: u32 = 22;
 /// The most stones to spare for which `classify` tries the forced fills (`forced_fills`): at
-/// 15-17 empty cells 1 took 11-15% fewer nodes than 0 (geometric mean by ending, before the
-/// candidates were chained), 2 about 1% fewer than 1.
+/// 15-17 empty cells 1 took 11-15% fewer nodes than 0 (geometric mean by ending, with one
+/// round of candidates), 2 about 1% fewer than 1.
 const MAX_SPARE: usize = 1;
 /// Deltas lie in -75..=75 (six neighbours of at most 15 + 14 + ... + 10).
 const DELTA_OFFSET: i16 = 96;
@@ -1665,8 +1665,8 @@ pub fn target_moves(pos: &Position, player: usize, alpha: i16, out: &mut Vec<Mov
         crate::rules::reasonable_moves(pos, out);
         return;
     }
-    // Without the twin-cell rule: the player's tree keeps the moves it was measured with
-    // (the rule is sound here too; its effect on play is not measured yet).
+    // Without the twin-cell rule: the player's strength is measured with these moves (the
+    // rule is sound here too; its effect on play is not measured).
     question_moves(pos, &cls, false, |mv, _| out.push(mv));
 }
 

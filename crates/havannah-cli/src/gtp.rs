@@ -39,7 +39,7 @@ pub struct Opts {
     #[arg(long)]
     pub simulations: Option<u64>,
     /// A fixed time per move in seconds (the engine also respects the GTP clock; `--time` is
-    /// the old name).
+    /// an alias).
     #[arg(long = "time-per-move", alias = "time", value_name = "SECONDS")]
     pub time: Option<f64>,
     /// Search threads; without it the configuration's own (1 unless its parameters say

@@ -116,7 +116,8 @@ fn selfplay_plays_a_tiny_match_and_prints_its_table() {
 #[test]
 fn selfplay_into_a_closed_pipe_finishes_its_work() {
     // `havannah selfplay | head -0`: the reader is gone before anything is printed. The match
-    // must still end normally and write its files (it used to panic on the first line).
+    // must still end normally and write its files (a plain `println!` would panic on the first
+    // line).
     let out = fresh_dir("havannah-selfplay-closed-pipe");
     let output = into_closed_pipe(tiny_match("2", &out));
     let stderr = String::from_utf8_lossy(&output.stderr);

@@ -170,9 +170,10 @@ static RUN_DIRS: [[u8; 3]; 64] = {
 /// For a 6-bit pattern of same-coloured neighbours around an empty cell next to a stone of
 /// that colour, when [`Position::win_next_to`] must test the cell: bit 0, always (three
 /// runs, all six, or a run with a middle stone, around which a ring may close; pattern 0
-/// too, as before the table); bit 1, when the chain of the stone may form a figure or a
-/// loop with one other chain (two runs: see [`Position::scan_sets`]); 0, never (a single
-/// run without a middle stone joins nothing new).
+/// too, the safe answer for a pattern that cannot occur here); bit 1, when the chain of the
+/// stone may form a figure or a loop with one other chain (two runs: see
+/// [`Position::scan_sets`]); 0, never (a single run without a middle stone joins nothing
+/// new).
 static SCAN_TEST: [u8; 64] = {
     let mut table = [0u8; 64];
     let mut p = 0;

@@ -1,6 +1,6 @@
-//! Every game record judged by OpenSpiel (copied from the project's shared fixtures into
-//! `tests/fixtures/`): replayed move by move, no win before the last move, and after it the
-//! recorded result and kinds. The off-line ring finder and the slow reference must agree.
+//! Every game record judged by OpenSpiel (the files of `tests/fixtures/`): replayed move by
+//! move, no win before the last move, and after it the recorded result and kinds. The
+//! off-line ring finder and the slow reference must agree.
 
 use std::path::Path;
 

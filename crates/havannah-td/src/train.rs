@@ -16,14 +16,14 @@ use havannah::td::{TdError, ValueNet};
 pub struct TrainConfig {
     /// Board size (cells per side), `2..=13`.
     pub size: u8,
-    /// Hidden units (150 in the seed study).
+    /// Hidden units (150 in the study this crate reproduces).
     pub hidden: usize,
     /// Learning rate of the TD update (per position, before the mean over its images).
     pub learning_rate: f32,
     /// TD(lambda) trace decay in `[0, 1]`: `0` bootstraps on the next position only, `1`
     /// learns the discounted final result (Monte Carlo).
     pub lambda: f32,
-    /// Discount per move, in `(0, 1]` (about `0.99` in the seed study).
+    /// Discount per move, in `(0, 1]` (about `0.99` in the study this crate reproduces).
     pub gamma: f32,
     /// Gibbs exploration temperature: a move is chosen with probability proportional to
     /// `exp(value for the mover / temperature)`; `0` plays greedily.

@@ -94,8 +94,8 @@ fn one_thread_with_a_seed_is_deterministic() {
 fn time_per_move_is_respected() {
     // The search is given the move's time less the engine's margin, and it is the clock that
     // stops it, not the simulation budget (200,000: over a second at size 8, so an engine that
-    // ignored its time would stop on simulations and fail here at once). A loaded machine may
-    // stretch 60 ms a lot: how close the engine keeps to its time is measured by
+    // ignored its time would stop on simulations and fail here at once). Other work on the
+    // same cores may stretch 60 ms a lot: how close the engine keeps to its time is measured by
     // `clock_check`, not asserted here.
     let mut e = engine("best", 200_000, 1);
     let game = setup(8, &["h8", "g7"]);

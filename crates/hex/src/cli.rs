@@ -55,7 +55,7 @@ struct SearchArgs {
     /// Time per move in seconds.
     #[arg(long, value_name = "SECONDS")]
     time_per_move: Option<f64>,
-    /// Time per move in milliseconds (the old form of --time-per-move).
+    /// Time per move in milliseconds (a hidden form of --time-per-move).
     #[arg(long, hide = true, conflicts_with = "time_per_move")]
     time_ms: Option<u64>,
     /// Search threads per player (one shared tree).
@@ -70,7 +70,7 @@ struct SearchArgs {
 }
 
 impl SearchArgs {
-    /// The time per move from --time-per-move (or the old --time-ms), checked.
+    /// The time per move from --time-per-move (or the hidden --time-ms), checked.
     fn time(&self) -> Result<Option<Duration>, String> {
         match (self.time_per_move, self.time_ms) {
             (Some(s), _) => Duration::try_from_secs_f64(s)

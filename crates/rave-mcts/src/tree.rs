@@ -270,7 +270,7 @@ impl<M: Copy> Node<M> {
     /// where every thread passes through the same nodes, plain stores lost several percent
     /// of the visits (a test on a three-move game with four threads). One `lock xadd` per
     /// path node is small beside a playout, and one thread does not use it (its visits are
-    /// counted in backpropagation with plain stores, as before).
+    /// counted in backpropagation with plain stores).
     #[inline]
     pub(crate) fn take_back_visit(&self) {
         self.visits.fetch_sub(1, Relaxed);

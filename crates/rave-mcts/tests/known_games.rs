@@ -117,9 +117,9 @@ fn random_move<G: Game>(game: &G, rng: &mut Pcg64Mcg) -> G::Move {
 }
 
 /// Every move of a one-thread RAVE or GRAVE search (no exploration, so deterministic) keeps
-/// the exact value of the position, over 200 games against a random opponent. Before proven
-/// draws were skipped in selection, a search could settle on a proven draw below a losing
-/// move and never see the winning reply (this test fails without the rule).
+/// the exact value of the position, over 200 games against a random opponent. Without the
+/// rule that skips proven draws in selection, a search could settle on a proven draw below a
+/// losing move and never see the winning reply (this test fails without the rule).
 #[test]
 fn rave_searches_never_give_away_value_in_tic_tac_toe() {
     let mut memo = HashMap::new();

@@ -6,7 +6,7 @@
 //! its keys and weights from a precomputed table, the same for every implementation; all use
 //! a `Pcg64Mcg` seeded with `SEED`.
 //!
-//! Run with short settings (shared machine), then write the table:
+//! Run with short settings, then write the table:
 //!
 //! ```sh
 //! cargo bench -p weighted-sampler --bench sampler -- --warm-up-time 0.5 --measurement-time 1

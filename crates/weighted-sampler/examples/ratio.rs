@@ -1,7 +1,7 @@
 //! Interleaved timing of `DenseSampler` against `rand_distr`'s `WeightedTreeIndex` at one size:
 //! `sample` and `update`-then-`sample`, `u32` and `f64` weights. The implementations take
-//! turns in short rounds and each keeps its fastest round, which is robust on a loaded machine
-//! where criterion's back-to-back runs see different loads.
+//! turns in short rounds and each keeps its fastest round, which is robust when other work
+//! shares the cores and criterion's back-to-back runs see different loads.
 //!
 //! `cargo run --release -p weighted-sampler --example ratio -- [n] [rounds] [seed]`
 //! (defaults: 271, 30, 20100).

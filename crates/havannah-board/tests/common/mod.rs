@@ -1,5 +1,7 @@
-//! Helpers shared by the integration tests, written from the DESIGN.md rules rather than from
-//! the crate's tables.
+//! Helpers shared by the integration tests, written from the geometry's definition rather than
+//! from the crate's tables: a cell `(x, y)` of a board of size `s` has `0 <= x, y <= 2s - 2`
+//! and `|x - y| <= s - 1`, and its neighbours are `(x±1, y)`, `(x, y±1)`, `(x-1, y-1)` and
+//! `(x+1, y+1)` where they are on the board.
 
 use std::collections::VecDeque;
 
@@ -11,7 +13,7 @@ pub fn on_board(s: i32, x: i32, y: i32) -> bool {
     (0..=m).contains(&x) && (0..=m).contains(&y) && (x - y).abs() < s
 }
 
-/// The neighbours of `(x, y)` by the DESIGN.md rule, as coordinates.
+/// The neighbours of `(x, y)` by the neighbour rule above, as coordinates.
 pub fn rule_neighbours(s: i32, x: i32, y: i32) -> Vec<(i32, i32)> {
     [
         (x - 1, y),
@@ -26,8 +28,8 @@ pub fn rule_neighbours(s: i32, x: i32, y: i32) -> Vec<(i32, i32)> {
     .collect()
 }
 
-/// Breadth-first distances from `from` over the DESIGN.md neighbour rule (using the board
-/// only to translate between cells and coordinates).
+/// Breadth-first distances from `from` over the neighbour rule above (using the board only
+/// to translate between cells and coordinates).
 #[allow(dead_code)]
 pub fn bfs_distances(board: &Board, from: Cell) -> Vec<u32> {
     let s = i32::from(board.size());

@@ -351,7 +351,7 @@ fn dot(a: &[f32], b: &[f32]) -> f32 {
 }
 
 /// `tanh(x)` to within about `2e-7`, branch-free so that loops over it vectorise (the
-/// library `tanh` was three quarters of the training time): `tanh(x) = (e - 1) / (e + 1)`
+/// library `tanh` takes three quarters of the training time): `tanh(x) = (e - 1) / (e + 1)`
 /// with `e = exp(2x) = 2^t`, `t = 2x log2(e)` clamped to `[-40, 40]` (where `tanh` is `±1` in
 /// `f32`), split as `2^i * 2^f` with `i = round(t)` put in the exponent bits and `2^f`,
 /// `|f| <= 1/2` (rounding by the float magic number, no branch), by its Taylor polynomial of degree 6 (relative error below `2e-7`).

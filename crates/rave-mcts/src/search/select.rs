@@ -52,8 +52,8 @@ impl Kept {
     /// the selection scores them all: with a short horizon over wide nodes (Blackhole: at
     /// most 12 moves against up to 465 children, 1.16 times the simulations a second). Without
     /// a horizon about half the children of every node on the path get a sample, each would
-    /// be worked out again as often as the selection scores it, and in Havannah a first
-    /// version (the values in the node) ran the search a fifth slower.
+    /// be worked out again as often as the selection scores it, and in Havannah keeping the
+    /// values (in the node) runs the search a fifth slower.
     pub(crate) fn of(config: &Config) -> Option<Kept> {
         config.amaf_horizon()?;
         let schedule = match config.selection() {

@@ -5,8 +5,8 @@
 //! With several threads a worker adds a visit to every node on its way down (the *virtual
 //! loss*: the node looks visited without a win, so the other threads turn to other lines) and
 //! completes it with the reward in backpropagation, or takes it back when the simulation is
-//! discarded. One thread does not: its visits are added in backpropagation as before, so a
-//! seeded one-thread search is the same as before the tree was shared.
+//! discarded. One thread does not: its visits are added in backpropagation only, as in the
+//! sequential algorithm, so a seeded one-thread search makes the sequential search's choices.
 
 mod backprop;
 

@@ -296,8 +296,8 @@ impl AmafCredit<'_> {
 
 /// With several threads, the visits from which a node's children get their AMAF samples
 /// through [`Deferred`] sums. Measured in Havannah at size 10 (`docs/mcts.md`): with 4096 and
-/// batches of 16, two threads ran 1.3 times the simulations of one; with 64 and 32, 2.0 times,
-/// and they beat one thread 58% where the 4096 version scored 50%.
+/// batches of 16, two threads run 1.3 times the simulations of one and score 50% against one
+/// thread; with 64 and 32, 2.0 times, and they score 58%.
 const DEFER_VISITS: u32 = 64;
 /// With several threads, the simulations that a [`Deferred`] entry sums before it adds them
 /// into the tree.
@@ -321,8 +321,8 @@ fn deferred_slot(id: NodeId) -> usize {
 ///
 /// The threads go down the same well-visited nodes, and every simulation reads all children of
 /// each node on its path. A store to the half of them that an AMAF update hits, on every
-/// simulation, made the other thread reload them all (a cache miss a child; with two threads
-/// in Havannah, a third of the speed was lost). So a thread sums the samples of a node with at
+/// simulation, makes the other thread reload them all (a cache miss a child; with two threads
+/// in Havannah, a third of the speed is lost). So a thread sums the samples of a node with at
 /// least [`DEFER_VISITS`] visits for [`DEFER_BATCH`] simulations and adds them at once: the
 /// other threads (and this one) see them up to a batch late. The visits and
 /// rewards of the children of a node with [`DEFER_VISIT_COUNTS`] visits are summed the same
