@@ -47,3 +47,7 @@ pub mod rules;
 pub mod search;
 pub mod search_bench;
 pub mod solver;
+
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -46,3 +46,7 @@ pub mod playout;
 pub mod selfplay;
 #[cfg(test)]
 mod solver;
+
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
