@@ -2,8 +2,8 @@
 //! [`Worker`] per thread and the policies, runs the workers on the tree and reads the root's
 //! statistics into a [`SearchResult`].
 //!
-//! The worker's simulation is in [`worker`], the selection arithmetic in [`select`], the
-//! shared tree in [`crate::tree`].
+//! The worker's simulation is in [`worker`], the selection (its arithmetic and the worker's
+//! choice of a child) in [`select`], the shared tree in [`crate::tree`].
 
 mod select;
 mod worker;

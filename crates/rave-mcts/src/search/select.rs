@@ -1,5 +1,16 @@
-//! The selection arithmetic: the RAVE blends in their fast forms, the fast selection pass
-//! over a node's children, and the progressive bias.
+//! The selection: here its arithmetic (the RAVE blends in their fast forms, the fast
+//! selection pass over a node's children, and the progressive bias); the worker's choice of
+//! a child on the way down in `choice`, with its shortlists in `shortlist` and GRAVE's
+//! references in `grave`.
+
+mod choice;
+mod grave;
+mod shortlist;
+
+#[cfg(test)]
+pub(super) use choice::GENERAL_ONLY;
+pub(super) use grave::GRAVE_SLOTS;
+pub(super) use shortlist::ShortlistEntry;
 
 use crate::config::{Config, RaveSchedule, Selection};
 use crate::tree::{Arena, KeptScore, LOSS, Node, NodeId, ROOT, UNPROVEN, WIN};
