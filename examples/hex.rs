@@ -1,7 +1,7 @@
 //! Hex on `rave-mcts`: the generic search crate reused for a second connection game.
 //!
-//! The same program as `hex` (`cargo install --path crates/hex`): this example runs the same
-//! command line, [`hex::cli::Cli`].
+//! The same program as `hex` (`cargo install --path crates/hex-mcts`): this example runs the same
+//! command line, [`hex_mcts::cli::Cli`].
 //!
 //! ```text
 //! cargo run --release --example hex -- gtp [--size 11] [--time-per-move 1] [--algorithm grave]
@@ -12,7 +12,7 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use hex::cli::Cli;
+use hex_mcts::cli::Cli;
 
 fn main() -> ExitCode {
     Cli::parse().run()

@@ -4,8 +4,8 @@
 #![no_main]
 
 use game_harness::gtp::is_one_response;
-use hex::engine::{Algorithm, Settings};
-use hex::gtp::Gtp;
+use hex_mcts::engine::{Algorithm, Settings};
+use hex_mcts::gtp::Gtp;
 use libfuzzer_sys::fuzz_target;
 
 #[path = "gtp_common.rs"]

@@ -4,8 +4,8 @@
 //! empty line), and only `quit` ends the session.
 
 use game_harness::gtp::{is_one_response, too_slow_to_fuzz};
-use hex::engine::{Algorithm, Settings};
-use hex::gtp::Gtp;
+use hex_mcts::engine::{Algorithm, Settings};
+use hex_mcts::gtp::Gtp;
 use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
 

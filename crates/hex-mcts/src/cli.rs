@@ -7,7 +7,7 @@
 //! hex speed --sizes 11,13 --time-per-move 3
 //! ```
 //!
-//! It lives in the library so that the `hex` binary (`cargo install --path crates/hex`) and the
+//! It lives in the library so that the `hex` binary (`cargo install --path crates/hex-mcts`) and the
 //! workspace's `hex` example are one program.
 
 use std::io;

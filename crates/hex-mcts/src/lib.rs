@@ -14,12 +14,12 @@
 //! union-find win detection and the `rave_mcts::Game` implementation ([`game`]), a fast
 //! playout policy ([`playout`]), a player with budgets and tree reuse ([`engine`]), GTP
 //! ([`gtp`]) and self-play ([`selfplay`]). The search itself is rave-mcts, unchanged. The
-//! program's command line is [`cli`]: the `hex` binary (`cargo install --path crates/hex`) and
+//! program's command line is [`cli`]: the `hex` binary (`cargo install --path crates/hex-mcts`) and
 //! the workspace's `hex` example; see `docs/hex.md`.
 //!
 //! ```
-//! use hex::engine::{Algorithm, Engine, Settings};
-//! use hex::game::HexGame;
+//! use hex_mcts::engine::{Algorithm, Engine, Settings};
+//! use hex_mcts::game::HexGame;
 //!
 //! let start = HexGame::new(5, false)?;
 //! let settings = Settings {
