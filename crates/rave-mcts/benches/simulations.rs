@@ -1,5 +1,6 @@
 //! Simulations per second of the search on a synthetic game (almost free to play, so this
-//! measures the search's own overhead) and on 7x7 Hex, with one and two threads.
+//! measures the search's own overhead) and on 7x7 Hex (`examples/hex/game.rs`), with one and
+//! two threads.
 //!
 //! `cargo bench -p rave-mcts --bench simulations -- --warm-up-time 1 --measurement-time 3`
 

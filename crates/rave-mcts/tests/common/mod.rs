@@ -1,11 +1,12 @@
 //! Small games with known values, shared by the tests, examples and benches of `rave-mcts`:
-//! tic-tac-toe, a subtraction game (Nim with one pile), Hex on small boards (with exact
-//! solvers) and a synthetic game that costs almost nothing to play.
+//! tic-tac-toe, a subtraction game (Nim with one pile), Hex on small boards (the game of
+//! `examples/hex/game.rs`, with an exact solver here) and a synthetic game that costs almost
+//! nothing to play.
 #![allow(dead_code)]
 
 use std::collections::HashMap;
 
-use rand::{Rng, RngExt};
+use rand::Rng;
 use rave_mcts::{Game, Outcome, Player, Playout, PlayoutResult, Trace};
 
 // ---------------------------------------------------------------- tic-tac-toe
@@ -159,178 +160,12 @@ impl Game for Nim {
 
 // ---------------------------------------------------------------- Hex
 
-/// Largest Hex board supported here.
-pub const HEX_MAX: usize = 11;
-const HEX_CELLS: usize = HEX_MAX * HEX_MAX;
+/// Hex, with its fast playout, is the worked example `examples/hex`; the tests, the benches
+/// and the other examples play that same code.
+#[path = "../../examples/hex/game.rs"]
+mod hex;
 
-/// Hex on an `n x n` board (n <= 11). Player 0 connects the top and bottom rows, player 1 the
-/// left and right columns. Cell `r * n + c`; neighbours (r-1,c) (r-1,c+1) (r,c-1) (r,c+1)
-/// (r+1,c-1) (r+1,c). Union-find with four virtual edge cells makes `result` O(1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Hex {
-    /// Side length.
-    pub n: u8,
-    /// 0 empty, 1 player 0, 2 player 1.
-    pub cells: [u8; HEX_CELLS],
-    parent: [u8; HEX_CELLS + 4],
-    /// Player to move.
-    pub player: u8,
-    /// Winner + 1, or 0.
-    winner: u8,
-    /// Stones played.
-    pub ply: u8,
-}
-
-impl Hex {
-    /// An empty board of side `n` (2..=11).
-    pub fn new(n: usize) -> Self {
-        assert!((2..=HEX_MAX).contains(&n));
-        let mut parent = [0u8; HEX_CELLS + 4];
-        for (i, p) in parent.iter_mut().enumerate() {
-            *p = i as u8;
-        }
-        Hex {
-            n: n as u8,
-            cells: [0; HEX_CELLS],
-            parent,
-            player: 0,
-            winner: 0,
-            ply: 0,
-        }
-    }
-
-    /// Number of cells.
-    pub fn size(&self) -> usize {
-        usize::from(self.n) * usize::from(self.n)
-    }
-
-    fn find(&mut self, mut x: usize) -> usize {
-        while usize::from(self.parent[x]) != x {
-            let p = usize::from(self.parent[x]);
-            self.parent[x] = self.parent[p];
-            x = usize::from(self.parent[x]);
-        }
-        x
-    }
-
-    fn union(&mut self, a: usize, b: usize) {
-        let (ra, rb) = (self.find(a), self.find(b));
-        if ra != rb {
-            self.parent[ra] = rb as u8;
-        }
-    }
-
-    /// Whether the cell is empty.
-    pub fn is_empty(&self, cell: usize) -> bool {
-        self.cells[cell] == 0
-    }
-
-    /// The winner, if any.
-    pub fn winner(&self) -> Option<Player> {
-        (self.winner != 0).then(|| usize::from(self.winner) - 1)
-    }
-}
-
-impl Game for Hex {
-    type Move = u8;
-
-    fn to_move(&self) -> Player {
-        usize::from(self.player)
-    }
-
-    fn legal_moves(&self, moves: &mut Vec<u8>) {
-        if self.winner != 0 {
-            return;
-        }
-        moves.extend((0..self.size() as u8).filter(|&c| self.cells[usize::from(c)] == 0));
-    }
-
-    fn play(&mut self, mv: u8) {
-        let n = usize::from(self.n);
-        let cell = usize::from(mv);
-        let stone = self.player + 1;
-        self.cells[cell] = stone;
-        let (r, c) = ((cell / n) as isize, (cell % n) as isize);
-        for (dr, dc) in [(-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0)] {
-            let (rr, cc) = (r + dr, c + dc);
-            if rr >= 0 && cc >= 0 && (rr as usize) < n && (cc as usize) < n {
-                let other = rr as usize * n + cc as usize;
-                if self.cells[other] == stone {
-                    self.union(cell, other);
-                }
-            }
-        }
-        let e = HEX_CELLS;
-        if self.player == 0 {
-            if r == 0 {
-                self.union(cell, e);
-            }
-            if r as usize == n - 1 {
-                self.union(cell, e + 1);
-            }
-            if self.find(e) == self.find(e + 1) {
-                self.winner = 1;
-            }
-        } else {
-            if c == 0 {
-                self.union(cell, e + 2);
-            }
-            if c as usize == n - 1 {
-                self.union(cell, e + 3);
-            }
-            if self.find(e + 2) == self.find(e + 3) {
-                self.winner = 2;
-            }
-        }
-        self.player = 1 - self.player;
-        self.ply += 1;
-    }
-
-    fn result(&self) -> Option<Outcome> {
-        (self.winner != 0).then(|| Outcome::win(usize::from(self.winner) - 1))
-    }
-
-    fn move_index(&self, mv: u8) -> usize {
-        usize::from(mv)
-    }
-
-    fn move_bound(&self) -> usize {
-        self.size()
-    }
-}
-
-/// A fast Hex playout: draws uniformly among the empty cells (kept in a list, so a move costs
-/// O(1)) until someone connects.
-#[derive(Clone, Debug, Default)]
-pub struct HexPlayout {
-    empty: Vec<u8>,
-}
-
-impl Playout<Hex> for HexPlayout {
-    fn playout<R: Rng + ?Sized>(
-        &mut self,
-        game: &mut Hex,
-        rng: &mut R,
-        max_moves: usize,
-        trace: &mut Trace<u8>,
-    ) -> PlayoutResult {
-        self.empty.clear();
-        self.empty
-            .extend((0..game.size() as u8).filter(|&c| game.is_empty(usize::from(c))));
-        let mut length = 0;
-        while game.winner == 0 {
-            if length >= max_moves || self.empty.is_empty() {
-                return PlayoutResult::stopped(Outcome::DRAW, length);
-            }
-            let i = rng.random_range(0..self.empty.len());
-            let mv = self.empty.swap_remove(i);
-            trace.push(game.to_move(), mv);
-            game.play(mv);
-            length += 1;
-        }
-        PlayoutResult::finished(Outcome::win(usize::from(game.winner) - 1), length)
-    }
-}
+pub use hex::{Hex, HexPlayout};
 
 /// Exact Hex solver (negamax with a transposition table): whether the player to move wins.
 pub struct HexSolver {
