@@ -185,11 +185,32 @@ impl<G: Game, P: Playout<G>, K: Prior<G>> Mcts<G, P, K> {
         let start = Instant::now();
         let node_total = budget.nodes.unwrap_or(usize::MAX);
         let nodes_only = budget.simulations.is_none() && budget.time.is_none();
-        let too_small = || MctsError::InvalidParameter {
-            name: "budget nodes",
-            value: node_total.to_string(),
-            expected: "room for the root and its children",
+        self.prepare(node_total)?;
+        let root_visits = self.root_visits();
+        let limits = |i: usize| Limits {
+            simulations: budget
+                .simulations
+                .map(|n| n / threads as u64 + u64::from((i as u64) < n % threads as u64)),
+            deadline: budget.time.map(|t| start + t),
+            time: budget.time,
+            nodes_only,
+            threads: threads as u64,
+            all_simulations: budget.simulations,
+            root_visits,
         };
+        let reports = self.run_workers(rng, limits);
+        let elapsed = start.elapsed();
+        Ok(self.collect(&reports, elapsed))
+    }
+
+    /// Readies the tree and the workers for a search within `node_total` nodes: the node
+    /// limit, the kept scores, the root and its children.
+    ///
+    /// # Errors
+    /// [`MctsError::GameOver`] if the position has no legal move,
+    /// [`MctsError::InvalidParameter`] if the node budget cannot hold the root and its children.
+    fn prepare(&mut self, node_total: usize) -> Result<(), MctsError> {
+        let threads = self.workers.len();
         self.tree.set_limit(node_total);
         let kept = Kept::of(&self.config);
         self.tree.keep_scores(kept.is_some());
@@ -200,7 +221,7 @@ impl<G: Game, P: Playout<G>, K: Prior<G>> Mcts<G, P, K> {
                 return Err(MctsError::GameOver);
             };
             if !self.tree.push_root(placeholder) {
-                return Err(too_small());
+                return Err(too_small(node_total));
             }
         }
         if let Some(k) = kept
@@ -223,20 +244,19 @@ impl<G: Game, P: Playout<G>, K: Prior<G>> Mcts<G, P, K> {
                 || self.workers[0].expand(&self.tree, ROOT, &self.game, &self.prior)
                     != Expansion::Done)
         {
-            return Err(too_small());
+            return Err(too_small(node_total));
         }
-        let root_visits = self.root_visits();
-        let limits = |i: usize| Limits {
-            simulations: budget
-                .simulations
-                .map(|n| n / threads as u64 + u64::from((i as u64) < n % threads as u64)),
-            deadline: budget.time.map(|t| start + t),
-            time: budget.time,
-            nodes_only,
-            threads: threads as u64,
-            all_simulations: budget.simulations,
-            root_visits,
-        };
+        Ok(())
+    }
+
+    /// Runs the workers on the tree, each within its `limits` (by the worker's index), and
+    /// returns their reports: one thread on `rng`, several each on a `Pcg64Mcg` seeded from it.
+    fn run_workers<R: Rng + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        limits: impl Fn(usize) -> Limits,
+    ) -> Vec<Report> {
+        let threads = self.workers.len();
         let Mcts {
             config,
             game,
@@ -248,7 +268,7 @@ impl<G: Game, P: Playout<G>, K: Prior<G>> Mcts<G, P, K> {
         let (config, game, prior, tree) = (&*config, &*game, &*prior, &*tree);
         let stop = AtomicBool::new(false);
         let stop = &stop;
-        let reports: Vec<Report> = if threads == 1 {
+        if threads == 1 {
             vec![workers[0].run(tree, game, config, prior, rng, limits(0), stop)]
         } else {
             let seeds: Vec<u64> = (0..threads).map(|_| rng.next_u64()).collect();
@@ -274,9 +294,7 @@ impl<G: Game, P: Playout<G>, K: Prior<G>> Mcts<G, P, K> {
                 }
                 reports
             })
-        };
-        let elapsed = start.elapsed();
-        Ok(self.collect(&reports, elapsed))
+        }
     }
 
     /// Reads the root's statistics into a result.
@@ -375,6 +393,16 @@ impl<G: Game, P: Playout<G>, K: Prior<G>> Mcts<G, P, K> {
             cur = Some((tree.node(id).children().start + best) as NodeId);
         }
         principal_variation
+    }
+}
+
+/// The error of a node budget of `node_total` nodes that cannot hold the root and its
+/// children.
+fn too_small(node_total: usize) -> MctsError {
+    MctsError::InvalidParameter {
+        name: "budget nodes",
+        value: node_total.to_string(),
+        expected: "room for the root and its children",
     }
 }
 
