@@ -6,7 +6,8 @@ Run from anywhere: `python3 scripts/check_docs.py`. Exits 1 and lists every find
 - a line of a tracked text file (Markdown, Rust, Python, shell, TOML, the CI script) speaks of
   how the work was done rather than of the software: numbered or ordinal work sessions,
   issue numbers, nicknamed machines ("the old machine"), or paths outside the repository;
-- a Markdown link points to a file that does not exist, or outside the repository;
+- a Markdown link, or a repository path in backticks, names a file that does not exist, or a
+  link points outside the repository;
 - a page of `docs/` is over 500 lines, or the pages together are over 2,500 lines.
 
 `--self-test` runs the patterns on lines that must and must not be flagged.
@@ -51,6 +52,8 @@ PATTERNS = [
 ]
 
 LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")
+# A repository path in backticks, as pages name files: `crates/rave-mcts/src/tree.rs`.
+REPO_PATH = re.compile(r"`((?:crates|docs|scripts|examples|benches|fuzz)/[A-Za-z0-9_./-]+)`")
 
 
 def tracked_files():
@@ -95,6 +98,11 @@ def link_findings(path, lines):
                 yield f"{where}: a link outside the repository: {target}"
             elif not resolved.exists():
                 yield f"{where}: a link to a file that does not exist: {target}"
+        for named in REPO_PATH.findall(line):
+            if "." not in named.rsplit("/", 1)[-1]:
+                continue  # a folder, which may be one the programs write
+            if not (ROOT / named).exists() and not (path.parent / named).exists():
+                yield f"{path.relative_to(ROOT)}:{number}: a path that does not exist: {named}"
 
 
 def page_findings():
