@@ -251,7 +251,7 @@ impl EngineConfig {
     /// use havannah::EngineConfig;
     ///
     /// let config = EngineConfig::named("best:threads=2,memory=64").unwrap();
-    /// let bytes = config.node_budget() * rave_mcts::node_bytes::<havannah::HMove>();
+    /// let bytes = config.node_budget() * rave_mcts::bytes_per_node::<havannah::HMove>(&config.search);
     /// assert!(bytes <= 64 << 20 && bytes > 63 << 20);
     /// assert_eq!(EngineConfig::named("best:threads=2").unwrap().node_budget(), 32_000_000);
     /// ```
@@ -259,7 +259,7 @@ impl EngineConfig {
     pub fn node_budget(&self) -> usize {
         let per_thread = self.max_nodes.max(2).saturating_mul(self.search.threads());
         match self.max_memory {
-            Some(bytes) => per_thread.min(bytes / rave_mcts::node_bytes::<HMove>()),
+            Some(bytes) => per_thread.min(bytes / rave_mcts::bytes_per_node::<HMove>(&self.search)),
             None => per_thread,
         }
     }

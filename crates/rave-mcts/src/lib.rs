@@ -21,7 +21,6 @@ pub use game::{
 };
 pub use result::{ChildStats, Proof, SearchResult, StopReason};
 pub use search::{Mcts, bytes_per_node};
-pub use tree::node_bytes;
 
 /// The `rand` this crate is built against (0.10): [`Mcts::search`] and [`Playout`] take its
 /// [`Rng`](rand::Rng). A generator from another `rand` major version does not implement it;

@@ -447,17 +447,17 @@ fn best_child_by_rule<M>(children: &[ChildStats<M>], rule: FinalMove) -> usize {
     }
 }
 
-/// The bytes a tree node takes in a search under `config`: [`node_bytes`](crate::node_bytes),
-/// plus 8 where the search keeps each node's RAVE value for the selection (a configuration
-/// with an AMAF horizon and the minimum-MSE or fading schedule).
+/// The bytes a tree node takes in a search under `config`, for moves of type `M`: 32 for moves
+/// of 1 to 4 bytes, plus 8 where the search keeps each node's RAVE value for the selection (a
+/// configuration with an AMAF horizon and the minimum-MSE or fading schedule).
 ///
 /// ```
-/// use rave_mcts::{Config, RaveSchedule, bytes_per_node, node_bytes};
+/// use rave_mcts::{Config, RaveSchedule, bytes_per_node};
 ///
 /// let rave = Config::builder().rave(RaveSchedule::default()).build()?;
-/// assert_eq!(bytes_per_node::<u16>(&rave), node_bytes::<u16>());
+/// assert_eq!(bytes_per_node::<u16>(&rave), 32);
 /// let horizon = rave.to_builder().amaf_horizon(Some(12)).build()?;
-/// assert_eq!(bytes_per_node::<u16>(&horizon), node_bytes::<u16>() + 8);
+/// assert_eq!(bytes_per_node::<u16>(&horizon), 32 + 8);
 /// # Ok::<(), rave_mcts::MctsError>(())
 /// ```
 pub fn bytes_per_node<M>(config: &Config) -> usize {
@@ -466,7 +466,7 @@ pub fn bytes_per_node<M>(config: &Config) -> usize {
     } else {
         0
     };
-    crate::node_bytes::<M>() + kept
+    crate::tree::node_bytes::<M>() + kept
 }
 
 /// Re-expresses a root's own value and proof for the other player. A node's statistics are

@@ -109,8 +109,9 @@ pub(crate) fn proof_of_reward(mover: f32, other: f32) -> u8 {
 }
 
 /// Bytes taken by one tree node for moves of type `M`: 32 for moves of 1 to 4 bytes (e.g. a
-/// `u16` cell index).
-pub fn node_bytes<M>() -> usize {
+/// `u16` cell index). [`bytes_per_node`](crate::bytes_per_node) adds what a configuration keeps
+/// beside each node.
+pub(crate) fn node_bytes<M>() -> usize {
     size_of::<Node<M>>()
 }
 

@@ -11,7 +11,7 @@ use rand_pcg::Pcg64Mcg;
 use rave_mcts::{
     AmafWeighting, Budget, Config, FinalMove, Game, Mcts, MctsError, NoPrior, Outcome, Prior,
     PriorTarget, PriorValue, Proof, RaveSchedule, SearchResult, Shortlist, StopReason,
-    bytes_per_node, node_bytes,
+    bytes_per_node,
 };
 
 fn all_configs() -> Vec<Config> {
@@ -539,7 +539,7 @@ fn results_are_consistent() {
     }
     assert!(r.simulations_per_second > 0.0);
     assert!(r.max_depth >= 2);
-    assert!(node_bytes::<u8>() <= 32);
+    assert!(bytes_per_node::<u8>(&Config::default()) <= 32);
 }
 
 #[test]
