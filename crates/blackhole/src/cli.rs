@@ -746,6 +746,13 @@ mod tests {
             other => panic!("{other:?}"),
         }
         assert!(Cli::try_parse_from(["blackhole", "referee", "a"]).is_err());
+        let floorless = PlayerArgs::parse_from(["player", "--target-floor", "1"]);
+        assert_eq!(floorless.engine_config().target_floor, 1);
+        assert!(seconds("--time", -1.0).is_err());
+    }
+
+    #[test]
+    fn the_command_line_defaults_are_the_engines() {
         assert!(PlayerArgs::default().engine_config().priming);
         // The command line's defaults are the engine's.
         let (cli, engine) = (
@@ -805,6 +812,10 @@ mod tests {
             ),
             (18, 19, 0.1, true)
         );
+    }
+
+    #[test]
+    fn the_swindle_and_opening_cap_flags_parse() {
         let plain = PlayerArgs::parse_from(["player", "--no-swindle"]);
         assert!(!plain.engine_config().swindle);
         let old = PlayerArgs::parse_from(["player", "--swindle"]);
@@ -820,6 +831,10 @@ mod tests {
             (4, 11)
         );
         assert!(Cli::try_parse_from(["blackhole", "player", "--opening-cap", "16"]).is_err());
+    }
+
+    #[test]
+    fn the_search_modes_parse() {
         let first = PlayerArgs::parse_from(["player", "--playout", "lottery"]).engine_config();
         assert_eq!(first.playout, PlayoutPolicy::Lottery);
         let score = PlayerArgs::parse_from(["player", "--score"]).engine_config();
@@ -863,7 +878,10 @@ mod tests {
         assert_eq!(adaptive.targets, Targets::Adaptive);
         assert!(Cli::try_parse_from(["blackhole", "player", "--drift", "--win-only"]).is_err());
         assert!(Cli::try_parse_from(["blackhole", "player", "--adaptive", "--drift"]).is_err());
-        // The drift's and the score search's settings only with those modes.
+    }
+
+    #[test]
+    fn the_drift_and_score_settings_need_their_modes() {
         let up = PlayerArgs::parse_from(["player", "--drift", "--gamma-up", "0.7"]);
         assert_eq!(up.engine_config().gamma_up, 0.7);
         assert!(Cli::try_parse_from(["blackhole", "player", "--gamma-up", "0.7"]).is_err());
@@ -872,9 +890,6 @@ mod tests {
                 .is_err()
         );
         assert!(Cli::try_parse_from(["blackhole", "player", "--score-scale", "9"]).is_err());
-        let floorless = PlayerArgs::parse_from(["player", "--target-floor", "1"]);
-        assert_eq!(floorless.engine_config().target_floor, 1);
-        assert!(seconds("--time", -1.0).is_err());
     }
 
     #[test]

@@ -238,6 +238,97 @@ impl Default for EngineConfig {
     }
 }
 
+impl EngineConfig {
+    /// The settings of each UCT-RAVE search.
+    fn search_config(&self) -> Result<Config, String> {
+        let mut b = Config::builder()
+            .rave(RaveSchedule::MinimumMse {
+                bias: self.rave_bias,
+            })
+            .exploration(self.exploration)
+            // Grouped moves take two plies of the trace (a place and a stone) per move.
+            .amaf_horizon(Some(self.amaf_horizon * if self.grouped { 2 } else { 1 }))
+            .expand_threshold(4)
+            // The drifting target searches in batches: a batch must run to its end.
+            .early_stop(self.targets != Targets::Drift)
+            // The solver's proofs need games won, lost or drawn; the score reward is graded.
+            .solver(self.targets != Targets::Score);
+        if self.priming {
+            b = b.grave(self.grave_visits);
+        }
+        if self.shortlist > 0 {
+            b = b.shortlist(Some(Shortlist {
+                size: self.shortlist,
+                rescan_every: self.rescan_every,
+            }));
+        }
+        b.build().map_err(|e| e.to_string())
+    }
+
+    /// Checks `gamma`, `gamma_up` and `gamma_down` lie in [0, 1], with `gamma_down` below
+    /// `gamma_up`.
+    fn check_gammas(&self) -> Result<(), String> {
+        if !(0.0..=1.0).contains(&self.gamma) {
+            return Err(format!("gamma {} is not in [0, 1]", self.gamma));
+        }
+        for (name, value) in [("gamma up", self.gamma_up), ("gamma down", self.gamma_down)] {
+            if !(0.0..=1.0).contains(&value) {
+                return Err(format!("{name} {value} is not in [0, 1]"));
+            }
+        }
+        if self.gamma_down >= self.gamma_up {
+            return Err(format!(
+                "gamma down {} must be below gamma up {}",
+                self.gamma_down, self.gamma_up
+            ));
+        }
+        Ok(())
+    }
+
+    /// Checks the shares, margins, rewards, bias, reserve and target step are in range.
+    fn check_ranges(&self) -> Result<(), String> {
+        if !(self.drift_share > 0.0 && self.drift_share <= 1.0) {
+            return Err(format!("drift share {} is not in (0, 1]", self.drift_share));
+        }
+        if !(self.min_share > 0.0 && self.min_share <= 0.5) {
+            return Err(format!("min share {} is not in (0, 0.5]", self.min_share));
+        }
+        if !(self.score_scale > 0.0 && self.score_scale.is_finite()) {
+            return Err(format!("score scale {} is not positive", self.score_scale));
+        }
+        if !(0.0..0.5).contains(&self.wdl_margin) {
+            return Err(format!(
+                "win-draw-loss margin {} is not in [0, 0.5)",
+                self.wdl_margin
+            ));
+        }
+        let (m, d) = (self.wdl_margin, self.draw_reward);
+        if !(d > m && d < 1.0 - m) {
+            return Err(format!(
+                "draw reward {d} is not between the margin {m} and {}",
+                1.0 - m
+            ));
+        }
+        if !(0.0..=GreedyPrior::MAX_BIAS).contains(&self.prior_bias) {
+            return Err(format!(
+                "prior bias {} is not in [0, {}]",
+                self.prior_bias,
+                GreedyPrior::MAX_BIAS
+            ));
+        }
+        if !(self.solve_share > 0.0 && self.solve_share < 1.0) {
+            return Err(format!("solve share {} is not in (0, 1)", self.solve_share));
+        }
+        if !(0.0..1.0).contains(&self.end_reserve) {
+            return Err(format!("end reserve {} is not in [0, 1)", self.end_reserve));
+        }
+        if self.target_step < 1 {
+            return Err(format!("target step {} must be positive", self.target_step));
+        }
+        Ok(())
+    }
+}
+
 type Tree = Mcts<AlphaGame, LotteryPlayout, GreedyPrior>;
 
 /// The key of the score game's tree among the targets' (no target is 0).
@@ -282,100 +373,9 @@ impl EventHorizon {
     /// # Errors
     /// A message if a search parameter is out of range.
     pub fn new(config: EngineConfig, seed: u64) -> Result<Self, String> {
-        let mut b = Config::builder()
-            .rave(RaveSchedule::MinimumMse {
-                bias: config.rave_bias,
-            })
-            .exploration(config.exploration)
-            // Grouped moves take two plies of the trace (a place and a stone) per move.
-            .amaf_horizon(Some(
-                config.amaf_horizon * if config.grouped { 2 } else { 1 },
-            ))
-            .expand_threshold(4)
-            // The drifting target searches in batches: a batch must run to its end.
-            .early_stop(config.targets != Targets::Drift)
-            // The solver's proofs need games won, lost or drawn; the score reward is graded.
-            .solver(config.targets != Targets::Score);
-        if config.priming {
-            b = b.grave(config.grave_visits);
-        }
-        if config.shortlist > 0 {
-            b = b.shortlist(Some(Shortlist {
-                size: config.shortlist,
-                rescan_every: config.rescan_every,
-            }));
-        }
-        let mcts_config = b.build().map_err(|e| e.to_string())?;
-        if !(0.0..=1.0).contains(&config.gamma) {
-            return Err(format!("gamma {} is not in [0, 1]", config.gamma));
-        }
-        for (name, value) in [
-            ("gamma up", config.gamma_up),
-            ("gamma down", config.gamma_down),
-        ] {
-            if !(0.0..=1.0).contains(&value) {
-                return Err(format!("{name} {value} is not in [0, 1]"));
-            }
-        }
-        if config.gamma_down >= config.gamma_up {
-            return Err(format!(
-                "gamma down {} must be below gamma up {}",
-                config.gamma_down, config.gamma_up
-            ));
-        }
-        if !(config.drift_share > 0.0 && config.drift_share <= 1.0) {
-            return Err(format!(
-                "drift share {} is not in (0, 1]",
-                config.drift_share
-            ));
-        }
-        if !(config.min_share > 0.0 && config.min_share <= 0.5) {
-            return Err(format!("min share {} is not in (0, 0.5]", config.min_share));
-        }
-        if !(config.score_scale > 0.0 && config.score_scale.is_finite()) {
-            return Err(format!(
-                "score scale {} is not positive",
-                config.score_scale
-            ));
-        }
-        if !(0.0..0.5).contains(&config.wdl_margin) {
-            return Err(format!(
-                "win-draw-loss margin {} is not in [0, 0.5)",
-                config.wdl_margin
-            ));
-        }
-        let (m, d) = (config.wdl_margin, config.draw_reward);
-        if !(d > m && d < 1.0 - m) {
-            return Err(format!(
-                "draw reward {d} is not between the margin {m} and {}",
-                1.0 - m
-            ));
-        }
-        if !(0.0..=GreedyPrior::MAX_BIAS).contains(&config.prior_bias) {
-            return Err(format!(
-                "prior bias {} is not in [0, {}]",
-                config.prior_bias,
-                GreedyPrior::MAX_BIAS
-            ));
-        }
-        if !(config.solve_share > 0.0 && config.solve_share < 1.0) {
-            return Err(format!(
-                "solve share {} is not in (0, 1)",
-                config.solve_share
-            ));
-        }
-        if !(0.0..1.0).contains(&config.end_reserve) {
-            return Err(format!(
-                "end reserve {} is not in [0, 1)",
-                config.end_reserve
-            ));
-        }
-        if config.target_step < 1 {
-            return Err(format!(
-                "target step {} must be positive",
-                config.target_step
-            ));
-        }
+        let mcts_config = config.search_config()?;
+        config.check_gammas()?;
+        config.check_ranges()?;
         Ok(EventHorizon {
             config,
             mcts_config,

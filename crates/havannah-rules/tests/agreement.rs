@@ -22,51 +22,93 @@ fn enclosed_set(board: &Board, stones: &[Option<Colour>], colour: Colour) -> Vec
         .collect()
 }
 
-fn check_game(size: u8, seed: u64) {
-    let board = Board::new(size).expect("valid size");
-    let mut rng = Pcg64Mcg::seed_from_u64(seed);
-    let mut order: Vec<Cell> = board.cells().collect();
-    order.shuffle(&mut rng);
+/// The bridges and forks of the chain holding `cell`, by the reference.
+fn chain_kinds(board: &Board, stones: &[Option<Colour>], mover: Colour, cell: Cell) -> Kinds {
+    let chain = reference::chains(board, stones, mover)
+        .into_iter()
+        .find(|ch| ch.contains(&cell))
+        .expect("the new stone is in a chain");
+    let mut single = vec![None; board.num_cells()];
+    for &c in &chain {
+        single[c.index()] = Some(mover);
+    }
+    let mut kinds = Kinds::NONE;
+    if reference::has_bridge(board, &single, mover) {
+        kinds |= Kinds::BRIDGE;
+    }
+    if reference::has_fork(board, &single, mover) {
+        kinds |= Kinds::FORK;
+    }
+    kinds
+}
 
-    let mut online = Position::new(board, RingDetection::Online);
-    let mut offline = Position::new(board, RingDetection::Offline);
-    let mut finder = RingFinder::new();
-    let mut stones: Vec<Option<Colour>> = vec![None; board.num_cells()];
-    let mut enclosed = [
-        vec![false; board.num_cells()],
-        vec![false; board.num_cells()],
-    ];
-    let mut first_win: Option<(Colour, Kinds, usize)> = None;
-    // The move at which each colour first enclosed a cell, by the reference.
-    let mut first_ring: [Option<usize>; 2] = [None, None];
+/// The bridges and forks of `k`, without its ring.
+fn bridges_and_forks(k: Kinds) -> Kinds {
+    Kinds::from_bits(k.bits() & !Kinds::RING.bits())
+}
 
-    for (k, &cell) in order.iter().enumerate() {
-        let ply = k + 1;
-        let mover = online.to_move();
-        let predicted = online.winning_kinds(cell, mover);
-        let got = online.place(cell);
-        let got_offline = offline.place(cell);
-        stones[cell.index()] = Some(mover);
+/// What the positions reported for one move.
+struct Reported {
+    /// The on-line position's result of the move.
+    online: Kinds,
+    /// `winning_kinds` for the move, asked before it.
+    predicted: Kinds,
+    /// The off-line position's result of the move.
+    offline: Kinds,
+}
+
+/// One random game, checked move by move against the reference.
+struct GameCheck {
+    size: u8,
+    seed: u64,
+    board: &'static Board,
+    online: Position,
+    offline: Position,
+    finder: RingFinder,
+    stones: Vec<Option<Colour>>,
+    /// The cells each colour encloses, by the reference, before the current move.
+    enclosed: [Vec<bool>; 2],
+    first_win: Option<(Colour, Kinds, usize)>,
+    /// The move at which each colour first enclosed a cell, by the reference.
+    first_ring: [Option<usize>; 2],
+}
+
+impl GameCheck {
+    fn new(board: &'static Board, size: u8, seed: u64) -> Self {
+        GameCheck {
+            size,
+            seed,
+            board,
+            online: Position::new(board, RingDetection::Online),
+            offline: Position::new(board, RingDetection::Offline),
+            finder: RingFinder::new(),
+            stones: vec![None; board.num_cells()],
+            enclosed: [
+                vec![false; board.num_cells()],
+                vec![false; board.num_cells()],
+            ],
+            first_win: None,
+            first_ring: [None, None],
+        }
+    }
+
+    /// Plays `cell` as move `ply` on both positions and checks every finder against the
+    /// reference.
+    fn play(&mut self, ply: usize, cell: Cell) {
+        let (size, seed) = (self.size, self.seed);
+        let mover = self.online.to_move();
+        let reported = Reported {
+            predicted: self.online.winning_kinds(cell, mover),
+            online: self.online.place(cell),
+            offline: self.offline.place(cell),
+        };
+        self.stones[cell.index()] = Some(mover);
 
         // Bridge and fork: the chain of the new stone, by the reference.
-        let chain = reference::chains(board, &stones, mover)
-            .into_iter()
-            .find(|ch| ch.contains(&cell))
-            .expect("the new stone is in a chain");
-        let mut single = vec![None; board.num_cells()];
-        for &c in &chain {
-            single[c.index()] = Some(mover);
-        }
-        let mut want = Kinds::NONE;
-        if reference::has_bridge(board, &single, mover) {
-            want |= Kinds::BRIDGE;
-        }
-        if reference::has_fork(board, &single, mover) {
-            want |= Kinds::FORK;
-        }
+        let mut want = chain_kinds(self.board, &self.stones, mover, cell);
         // Ring: the move enclosed a cell that was not enclosed before.
-        let now = enclosed_set(board, &stones, mover);
-        let before = &enclosed[mover.index()];
+        let now = enclosed_set(self.board, &self.stones, mover);
+        let before = &self.enclosed[mover.index()];
         let new_cells: Vec<usize> = (0..now.len()).filter(|&i| now[i] && !before[i]).collect();
         assert!(
             (0..now.len()).all(|i| now[i] || !before[i]),
@@ -75,43 +117,67 @@ fn check_game(size: u8, seed: u64) {
         if !new_cells.is_empty() {
             want |= Kinds::RING;
         }
+        let had_ring = before.iter().any(|&e| e);
+        self.check_reported(ply, cell, had_ring, &reported, want);
+        self.check_surround_times(mover, ply, &now, &new_cells);
+        if self.first_ring[mover.index()].is_none() && !new_cells.is_empty() {
+            self.first_ring[mover.index()] = Some(ply);
+        }
+        self.enclosed[mover.index()] = now;
+        self.check_earliest_rings(ply);
+        self.check_first_win(mover, ply, want);
+    }
+
+    /// The on-line result and `winning_kinds` are `want`, the off-line result its bridges and
+    /// forks.
+    fn check_reported(
+        &self,
+        ply: usize,
+        cell: Cell,
+        had_ring: bool,
+        reported: &Reported,
+        want: Kinds,
+    ) {
+        let (size, seed) = (self.size, self.seed);
+        let bf = bridges_and_forks;
         // The incremental finder answers "did this move give the mover its first ring?"
         // exactly; once the mover has a ring (the game would have ended), it still reports
         // every new loop but may miss own stones newly cut off behind an old ring, so after
         // that only bridges and forks are compared.
-        let had_ring = before.iter().any(|&e| e);
-        let bf = |k: Kinds| Kinds::from_bits(k.bits() & !Kinds::RING.bits());
         if had_ring {
             assert_eq!(
-                bf(got),
+                bf(reported.online),
                 bf(want),
                 "size {size} seed {seed} move {ply}: on-line b/f"
             );
             assert_eq!(
-                bf(predicted),
+                bf(reported.predicted),
                 bf(want),
                 "size {size} seed {seed} move {ply}: winning_kinds"
             );
         } else {
             assert_eq!(
-                got, want,
+                reported.online, want,
                 "size {size} seed {seed} move {ply} ({cell:?}): on-line"
             );
             assert_eq!(
-                predicted, want,
+                reported.predicted, want,
                 "size {size} seed {seed} move {ply}: winning_kinds"
             );
         }
         assert_eq!(
-            got_offline,
+            reported.offline,
             bf(want),
             "size {size} seed {seed} move {ply}: b/f only"
         );
+    }
 
-        // The off-line finder: surround times equal this ply exactly for the new cells.
-        let times = finder.surround_times(&offline, mover).to_vec();
+    /// The off-line finder: surround times equal this ply exactly for the new cells.
+    fn check_surround_times(&mut self, mover: Colour, ply: usize, now: &[bool], new: &[usize]) {
+        let (size, seed) = (self.size, self.seed);
+        let times = self.finder.surround_times(&self.offline, mover).to_vec();
         for i in 0..now.len() {
-            if new_cells.contains(&i) {
+            if new.contains(&i) {
                 assert_eq!(
                     times[i] as usize, ply,
                     "size {size} seed {seed}: new cell {i}"
@@ -125,44 +191,63 @@ fn check_game(size: u8, seed: u64) {
                 assert_eq!(times[i], NEVER, "size {size} seed {seed}: open cell {i}");
             }
         }
-        if first_ring[mover.index()].is_none() && !new_cells.is_empty() {
-            first_ring[mover.index()] = Some(ply);
-        }
-        enclosed[mover.index()] = now;
+    }
 
-        // The two-colour off-line pass: each colour's earliest ring as the reference has it,
-        // and the same ring (ply and cell) as the one-colour search.
-        let both = finder.earliest_rings(&offline);
+    /// The two-colour off-line pass: each colour's earliest ring as the reference has it,
+    /// and the same ring (ply and cell) as the one-colour search.
+    fn check_earliest_rings(&mut self, ply: usize) {
+        let (size, seed) = (self.size, self.seed);
+        let both = self.finder.earliest_rings(&self.offline);
         for colour in [Colour::White, Colour::Black] {
             let ring = both[colour.index()];
             assert_eq!(
                 ring.map(|r| usize::from(r.ply)),
-                first_ring[colour.index()],
+                self.first_ring[colour.index()],
                 "size {size} seed {seed} move {ply}: earliest {colour:?} ring"
             );
-            assert_eq!(ring, finder.earliest_ring(&offline, colour));
+            assert_eq!(ring, self.finder.earliest_ring(&self.offline, colour));
         }
+    }
 
-        if first_win.is_none() && !want.is_empty() {
-            first_win = Some((mover, want, ply));
+    /// Records the first win and checks the on-line position reports it, with no figure on
+    /// the board before it.
+    fn check_first_win(&mut self, mover: Colour, ply: usize, want: Kinds) {
+        let (size, seed, board, stones) = (self.size, self.seed, self.board, &self.stones);
+        if self.first_win.is_none() && !want.is_empty() {
+            self.first_win = Some((mover, want, ply));
             // Before the first win nobody has a figure; now only the mover does, and the
             // reference sees exactly the figures the move reported.
-            assert_eq!(reference::figures(board, &stones, mover), want);
+            assert_eq!(reference::figures(board, stones, mover), want);
             assert_eq!(
-                reference::figures(board, &stones, mover.other()),
+                reference::figures(board, stones, mover.other()),
                 Kinds::NONE
             );
         }
-        if first_win.is_none() {
+        if self.first_win.is_none() {
             for colour in [Colour::White, Colour::Black] {
-                assert_eq!(reference::figures(board, &stones, colour), Kinds::NONE);
+                assert_eq!(reference::figures(board, stones, colour), Kinds::NONE);
             }
         }
-        let w = online.win().map(|w| (w.winner, w.kinds, w.ply as usize));
+        let w = self
+            .online
+            .win()
+            .map(|w| (w.winner, w.kinds, w.ply as usize));
         assert_eq!(
-            w, first_win,
+            w, self.first_win,
             "size {size} seed {seed} move {ply}: first win"
         );
+    }
+}
+
+fn check_game(size: u8, seed: u64) {
+    let board = Board::new(size).expect("valid size");
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let mut order: Vec<Cell> = board.cells().collect();
+    order.shuffle(&mut rng);
+
+    let mut game = GameCheck::new(board, size, seed);
+    for (k, &cell) in order.iter().enumerate() {
+        game.play(k + 1, cell);
     }
 }
 

@@ -800,13 +800,10 @@ mod tests {
         p.finish(pos, first_colour, swapped, length)
     }
 
-    #[test]
-    fn playouts_play_as_the_plain_rules() {
-        // The same random stream gives the same moves and results as the reference, for
-        // every mix of rules, from empty boards and from positions in the middle of a game
-        // (one after `swap`), with the rules on every move or on the first few only.
+    /// The mixes of playout rules checked against the reference playout.
+    fn rule_mixes() -> [PlayoutConfig; 9] {
         let strong = PlayoutConfig::strong();
-        let configs = [
+        [
             strong,
             PlayoutConfig {
                 last_good_reply: true,
@@ -841,7 +838,12 @@ mod tests {
                 rings: RingCheck::Offline,
                 ..strong
             },
-        ];
+        ]
+    }
+
+    /// Empty boards of sizes 4, 6 and 10, boards of sizes 5 and 8 twenty random moves in, and
+    /// a size-6 position after `swap`.
+    fn playout_starts() -> Vec<HavannahGame> {
         let mut starts = vec![state(4, &[]), state(6, &[]), state(10, &[])];
         for size in [5u8, 8] {
             let mut g = Game::new(size, Rules { pie: false }).unwrap();
@@ -864,6 +866,16 @@ mod tests {
             pie.play_str(m).unwrap();
         }
         starts.push(HavannahGame::from_game(&pie));
+        starts
+    }
+
+    #[test]
+    fn playouts_play_as_the_plain_rules() {
+        // The same random stream gives the same moves and results as the reference, for
+        // every mix of rules, from empty boards and from positions in the middle of a game
+        // (one after `swap`), with the rules on every move or on the first few only.
+        let configs = rule_mixes();
+        let starts = playout_starts();
         let mut rule_games = 0;
         for (k, config) in configs.into_iter().enumerate() {
             let mut fast = HavannahPlayout::new(config);

@@ -2,7 +2,9 @@
 
 use std::path::PathBuf;
 
-use havannah::selfplay::{MatchConfig, PlayerId, run_match, write_outputs};
+use havannah::selfplay::{
+    GameRecord, MatchConfig, MatchResult, PlayerId, run_match, write_outputs,
+};
 use havannah::{Clock, Player, RandomPlayer};
 use havannah_rules::{Colour, Game, Move, Outcome, Record};
 
@@ -72,44 +74,41 @@ impl Player for Swapper {
     }
 }
 
-#[test]
-fn random_match_records_replay_and_outputs_are_written() {
-    let mut a = RandomPlayer::new(5);
-    let mut b = RandomPlayer::new(6);
-    let config = MatchConfig::new(4, 10);
-    let mut seen = Vec::new();
-    let result = run_match(&mut a, &mut b, &config, |g| seen.push(g.index)).unwrap();
-    assert_eq!(result.games.len(), 10);
-    assert_eq!(seen, (0..10).collect::<Vec<_>>());
-    for (k, g) in result.games.iter().enumerate() {
-        let expected = if k.is_multiple_of(2) {
-            PlayerId::A
+/// Checks game `k` of a finished ten-game match between two random players, A first in
+/// the even games: its first player, its outcome and winner, and its move counts and times.
+fn check_played_game(k: usize, g: &GameRecord) {
+    let expected = if k.is_multiple_of(2) {
+        PlayerId::A
+    } else {
+        PlayerId::B
+    };
+    assert_eq!(g.first_player, expected);
+    assert!(g.forfeit.is_none());
+    assert!(g.game.outcome().is_over());
+    assert_eq!(g.winner, g.game.outcome().winner());
+    assert_eq!(g.kinds, g.game.outcome().kinds());
+    // Without swap the first player holds White.
+    let owner = g.winner.map(|c| {
+        if c == Colour::White {
+            g.first_player
         } else {
-            PlayerId::B
-        };
-        assert_eq!(g.first_player, expected);
-        assert!(g.forfeit.is_none());
-        assert!(g.game.outcome().is_over());
-        assert_eq!(g.winner, g.game.outcome().winner());
-        assert_eq!(g.kinds, g.game.outcome().kinds());
-        // Without swap the first player holds White.
-        let owner = g.winner.map(|c| {
-            if c == Colour::White {
-                g.first_player
-            } else {
-                g.first_player.other()
-            }
-        });
-        assert_eq!(g.winner_player, owner);
-        // Every ply was chosen by one of the players.
-        assert_eq!(g.moves_chosen[0] + g.moves_chosen[1], g.plies() as u32);
-        // The longest move is at most the total and at least the mean.
-        for i in 0..2 {
-            let n = g.moves_chosen[i].max(1);
-            assert!(g.longest_move[i] <= g.time[i], "{:?}", g.longest_move);
-            assert!(g.longest_move[i] >= g.time[i] / n, "{:?}", g.longest_move);
+            g.first_player.other()
         }
+    });
+    assert_eq!(g.winner_player, owner);
+    // Every ply was chosen by one of the players.
+    assert_eq!(g.moves_chosen[0] + g.moves_chosen[1], g.plies() as u32);
+    // The longest move is at most the total and at least the mean.
+    for i in 0..2 {
+        let n = g.moves_chosen[i].max(1);
+        assert!(g.longest_move[i] <= g.time[i], "{:?}", g.longest_move);
+        assert!(g.longest_move[i] >= g.time[i] / n, "{:?}", g.longest_move);
     }
+}
+
+/// Checks the longest moves, the scores and the table of a ten-game match on size 4;
+/// returns the table.
+fn check_totals(result: &MatchResult) -> String {
     for p in [PlayerId::A, PlayerId::B] {
         let longest = result.games.iter().map(|g| g.longest_move[p.index()]).max();
         assert_eq!(Some(result.longest_move(p)), longest);
@@ -130,9 +129,14 @@ fn random_match_records_replay_and_outputs_are_written() {
         "total", 10, score.wins, score.losses, score.draws
     )));
     assert!(table.contains("Elo A - B: "));
+    table
+}
 
+/// Checks the files written for a ten-game match: the records replay, the SGF lines
+/// carry the moves and results, the last game's picture and the results table.
+fn check_outputs(result: &MatchResult, table: &str) {
     let dir = temp_dir("random");
-    let files = write_outputs(&result, &dir).unwrap();
+    let files = write_outputs(result, &dir).unwrap();
     let txt = std::fs::read_to_string(&files.games_txt).unwrap();
     let lines: Vec<&str> = txt.lines().collect();
     assert_eq!(lines.len(), 10);
@@ -159,8 +163,24 @@ fn random_match_records_replay_and_outputs_are_written() {
     assert_eq!(svg.matches("<circle").count(), last.plies());
     assert!(svg.contains("Game 10: "));
     let results = std::fs::read_to_string(&files.results_txt).unwrap();
-    assert!(results.starts_with(&table));
+    assert!(results.starts_with(table));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn random_match_records_replay_and_outputs_are_written() {
+    let mut a = RandomPlayer::new(5);
+    let mut b = RandomPlayer::new(6);
+    let config = MatchConfig::new(4, 10);
+    let mut seen = Vec::new();
+    let result = run_match(&mut a, &mut b, &config, |g| seen.push(g.index)).unwrap();
+    assert_eq!(result.games.len(), 10);
+    assert_eq!(seen, (0..10).collect::<Vec<_>>());
+    for (k, g) in result.games.iter().enumerate() {
+        check_played_game(k, g);
+    }
+    let table = check_totals(&result);
+    check_outputs(&result, &table);
 }
 
 #[test]
