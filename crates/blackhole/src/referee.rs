@@ -2,103 +2,68 @@
 //! blocked cells with colours swapped, enforcing legality and the thinking time.
 
 use std::fmt;
-use std::io::{BufRead, BufReader, Write};
 use std::ops::Range;
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
 use game_harness::matches::{PlayerId, Tally, first_player};
+use game_harness::process::{ErrorOutput, Launch, Process, ProcessError};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
 use crate::board::{CELLS, Cell};
 use crate::rules::{BLOCKED, GAME_MOVES, Move, Position, RED};
 
-/// One program of a game.
+/// How long a program may take to exit after `Quit` before it is killed.
+const QUIT_GRACE: Duration = Duration::from_secs(2);
+
+/// One program of a game, with the thinking time it has used.
 struct Program {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<Option<String>>,
+    process: Process,
     used: Duration,
 }
 
 impl Program {
-    fn spawn(cmd: &str, show_stderr: bool) -> std::io::Result<Program> {
-        let mut child = Command::new("sh")
-            .arg("-c")
-            .arg(cmd)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(if show_stderr {
-                Stdio::inherit()
-            } else {
-                Stdio::null()
-            })
-            .spawn()?;
-        let stdout = child
-            .stdout
-            .take()
-            .ok_or_else(|| std::io::Error::other("no stdout"))?;
-        let stdin = child.stdin.take();
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            let reader = BufReader::new(stdout);
-            for line in reader.lines() {
-                match line {
-                    Ok(l) => {
-                        if tx.send(Some(l)).is_err() {
-                            return;
-                        }
-                    }
-                    Err(_) => break,
-                }
-            }
-            let _ = tx.send(None);
-        });
-        Ok(Program {
-            child,
-            stdin,
-            lines: rx,
-            used: Duration::ZERO,
-        })
+    /// Starts `cmd` with `sh -c`, its standard error shown or discarded; a program that runs
+    /// out of time is left running until [`Program::finish`].
+    fn spawn(cmd: &str, show_stderr: bool) -> Result<Program, String> {
+        let stderr = if show_stderr {
+            ErrorOutput::Inherit
+        } else {
+            ErrorOutput::Discard
+        };
+        let launch = Launch::shell(cmd).stderr(stderr).kill_on_timeout(false);
+        match launch.start() {
+            Ok(process) => Ok(Program {
+                process,
+                used: Duration::ZERO,
+            }),
+            Err(ProcessError::Start { source, .. }) => Err(format!("cannot run `{cmd}`: {source}")),
+            Err(e) => Err(format!("cannot run `{cmd}`: {e}")),
+        }
     }
 
+    /// Sends one line; `false` if the program's input is closed.
     fn send(&mut self, line: &str) -> bool {
-        match self.stdin.as_mut() {
-            Some(s) => writeln!(s, "{line}").and_then(|()| s.flush()).is_ok(),
-            None => false,
-        }
+        self.process.send_line(line).is_ok()
     }
 
     /// The next non-empty line within `timeout`: `Err` with the reason otherwise.
     fn receive(&mut self, timeout: Duration) -> Result<String, String> {
         let deadline = Instant::now() + timeout;
         loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(Some(l)) if l.trim().is_empty() => continue,
-                Ok(Some(l)) => return Ok(l.trim().to_string()),
-                Ok(None) | Err(RecvTimeoutError::Disconnected) => {
-                    return Err("ended its output (crash?)".into());
-                }
-                Err(RecvTimeoutError::Timeout) => return Err("ran out of time".into()),
+            match self.process.read_line(Some(deadline)) {
+                Ok(l) if l.trim().is_empty() => continue,
+                Ok(l) => return Ok(l.trim().to_string()),
+                Err(ProcessError::TimedOut { .. }) => return Err("ran out of time".into()),
+                Err(_) => return Err("ended its output (crash?)".into()),
             }
         }
     }
 
+    /// Sends `Quit`, closes the program's input and kills it if it has not exited in
+    /// [`QUIT_GRACE`].
     fn finish(mut self) {
-        self.send("Quit");
-        drop(self.stdin.take());
-        let deadline = Instant::now() + Duration::from_secs(2);
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.process.finish("Quit", QUIT_GRACE);
     }
 }
 
@@ -125,9 +90,7 @@ pub fn play_game(
     let mut pos = Position::new(blocked).map_err(|e| e.to_string())?;
     let mut progs = Vec::with_capacity(2);
     for cmd in cmds {
-        progs.push(
-            Program::spawn(cmd, show_stderr).map_err(|e| format!("cannot run `{cmd}`: {e}"))?,
-        );
+        progs.push(Program::spawn(cmd, show_stderr)?);
     }
     let mut forfeit: Option<(usize, String)> = None;
     let mut moves = Vec::new();

@@ -8,6 +8,11 @@
 //!   Canadian byo-yomi ([`TimeSettings`]), both players' clocks ([`TimeControl`]);
 //! - [`gtp`]: a GTP v2 server loop over an engine trait ([`GtpEngine`]): ids, errors,
 //!   comments, `list_commands`, `known_command`, `quit`, end of input;
+//! - [`process`]: an external program over pipes ([`Process`]), started from a command line
+//!   split on whitespace or by `sh -c` ([`Launch`]): lines in and out, reads with a deadline,
+//!   a polite quit, a kill on timeout and on drop;
+//! - [`gtp_client`]: a GTP v2 client over a [`Process`] ([`GtpClient`]): a command and its
+//!   whole answer, `=` or `?`, with a timeout and a restart of an engine that died;
 //! - [`mod@matches`]: matches between two players: paired openings, the score by who moved
 //!   first, the results table with Wilson interval and Elo ([`Tally`]), a progress bar;
 //! - [`output`]: [`outln!`], `println!` that survives a closed pipe (`selfplay | head`).
@@ -24,13 +29,17 @@
 #![deny(missing_docs)]
 
 pub mod gtp;
+pub mod gtp_client;
 pub mod matches;
 pub mod output;
+pub mod process;
 pub mod stats;
 pub mod time;
 
 pub use gtp::{GtpEngine, Response};
+pub use gtp_client::{GtpClient, GtpError};
 pub use matches::{PlayerId, Shard, Tally};
+pub use process::{ErrorOutput, Launch, Process, ProcessError};
 pub use stats::{Elo, Score, WinRate};
 pub use time::{Clock, PlayerClock, TimeControl, TimeSettings};
 

@@ -1,13 +1,11 @@
 //! Another Havannah program as a [`Player`]: any engine that speaks GTP on its standard input
 //! and output, such as morat-havannah, so that matches can pit this crate's engine against it.
 
-use std::fs::{File, OpenOptions};
-use std::io::{self, BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::time::{Duration, Instant};
+use std::path::Path;
+use std::time::Duration;
 
+use game_harness::gtp_client::{GtpClient, GtpError};
+use game_harness::process::{ErrorOutput, Launch};
 use havannah_rules::{Colour, Game, Move};
 
 use crate::player::{Clock, Player};
@@ -42,30 +40,11 @@ pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
 /// ```
 #[derive(Debug)]
 pub struct GtpProgram {
-    command: String,
     setup: Vec<String>,
-    stderr_log: Option<PathBuf>,
-    timeout: Option<Duration>,
-    process: Process,
+    client: GtpClient,
     /// The move this program chose last, which [`Player::observe`] must not send back.
     own_move: Option<Move>,
     error: Option<String>,
-}
-
-/// The running child with its pipes; `alive` is false once a pipe failed or an answer timed out.
-#[derive(Debug)]
-struct Process {
-    child: Child,
-    input: ChildStdin,
-    /// Lines of the child's standard output, read by a thread so that reads can time out.
-    lines: Receiver<io::Result<String>>,
-    alive: bool,
-}
-
-/// One GTP answer: `=` (success) or `?` (failure), with its text.
-enum Reply {
-    Success(String),
-    Failure(String),
 }
 
 impl GtpProgram {
@@ -89,14 +68,15 @@ impl GtpProgram {
         setup: &[String],
         stderr_log: Option<&Path>,
     ) -> Result<GtpProgram, String> {
-        let stderr_log = stderr_log.map(Path::to_path_buf);
-        let process = Process::start(command, stderr_log.as_deref())?;
+        let stderr = stderr_log.map_or(ErrorOutput::Discard, |path| {
+            ErrorOutput::Append(path.to_path_buf())
+        });
+        let client = GtpClient::start(Launch::words(command).stderr(stderr))
+            .map_err(|e| e.to_string())?
+            .with_timeout(Some(DEFAULT_TIMEOUT));
         Ok(GtpProgram {
-            command: command.to_string(),
             setup: setup.to_vec(),
-            stderr_log,
-            timeout: Some(DEFAULT_TIMEOUT),
-            process,
+            client,
             own_move: None,
             error: None,
         })
@@ -107,7 +87,7 @@ impl GtpProgram {
     /// [`DEFAULT_TIMEOUT`].
     #[must_use]
     pub fn with_timeout(mut self, timeout: Option<Duration>) -> GtpProgram {
-        self.timeout = timeout;
+        self.client.set_timeout(timeout);
         self
     }
 
@@ -123,19 +103,7 @@ impl GtpProgram {
     /// The pipe is closed, the answer timed out, or the answer is a GTP error (`?`), with the
     /// command in the message.
     pub fn send(&mut self, command: &str) -> Result<String, String> {
-        match self.exchange(command)? {
-            Reply::Success(text) => Ok(text),
-            Reply::Failure(text) => Err(format!("{command:?}: the program answered ? {text}")),
-        }
-    }
-
-    /// Sends one command and reads its answer; `Err` when the program cannot be talked to.
-    fn exchange(&mut self, command: &str) -> Result<Reply, String> {
-        let result = self.process.exchange(command, self.timeout);
-        if result.is_err() {
-            self.process.alive = false;
-        }
-        result.map_err(|e| format!("{command:?}: {e}"))
+        self.client.send(command).map_err(|e| e.to_string())
     }
 
     /// Sends a command, keeping the first failure.
@@ -152,11 +120,13 @@ impl GtpProgram {
             colour_name(colour),
             mv.to_notation(game.board())
         );
-        let result = match self.exchange(&command) {
-            Ok(Reply::Success(_)) => Ok(()),
-            Ok(Reply::Failure(_)) if mv == Move::Swap => Ok(()),
-            Ok(Reply::Failure(text)) => Err(format!("{command:?}: the program answered ? {text}")),
-            Err(e) => Err(e),
+        let result = match self.client.exchange(&command) {
+            Ok(response) => match response.result {
+                Err(_) if mv == Move::Swap => Ok(()),
+                Err(message) => Err(GtpError::Failure { command, message }.to_string()),
+                Ok(_) => Ok(()),
+            },
+            Err(e) => Err(e.to_string()),
         };
         self.keep(result)
     }
@@ -168,17 +138,10 @@ impl GtpProgram {
 
     /// Starts the program again if it died or hung; `false` (with the error kept) if it cannot.
     fn revive(&mut self) -> bool {
-        if self.process.alive {
-            return true;
-        }
-        match Process::start(&self.command, self.stderr_log.as_deref()) {
-            Ok(process) => {
-                // The old process is dropped here, which kills it.
-                self.process = process;
-                true
-            }
+        match self.client.restart_if_dead() {
+            Ok(_) => true,
             Err(e) => {
-                self.error = Some(e);
+                self.error = Some(e.to_string());
                 false
             }
         }
@@ -200,160 +163,6 @@ impl GtpProgram {
     }
 }
 
-impl Process {
-    /// Starts `command` with piped standard input and output and its standard error going to
-    /// `stderr_log` (appended) or nowhere.
-    fn start(command: &str, stderr_log: Option<&Path>) -> Result<Process, String> {
-        let mut words = command.split_whitespace();
-        let program = words
-            .next()
-            .ok_or_else(|| "the GTP program's command is empty".to_string())?;
-        let stderr = match stderr_log {
-            Some(path) => Stdio::from(open_log(path)?),
-            None => Stdio::null(),
-        };
-        let mut child = Command::new(program)
-            .args(words)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(stderr)
-            .spawn()
-            .map_err(|e| format!("cannot start GTP program {command:?}: {e}"))?;
-        let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(format!("GTP program {command:?} has no pipes"));
-        };
-        Ok(Process {
-            child,
-            input,
-            lines: read_lines(output),
-            alive: true,
-        })
-    }
-
-    /// Writes `command` and reads its answer, waiting at most `timeout` for all of it.
-    fn exchange(&mut self, command: &str, timeout: Option<Duration>) -> Result<Reply, String> {
-        if !self.alive {
-            return Err("the program died or hung earlier".to_string());
-        }
-        writeln!(self.input, "{command}")
-            .and_then(|()| self.input.flush())
-            .map_err(|e| format!("cannot write to the program: {e}"))?;
-        let deadline = timeout.map(|t| Instant::now() + t);
-        let mut answer = String::new();
-        loop {
-            let line = self.next_line(deadline, timeout)?;
-            let line = line.trim_end();
-            if line.is_empty() {
-                if answer.is_empty() {
-                    continue; // blank lines before an answer
-                }
-                break;
-            }
-            if !answer.is_empty() {
-                answer.push('\n');
-            }
-            answer.push_str(line);
-        }
-        Ok(parse_reply(&answer))
-    }
-
-    /// The next line of output, waiting until `deadline` at most.
-    fn next_line(
-        &mut self,
-        deadline: Option<Instant>,
-        timeout: Option<Duration>,
-    ) -> Result<String, String> {
-        let received = match deadline {
-            None => self
-                .lines
-                .recv()
-                .map_err(|_| RecvTimeoutError::Disconnected),
-            Some(d) => self
-                .lines
-                .recv_timeout(d.saturating_duration_since(Instant::now())),
-        };
-        match received {
-            Ok(Ok(line)) => Ok(line),
-            Ok(Err(e)) => Err(format!("cannot read the answer: {e}")),
-            Err(RecvTimeoutError::Disconnected) => Err("the program closed its output".to_string()),
-            Err(RecvTimeoutError::Timeout) => {
-                let _ = self.child.kill();
-                Err(format!(
-                    "no answer within {:.1} s; the program was stopped",
-                    timeout.unwrap_or_default().as_secs_f64()
-                ))
-            }
-        }
-    }
-}
-
-impl Drop for Process {
-    /// Asks the program to quit, gives it a moment to do so, then kills it.
-    fn drop(&mut self) {
-        let _ = writeln!(self.input, "quit").and_then(|()| self.input.flush());
-        let deadline = Instant::now() + Duration::from_millis(500);
-        while Instant::now() < deadline {
-            match self.child.try_wait() {
-                Ok(Some(_)) | Err(_) => return,
-                Ok(None) => std::thread::sleep(Duration::from_millis(5)),
-            }
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// Opens `path` for appending, creating it if needed.
-fn open_log(path: &Path) -> Result<File, String> {
-    OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .map_err(|e| format!("cannot open the GTP log {}: {e}", path.display()))
-}
-
-/// A thread that forwards the lines of `output` until it closes.
-fn read_lines(output: ChildStdout) -> Receiver<io::Result<String>> {
-    let (sender, receiver) = mpsc::channel();
-    std::thread::spawn(move || {
-        let mut reader = BufReader::new(output);
-        loop {
-            let mut line = String::new();
-            match reader.read_line(&mut line) {
-                Ok(0) => return,
-                Ok(_) => {
-                    if sender.send(Ok(line)).is_err() {
-                        return;
-                    }
-                }
-                Err(e) => {
-                    let _ = sender.send(Err(e));
-                    return;
-                }
-            }
-        }
-    });
-    receiver
-}
-
-/// A whole answer as a [`Reply`], without its command id; anything not starting with `=` is a
-/// failure.
-fn parse_reply(answer: &str) -> Reply {
-    match answer.strip_prefix('=') {
-        Some(rest) => Reply::Success(strip_id(rest).to_string()),
-        None => Reply::Failure(strip_id(answer.strip_prefix('?').unwrap_or(answer)).to_string()),
-    }
-}
-
-/// The answer after an optional GTP command id.
-fn strip_id(answer: &str) -> &str {
-    answer
-        .trim_start_matches(|c: char| c.is_ascii_digit())
-        .trim()
-}
-
 /// The GTP name of a colour.
 fn colour_name(colour: Colour) -> &'static str {
     match colour {
@@ -364,7 +173,7 @@ fn colour_name(colour: Colour) -> &'static str {
 
 impl Player for GtpProgram {
     fn name(&self) -> String {
-        format!("gtp:{}", self.command)
+        format!("gtp:{}", self.client.command())
     }
 
     fn reset(&mut self, game: &Game) {
