@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use clap::{Parser, ValueEnum};
 use havannah::gtp::GtpSession;
-use havannah::{Engine, EngineConfig, Player, RandomPlayer};
+use havannah::{Agent, Engine, EngineConfig, RandomAgent};
 use havannah_rules::Rules;
 
 /// The kinds of player the engine can run.
@@ -82,9 +82,9 @@ pub struct Opts {
 // ---------------------------------------------------------------------------------------------
 
 /// Builds the player the options ask for, and says how many threads it searches with.
-fn make_player(opts: &Opts) -> Result<(Box<dyn Player>, usize), String> {
+fn make_player(opts: &Opts) -> Result<(Box<dyn Agent>, usize), String> {
     match opts.player {
-        PlayerKind::Random => Ok((Box::new(RandomPlayer::new(opts.seed)), 1)),
+        PlayerKind::Random => Ok((Box::new(RandomAgent::new(opts.seed)), 1)),
         PlayerKind::Engine => {
             let mut config = EngineConfig::named(&opts.config)?;
             if let Some(threads) = opts.threads {

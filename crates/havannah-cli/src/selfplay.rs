@@ -33,13 +33,14 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Parser;
+use game_harness::Clock;
 use game_harness::matches::Shard;
 use game_harness::output::exit_status;
 use havannah::selfplay::{
     MatchConfig, MatchResult, OutputFiles, PlayerId, run_match, write_outputs,
 };
 use havannah::shard::{SHARD_FILE, merge_results, read_shard, write_shard};
-use havannah::{Clock, Engine, EngineConfig, GtpProgram, Player, RandomPlayer};
+use havannah::{Agent, Engine, EngineConfig, GtpProgram, RandomAgent};
 use indicatif::{ProgressBar, ProgressStyle};
 
 /// Command-line options.
@@ -125,9 +126,9 @@ pub struct Opts {
 // ---------------------------------------------------------------------------------------------
 
 /// Builds the player a configuration name stands for; `seed` differs between A and B.
-fn make_player(name: &str, opts: &Opts, seed: u64) -> Result<Box<dyn Player>, String> {
+fn make_player(name: &str, opts: &Opts, seed: u64) -> Result<Box<dyn Agent>, String> {
     if name == "random" {
-        return Ok(Box::new(RandomPlayer::new(seed)));
+        return Ok(Box::new(RandomAgent::new(seed)));
     }
     if let Some(command) = name.strip_prefix("gtp:") {
         let timeout = gtp_timeout(opts.gtp_timeout)?;

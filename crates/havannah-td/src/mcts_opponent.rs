@@ -4,7 +4,7 @@
 use havannah_board::Cell;
 use havannah_rules::{Colour, Position};
 use rand::Rng;
-use rave_mcts::{Budget, Config, Game, Mcts, Outcome, Player};
+use rave_mcts::{Budget, Config, Game, Mcts, Player, Rewards};
 
 use havannah::td::TdError;
 
@@ -50,11 +50,11 @@ impl Game for TdMctsGame {
         self.pos.place(mv);
     }
 
-    fn result(&self) -> Option<Outcome> {
+    fn result(&self) -> Option<Rewards> {
         if let Some(win) = self.pos.win() {
-            Some(Outcome::win(player(win.winner)))
+            Some(Rewards::win(player(win.winner)))
         } else if self.pos.is_full() {
-            Some(Outcome::DRAW)
+            Some(Rewards::DRAW)
         } else {
             None
         }

@@ -4,6 +4,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use game_harness::Clock;
 use havannah_board::Board;
 use havannah_rules::{Game, Move};
 use rand::SeedableRng;
@@ -12,8 +13,8 @@ use rave_mcts::{
     AmafWeighting, Budget, Config, Mcts, MctsError, PriorTarget, RaveSchedule, SearchResult,
 };
 
+use crate::agent::Agent;
 use crate::game::{HMove, HavannahGame};
-use crate::player::{Clock, Player};
 use crate::playout::{HavannahPlayout, PlayoutConfig, Policy, RingCheck};
 use crate::prior::{HavannahPrior, PriorConfig};
 use crate::td::ValueNet;
@@ -386,9 +387,9 @@ impl EngineConfig {
     }
 }
 
-/// The engine: a [`Player`] that searches with [`rave_mcts`].
+/// The engine: an [`Agent`] that searches with [`rave_mcts`].
 ///
-/// It keeps its tree between moves: [`Player::observe`] advances the root by the move played,
+/// It keeps its tree between moves: [`Agent::observe`] advances the root by the move played,
 /// so the subtree of the answer it expected is reused. Time: with [`Clock::per_move`] it
 /// searches that long minus the safety margin; with [`Clock::remaining`] it takes a share of
 /// the time left (the time over the moves still to make, estimated from the empty cells when
@@ -396,7 +397,8 @@ impl EngineConfig {
 /// [`EngineConfig::simulations`] simulations. The node budget always applies.
 ///
 /// ```
-/// use havannah::{Clock, Engine, EngineConfig, Player};
+/// use game_harness::Clock;
+/// use havannah::{Agent, Engine, EngineConfig};
 /// use havannah_rules::{Game, Rules};
 ///
 /// let mut config = EngineConfig::best();
@@ -524,7 +526,7 @@ impl Engine {
     }
 }
 
-impl Player for Engine {
+impl Agent for Engine {
     fn name(&self) -> String {
         self.config.name.clone()
     }

@@ -1,14 +1,15 @@
-//! Another Havannah program as a [`Player`]: any engine that speaks GTP on its standard input
+//! Another Havannah program as an [`Agent`]: any engine that speaks GTP on its standard input
 //! and output, such as morat-havannah, so that matches can pit this crate's engine against it.
 
 use std::path::Path;
 use std::time::Duration;
 
+use game_harness::Clock;
 use game_harness::gtp_client::{GtpClient, GtpError};
 use game_harness::process::{ErrorOutput, Launch};
 use havannah_rules::{Colour, Game, Move};
 
-use crate::player::{Clock, Player};
+use crate::agent::Agent;
 
 /// How long [`GtpProgram`] waits for one answer unless told otherwise
 /// ([`GtpProgram::with_timeout`]).
@@ -16,22 +17,22 @@ pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// An external GTP program driven over pipes.
 ///
-/// [`Player::reset`] sends `boardsize`, `clear_board`, the setup commands and the moves
-/// already played; [`Player::observe`] sends the opponent's moves with `play`;
-/// [`Player::choose`] sends `genmove` and reads the cell in this crate's notation (`swap` is
+/// [`Agent::reset`] sends `boardsize`, `clear_board`, the setup commands and the moves
+/// already played; [`Agent::observe`] sends the opponent's moves with `play`;
+/// [`Agent::choose`] sends `genmove` and reads the cell in this crate's notation (`swap` is
 /// the pie-rule move). The program keeps its own time: give it its time control in the setup
 /// commands (for morat-havannah, `time -m 0.5 -g 0 -f 0` and `params -t 1`).
 ///
 /// A program that dies, stops answering (for [`GtpProgram::with_timeout`]), answers an error,
-/// resigns or names something that is not a cell makes [`Player::choose`] return `None`, which
-/// a match counts as a forfeit; [`GtpProgram::error`] and [`Player::failure`] keep the reason.
-/// A program that died or timed out is started again at the next [`Player::reset`]. A program
+/// resigns or names something that is not a cell makes [`Agent::choose`] return `None`, which
+/// a match counts as a forfeit; [`GtpProgram::error`] and [`Agent::failure`] keep the reason.
+/// A program that died or timed out is started again at the next [`Agent::reset`]. A program
 /// that rejects `play ... swap` (morat-havannah has no pie rule) is simply not told about the
 /// swap: in this crate's rules a swap places no stone and leaves Black to move, which is the
 /// position it already has. The child is killed when the player is dropped.
 ///
 /// ```no_run
-/// use havannah::{GtpProgram, Player};
+/// use havannah::{Agent, GtpProgram};
 ///
 /// let setup = ["time -m 0.5 -g 0 -f 0".to_string(), "params -t 1".to_string()];
 /// let morat = GtpProgram::spawn("/opt/morat/morat-havannah", &setup)?;
@@ -42,7 +43,7 @@ pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
 pub struct GtpProgram {
     setup: Vec<String>,
     client: GtpClient,
-    /// The move this program chose last, which [`Player::observe`] must not send back.
+    /// The move this program chose last, which [`Agent::observe`] must not send back.
     own_move: Option<Move>,
     error: Option<String>,
 }
@@ -171,7 +172,7 @@ fn colour_name(colour: Colour) -> &'static str {
     }
 }
 
-impl Player for GtpProgram {
+impl Agent for GtpProgram {
     fn name(&self) -> String {
         format!("gtp:{}", self.client.command())
     }

@@ -2,7 +2,7 @@
 
 use havannah_board::{Board, Cell};
 use havannah_rules::{Colour, Game, Move, Position, RingDetection};
-use rave_mcts::{Outcome, Player};
+use rave_mcts::{Player, Rewards};
 
 /// The engine's move: the `Move` of [`HavannahGame`] for the generic [`rave_mcts::Game`]
 /// trait, a cell index, or `swap` as the index one past the last cell (convert from and to the
@@ -187,11 +187,11 @@ impl rave_mcts::Game for HavannahGame {
     }
 
     #[inline]
-    fn result(&self) -> Option<Outcome> {
+    fn result(&self) -> Option<Rewards> {
         if let Some(win) = self.pos.win() {
-            Some(Outcome::win(self.player_of(win.winner)))
+            Some(Rewards::win(self.player_of(win.winner)))
         } else if self.pos.is_full() {
-            Some(Outcome::DRAW)
+            Some(Rewards::DRAW)
         } else {
             None
         }

@@ -1,4 +1,4 @@
-//! A GTP (Go Text Protocol, version 2) engine session for Havannah, generic over a [`Player`].
+//! A GTP (Go Text Protocol, version 2) engine session for Havannah, generic over an [`Agent`].
 //!
 //! The session owns the authoritative [`Game`] (pie rule on by default, as LittleGolem and
 //! HavannahGui play), checks every move, tells the player about every move and asks it for
@@ -22,10 +22,10 @@
 //! after `play b swap` the next move is Black's again (see [`havannah_rules::Move::Swap`]).
 //!
 //! ```
-//! use havannah::RandomPlayer;
+//! use havannah::RandomAgent;
 //! use havannah::gtp::GtpSession;
 //!
-//! let mut gtp = GtpSession::new(Box::new(RandomPlayer::new(1)));
+//! let mut gtp = GtpSession::new(Box::new(RandomAgent::new(1)));
 //! assert_eq!(gtp.handle("1 boardsize 4").unwrap().to_string(), "=1\n\n");
 //! assert_eq!(gtp.handle("play w d4").unwrap().to_string(), "=\n\n");
 //! assert!(gtp.handle("play w c3").unwrap().to_string().starts_with("? "));
@@ -43,10 +43,10 @@ use havannah_rules::{Colour, Game, Move, Outcome, Record, Rules};
 
 use game_harness::gtp::{GtpEngine, count, seconds, shorten};
 pub use game_harness::gtp::{PROTOCOL_VERSION, Response};
-use game_harness::time::TimeControl;
+use game_harness::time::{Clock, TimeControl};
 pub use game_harness::time::{PlayerClock, TimeSettings};
 
-use crate::player::{Clock, Player};
+use crate::agent::Agent;
 
 /// The commands the session knows, in the order `list_commands` gives them.
 pub const COMMANDS: &[&str] = &[
@@ -83,9 +83,9 @@ pub fn estimate_moves_to_go(game: &Game) -> u32 {
 
 /// A GTP session: the authoritative game, the player, the clocks.
 ///
-/// `P` is the player type; the default `dyn Player` takes any boxed player.
-pub struct GtpSession<P: Player + ?Sized = dyn Player> {
-    player: Box<P>,
+/// `A` is the agent type; the default `dyn Agent` takes any boxed agent.
+pub struct GtpSession<A: Agent + ?Sized = dyn Agent> {
+    player: Box<A>,
     game: Game,
     rules: Rules,
     name: String,
@@ -97,7 +97,7 @@ pub struct GtpSession<P: Player + ?Sized = dyn Player> {
     search_log: bool,
 }
 
-impl<P: Player + ?Sized> fmt::Debug for GtpSession<P> {
+impl<A: Agent + ?Sized> fmt::Debug for GtpSession<A> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("GtpSession")
             .field("player", &self.player.name())
@@ -112,9 +112,9 @@ impl<P: Player + ?Sized> fmt::Debug for GtpSession<P> {
 /// The board size a new session starts with.
 pub const DEFAULT_SIZE: u8 = 8;
 
-impl<P: Player + ?Sized> GtpSession<P> {
+impl<A: Agent + ?Sized> GtpSession<A> {
     /// A session on a board of [`DEFAULT_SIZE`] with the pie rule on.
-    pub fn new(player: Box<P>) -> GtpSession<P> {
+    pub fn new(player: Box<A>) -> GtpSession<A> {
         let rules = Rules::default();
         let game = Game::new(DEFAULT_SIZE, rules).expect("the default size is valid");
         let mut session = GtpSession {
@@ -159,7 +159,7 @@ impl<P: Player + ?Sized> GtpSession<P> {
         self
     }
 
-    /// Writes the player's [`Player::search_report`] to standard error after every
+    /// Writes the player's [`Agent::search_report`] to standard error after every
     /// `genmove` (default off; the `gtp` example turns it on unless `--quiet`).
     #[must_use]
     pub fn with_search_log(mut self, on: bool) -> Self {
@@ -192,7 +192,7 @@ impl<P: Player + ?Sized> GtpSession<P> {
 
     /// The player.
     #[must_use]
-    pub fn player(&self) -> &P {
+    pub fn player(&self) -> &A {
         &self.player
     }
 
@@ -459,7 +459,7 @@ fn one_arg<'a>(args: &[&'a str], syntax: &str) -> Result<&'a str, String> {
     }
 }
 
-impl<P: Player + ?Sized> GtpEngine for GtpSession<P> {
+impl<A: Agent + ?Sized> GtpEngine for GtpSession<A> {
     fn name(&self) -> String {
         self.name.clone()
     }
@@ -484,10 +484,10 @@ impl<P: Player + ?Sized> GtpEngine for GtpSession<P> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::RandomPlayer;
+    use crate::RandomAgent;
 
     fn session() -> GtpSession {
-        GtpSession::new(Box::new(RandomPlayer::new(7)))
+        GtpSession::new(Box::new(RandomAgent::new(7)))
     }
 
     #[test]

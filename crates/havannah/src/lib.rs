@@ -8,10 +8,12 @@
 //! - [`game`]: Havannah as a `rave_mcts::Game` ([`HavannahGame`], whose move type [`HMove`]
 //!   is the engine's two-byte move, converted from and to the rules' [`rules::Move`]);
 //!   [`playout`]: the playout policies;
-//!   [`prior`]: knowledge at node expansion; [`engine`]: the player with time management,
+//!   [`prior`]: knowledge at node expansion; [`engine`]: the agent with time management,
 //!   node budget, tree reuse and named configurations;
-//! - [`gtp`]: a GTP session over any [`Player`]; [`external`]: another GTP program as a
-//!   player; [`selfplay`]: matches with records, SGF and SVG; [`svg`]: pictures of positions;
+//! - [`agent`]: the [`Agent`] trait (a player that follows the game and chooses moves under a
+//!   [`game_harness::Clock`]) and [`RandomAgent`];
+//! - [`gtp`]: a GTP session over any [`Agent`]; [`external`]: another GTP program as an
+//!   agent; [`selfplay`]: matches with records, SGF and SVG; [`svg`]: pictures of positions;
 //! - [`td`]: the value network learned by temporal-difference self-play, as the prior
 //!   evaluates it (its training is the `havannah-td` crate).
 //!
@@ -21,7 +23,8 @@
 //! [`Prior`] traits, ...).
 //!
 //! ```
-//! use havannah::{Clock, Engine, EngineConfig, Player};
+//! use game_harness::Clock;
+//! use havannah::{Agent, Engine, EngineConfig};
 //! use havannah::rules::{Game, Rules};
 //!
 //! let mut config = EngineConfig::best();
@@ -49,12 +52,12 @@ pub use rave_mcts::{
     RaveSchedule, SearchResult, Trace,
 };
 
+pub mod agent;
 pub mod engine;
 pub mod external;
 pub mod game;
 pub mod gtp;
 mod pattern;
-pub mod player;
 pub mod playout;
 pub mod prior;
 pub mod selfplay;
@@ -62,11 +65,11 @@ pub mod shard;
 pub mod svg;
 pub mod td;
 
+pub use agent::{Agent, RandomAgent};
 pub use engine::{CONFIG_NAMES, Engine, EngineConfig};
 pub use external::GtpProgram;
 pub use game::{HMove, HavannahGame};
 pub use gtp::GtpSession;
-pub use player::{Clock, Player, RandomPlayer};
 pub use playout::{HavannahPlayout, PlayoutConfig, Policy, RingCheck};
 pub use prior::{HavannahPrior, PriorConfig};
 pub use selfplay::{MatchConfig, MatchResult, run_match};

@@ -4,7 +4,7 @@
 use havannah_board::{Board, Cell};
 use havannah_rules::{Colour, Position, RingDetection, RingFinder};
 use rand::{Rng, RngExt};
-use rave_mcts::{Outcome, Playout, PlayoutResult, Trace};
+use rave_mcts::{Playout, PlayoutResult, Rewards, Trace};
 use weighted_sampler::BlockSampler;
 
 use crate::game::{HMove, HavannahGame};
@@ -321,8 +321,8 @@ impl HavannahPlayout {
             self.learn_replies(first_colour, winner, pos.board().num_cells());
         }
         let outcome = match winner {
-            Some(colour) => Outcome::win(colour.index() ^ usize::from(swapped)),
-            None => Outcome::DRAW,
+            Some(colour) => Rewards::win(colour.index() ^ usize::from(swapped)),
+            None => Rewards::DRAW,
         };
         PlayoutResult::finished(outcome, length)
     }
@@ -522,7 +522,7 @@ impl Playout<HavannahGame> for HavannahPlayout {
         let mut length = 0usize;
         while pos.win().is_none() && !self.empties.is_empty() {
             if length >= max_moves {
-                return PlayoutResult::stopped(Outcome::DRAW, length);
+                return PlayoutResult::stopped(Rewards::DRAW, length);
             }
             let active = rules && (limit == 0 || length < limit);
             let cell = match self.knowledge_move(pos, last, last2, active) {
@@ -778,7 +778,7 @@ mod tests {
         let mut length = 0;
         while pos.win().is_none() && !p.empties.is_empty() {
             if length >= max_moves {
-                return PlayoutResult::stopped(Outcome::DRAW, length);
+                return PlayoutResult::stopped(Rewards::DRAW, length);
             }
             let active = p.has_rules() && (limit == 0 || length < limit);
             let rule = if active {

@@ -1,4 +1,4 @@
-//! A match runner: two [`Player`]s play a series of games on the authoritative [`Game`].
+//! A match runner: two [`Agent`]s play a series of games on the authoritative [`Game`].
 //!
 //! Player A moves first (plays White) in games 0, 2, 4, ... and player B in games 1, 3, 5, ...
 //! Every chosen move is checked: a player that returns an illegal move, or no move while the
@@ -17,11 +17,11 @@
 //! both sides of it) make games differ.
 //!
 //! ```
-//! use havannah::RandomPlayer;
+//! use havannah::RandomAgent;
 //! use havannah::selfplay::{MatchConfig, PlayerId, run_match};
 //!
-//! let mut a = RandomPlayer::new(1);
-//! let mut b = RandomPlayer::new(2);
+//! let mut a = RandomAgent::new(1);
+//! let mut b = RandomAgent::new(2);
 //! let config = MatchConfig::new(4, 6);
 //! let result = run_match(&mut a, &mut b, &config, |_record| {})?;
 //! assert_eq!(result.games.len(), 6);
@@ -37,11 +37,12 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use game_harness::Clock;
 use havannah_rules::{Colour, Game, Kinds, Move, Outcome, Record, Rules, RulesError};
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
-use crate::player::{Clock, Player, random_cell};
+use crate::agent::{Agent, random_cell};
 use crate::stats::{Score, format_duration, mean_duration, percent};
 use crate::svg::{SvgOptions, position_svg};
 /// One of the two players of a match (from the generic [`game_harness::matches`]).
@@ -63,7 +64,7 @@ pub struct MatchConfig {
     /// Random opening moves played before the players take over (0 by default).
     pub opening_plies: usize,
     /// The seed of the random openings and of the players' generators (reseeded before
-    /// every game, see [`Player::reseed`]).
+    /// every game, see [`Agent::reseed`]).
     pub seed: u64,
     /// The part of the match to play (all of it by default): see [`Shard`].
     pub shard: Shard,
@@ -358,7 +359,7 @@ impl fmt::Display for MatchResult {
 /// Plays one game: `first` moves first. The players are given as A and B.
 fn play_game(
     index: usize,
-    players: &mut [&mut dyn Player; 2],
+    players: &mut [&mut dyn Agent; 2],
     config: &MatchConfig,
 ) -> Result<GameRecord, RulesError> {
     let first = first_player(index);
@@ -415,7 +416,7 @@ struct MoveTimes {
 /// the forfeit, if a player chose no move or an illegal one.
 fn play_out(
     game: &mut Game,
-    players: &mut [&mut dyn Player; 2],
+    players: &mut [&mut dyn Agent; 2],
     first: PlayerId,
     config: &MatchConfig,
     times: &mut MoveTimes,
@@ -496,15 +497,15 @@ impl GameRecord {
 /// # Errors
 /// [`RulesError::Board`] when the board size is not supported.
 pub fn run_match(
-    a: &mut dyn Player,
-    b: &mut dyn Player,
+    a: &mut dyn Agent,
+    b: &mut dyn Agent,
     config: &MatchConfig,
     mut on_game: impl FnMut(&GameRecord),
 ) -> Result<MatchResult, RulesError> {
     // Check the size before any game starts.
     Game::new(config.size, Rules { pie: config.pie })?;
     let names = [a.name(), b.name()];
-    let mut players: [&mut dyn Player; 2] = [a, b];
+    let mut players: [&mut dyn Agent; 2] = [a, b];
     let games = play_shard(
         config.games,
         config.shard,

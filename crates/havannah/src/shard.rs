@@ -12,10 +12,10 @@ use std::fs;
 use std::path::Path;
 use std::time::Duration;
 
+use game_harness::Clock;
 use game_harness::matches::{PlayerId, Shard};
 use havannah_rules::{Colour, Game, Kinds, Move, Rules};
 
-use crate::player::Clock;
 use crate::selfplay::{Forfeit, GameRecord, MatchConfig, MatchResult};
 
 /// The first line of a shard file.

@@ -3,8 +3,9 @@
 
 use std::time::{Duration, Instant};
 
+use game_harness::Clock;
 use havannah::mcts::StopReason;
-use havannah::{Clock, Engine, EngineConfig, Player, RandomPlayer};
+use havannah::{Agent, Engine, EngineConfig, RandomAgent};
 use havannah_rules::{Colour, Game, Move, Rules};
 
 fn engine(name: &str, simulations: u64, seed: u64) -> Engine {
@@ -14,12 +15,12 @@ fn engine(name: &str, simulations: u64, seed: u64) -> Engine {
 }
 
 /// Plays a game between two players; returns the finished game.
-fn play_game(size: u8, white: &mut dyn Player, black: &mut dyn Player, pie: bool) -> Game {
+fn play_game(size: u8, white: &mut dyn Agent, black: &mut dyn Agent, pie: bool) -> Game {
     let mut game = Game::new(size, Rules { pie }).unwrap();
     white.reset(&game);
     black.reset(&game);
     while !game.outcome().is_over() {
-        let mover: &mut dyn Player = if game.moves().len().is_multiple_of(2) {
+        let mover: &mut dyn Agent = if game.moves().len().is_multiple_of(2) {
             &mut *white
         } else {
             &mut *black
@@ -48,7 +49,7 @@ fn engine_plays_legal_games_against_random() {
         "best", "uct", "grave", "weighted", "offline", "horizon", "lgr",
     ] {
         let mut e = engine(name, 200, 1);
-        let mut r = RandomPlayer::new(2);
+        let mut r = RandomAgent::new(2);
         let game = play_game(5, &mut e, &mut r, true);
         assert!(game.outcome().is_over(), "{name}");
     }
@@ -83,8 +84,8 @@ fn blocks_a_win_in_one() {
 fn one_thread_with_a_seed_is_deterministic() {
     let mut a = engine("best", 300, 42);
     let mut b = engine("best", 300, 42);
-    let mut ra = RandomPlayer::new(9);
-    let mut rb = RandomPlayer::new(9);
+    let mut ra = RandomAgent::new(9);
+    let mut rb = RandomAgent::new(9);
     let ga = play_game(5, &mut a, &mut ra, false);
     let gb = play_game(5, &mut b, &mut rb, false);
     assert_eq!(ga.moves(), gb.moves());
@@ -205,7 +206,7 @@ fn engine_beats_random_at_size_5() {
     let games = 12;
     for g in 0..games {
         let mut e = engine("best", 1_000, g);
-        let mut r = RandomPlayer::new(100 + g);
+        let mut r = RandomAgent::new(100 + g);
         let engine_white = g % 2 == 0;
         let game = if engine_white {
             play_game(5, &mut e, &mut r, false)

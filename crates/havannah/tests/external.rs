@@ -3,8 +3,9 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use game_harness::Clock;
 use havannah::selfplay::{GameRecord, MatchConfig, PlayerId, run_match};
-use havannah::{Clock, GtpProgram, Player, RandomPlayer};
+use havannah::{Agent, GtpProgram, RandomAgent};
 use havannah_rules::{Game, Move, Rules};
 
 /// Writes an executable shell script into a fresh temporary folder and returns its path.
@@ -84,7 +85,7 @@ done
 /// `seed`, checks that the program forfeited every one of them, and returns the games.
 fn match_lost_by_forfeits(path: &Path, games: usize, seed: u64) -> Vec<GameRecord> {
     let mut program = spawn_script(path, None, &[]).unwrap();
-    let mut random = RandomPlayer::new(seed);
+    let mut random = RandomAgent::new(seed);
     let config = MatchConfig::new(5, games).clock(Clock::unlimited());
     let result = run_match(&mut program, &mut random, &config, |_| {}).unwrap();
     assert_eq!(result.forfeits(), games);

@@ -14,7 +14,7 @@ use game_harness::gtp::{is_one_response, too_slow_to_fuzz};
 use havannah::gtp::GtpSession;
 #[cfg(feature = "weights-file")]
 use havannah::td::ValueNet;
-use havannah::{Engine, EngineConfig, Player};
+use havannah::{Agent, Engine, EngineConfig};
 use havannah_board::Board;
 use havannah_rules::{Game, Move, Record, Rules, RulesError};
 use proptest::prelude::*;
@@ -200,10 +200,10 @@ fn random_game(size: u8, picks: &[u16]) -> Game {
 }
 
 /// A GTP session with a real engine on a tiny budget (16 simulations a move).
-fn engine_session() -> GtpSession<dyn Player> {
+fn engine_session() -> GtpSession<dyn Agent> {
     let mut config = EngineConfig::best();
     config.simulations = 16;
-    GtpSession::new(Box::new(Engine::new(config, 3)) as Box<dyn Player>)
+    GtpSession::new(Box::new(Engine::new(config, 3)) as Box<dyn Agent>)
 }
 
 /// Feeds `bytes` (split into lines, non-UTF-8 replaced) to the session; board sizes above 6

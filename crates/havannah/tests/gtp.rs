@@ -1,13 +1,14 @@
 //! The GTP session with a random player: replies, errors, ids, undo, time, a scripted session,
 //! and property tests that no input can crash it.
 
+use game_harness::Clock;
 use havannah::gtp::{COMMANDS, GtpSession, Response};
-use havannah::{Clock, Engine, EngineConfig, Player, RandomPlayer};
+use havannah::{Agent, Engine, EngineConfig, RandomAgent};
 use havannah_rules::{Colour, Game, Move, Record};
 use proptest::prelude::*;
 
 fn session() -> GtpSession {
-    GtpSession::new(Box::new(RandomPlayer::new(11)))
+    GtpSession::new(Box::new(RandomAgent::new(11)))
 }
 
 fn reply(s: &mut GtpSession, line: &str) -> String {
@@ -42,7 +43,7 @@ fn administrative_commands() {
     assert!(err(&mut s, "komi 6.5").contains("unknown command komi"));
     assert!(err(&mut s, "known_command").contains("syntax"));
     let mut named =
-        GtpSession::new(Box::new(RandomPlayer::new(1)) as Box<dyn Player>).with_name("Castle\nX");
+        GtpSession::new(Box::new(RandomAgent::new(1)) as Box<dyn Agent>).with_name("Castle\nX");
     assert_eq!(ok(&mut named, "name"), "Castle X");
 }
 
@@ -228,8 +229,8 @@ fn showboard_draws_the_stones() {
 #[test]
 fn time_settings_reach_the_player() {
     /// A player that records the clocks it is given.
-    struct Spy(RandomPlayer, std::sync::Arc<std::sync::Mutex<Vec<Clock>>>);
-    impl Player for Spy {
+    struct Spy(RandomAgent, std::sync::Arc<std::sync::Mutex<Vec<Clock>>>);
+    impl Agent for Spy {
         fn name(&self) -> String {
             "spy".into()
         }
@@ -245,7 +246,7 @@ fn time_settings_reach_the_player() {
         }
     }
     let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
-    let mut s: GtpSession = GtpSession::new(Box::new(Spy(RandomPlayer::new(3), seen.clone())));
+    let mut s: GtpSession = GtpSession::new(Box::new(Spy(RandomAgent::new(3), seen.clone())));
     s = s.with_safety_margin(std::time::Duration::ZERO);
     ok(&mut s, "genmove w");
     ok(&mut s, "time_settings 300 30 10");
@@ -378,7 +379,7 @@ proptest! {
 
     #[test]
     fn random_command_sequences_keep_a_legal_game(lines in prop::collection::vec(command_line(), 1..80), seed in any::<u64>()) {
-        let mut s = GtpSession::new(Box::new(RandomPlayer::new(seed)) as Box<dyn Player>);
+        let mut s = GtpSession::new(Box::new(RandomAgent::new(seed)) as Box<dyn Agent>);
         for line in &lines {
             let r = s.handle(line).expect("commands always get a reply");
             check_reply(&r)?;
@@ -398,7 +399,7 @@ proptest! {
 fn stats_report_the_last_search() {
     let mut config = EngineConfig::best();
     config.simulations = 300;
-    let mut s = GtpSession::new(Box::new(Engine::new(config, 4)) as Box<dyn Player>);
+    let mut s = GtpSession::new(Box::new(Engine::new(config, 4)) as Box<dyn Agent>);
     assert!(err(&mut s, "havannah-stats").contains("no search yet"));
     ok(&mut s, "boardsize 5");
     let mv = ok(&mut s, "genmove w");

@@ -2,10 +2,11 @@
 
 use std::path::PathBuf;
 
+use game_harness::Clock;
 use havannah::selfplay::{
     GameRecord, MatchConfig, MatchResult, PlayerId, run_match, write_outputs,
 };
-use havannah::{Clock, Player, RandomPlayer};
+use havannah::{Agent, RandomAgent};
 use havannah_rules::{Colour, Game, Move, Outcome, Record};
 
 /// A fresh folder under the system temp dir.
@@ -23,7 +24,7 @@ fn temp_dir(tag: &str) -> PathBuf {
 /// Plays the centre every time: illegal from its second move on.
 struct CentreOnly;
 
-impl Player for CentreOnly {
+impl Agent for CentreOnly {
     fn name(&self) -> String {
         "centre".into()
     }
@@ -37,7 +38,7 @@ impl Player for CentreOnly {
 /// Never finds a move.
 struct Silent;
 
-impl Player for Silent {
+impl Agent for Silent {
     fn name(&self) -> String {
         "silent".into()
     }
@@ -50,12 +51,12 @@ impl Player for Silent {
 
 /// Swaps as the second move (even with the pie rule off), otherwise plays randomly; counts the moves it is told about.
 struct Swapper {
-    random: RandomPlayer,
+    random: RandomAgent,
     observed: usize,
     resets: usize,
 }
 
-impl Player for Swapper {
+impl Agent for Swapper {
     fn name(&self) -> String {
         "swapper".into()
     }
@@ -169,8 +170,8 @@ fn check_outputs(result: &MatchResult, table: &str) {
 
 #[test]
 fn random_match_records_replay_and_outputs_are_written() {
-    let mut a = RandomPlayer::new(5);
-    let mut b = RandomPlayer::new(6);
+    let mut a = RandomAgent::new(5);
+    let mut b = RandomAgent::new(6);
     let config = MatchConfig::new(4, 10);
     let mut seen = Vec::new();
     let result = run_match(&mut a, &mut b, &config, |g| seen.push(g.index)).unwrap();
@@ -186,7 +187,7 @@ fn random_match_records_replay_and_outputs_are_written() {
 #[test]
 fn illegal_moves_forfeit() {
     let mut a = CentreOnly;
-    let mut b = RandomPlayer::new(1);
+    let mut b = RandomAgent::new(1);
     let result = run_match(&mut a, &mut b, &MatchConfig::new(4, 2), |_| {}).unwrap();
     for g in &result.games {
         let f = g.forfeit.as_ref().expect("the centre player forfeits");
@@ -238,7 +239,7 @@ fn illegal_moves_forfeit() {
     std::fs::remove_dir_all(&dir).unwrap();
 
     let mut silent = Silent;
-    let mut random = RandomPlayer::new(2);
+    let mut random = RandomAgent::new(2);
     let result = run_match(&mut random, &mut silent, &MatchConfig::new(3, 2), |_| {}).unwrap();
     for g in &result.games {
         let f = g.forfeit.as_ref().unwrap();
@@ -250,11 +251,11 @@ fn illegal_moves_forfeit() {
 #[test]
 fn swap_changes_the_owner_of_white() {
     let mut a = Swapper {
-        random: RandomPlayer::new(9),
+        random: RandomAgent::new(9),
         observed: 0,
         resets: 0,
     };
-    let mut b = RandomPlayer::new(10);
+    let mut b = RandomAgent::new(10);
     let config = MatchConfig::new(4, 6).pie(true);
     let result = run_match(&mut a, &mut b, &config, |_| {}).unwrap();
     let mut observed = 0;
@@ -282,8 +283,8 @@ fn swap_changes_the_owner_of_white() {
 
 #[test]
 fn random_openings_are_shared_by_pairs() {
-    let mut a = RandomPlayer::new(1);
-    let mut b = RandomPlayer::new(2);
+    let mut a = RandomAgent::new(1);
+    let mut b = RandomAgent::new(2);
     let config = MatchConfig::new(5, 4).opening(3, 77);
     let result = run_match(&mut a, &mut b, &config, |_| {}).unwrap();
     let opening = |k: usize| result.games[k].moves()[..3].to_vec();
@@ -298,8 +299,8 @@ fn random_openings_are_shared_by_pairs() {
 
 #[test]
 fn bad_size_is_an_error_and_no_games_is_fine() {
-    let mut a = RandomPlayer::new(1);
-    let mut b = RandomPlayer::new(2);
+    let mut a = RandomAgent::new(1);
+    let mut b = RandomAgent::new(2);
     let err = run_match(&mut a, &mut b, &MatchConfig::new(14, 2), |_| {}).unwrap_err();
     assert!(err.to_string().contains("14"), "{err}");
     let empty = run_match(&mut a, &mut b, &MatchConfig::new(4, 0), |_| {}).unwrap();

@@ -3,10 +3,10 @@
 
 use havannah::selfplay::{MatchConfig, MatchResult, PlayerId, run_match};
 use havannah::shard::{merge_results, parse_shard, shard_text};
-use havannah::{Engine, EngineConfig, Player, RandomPlayer};
+use havannah::{Agent, Engine, EngineConfig, RandomAgent};
 use havannah_rules::Move;
 
-fn engine() -> Box<dyn Player> {
+fn engine() -> Box<dyn Agent> {
     let config = EngineConfig::named("best")
         .unwrap()
         .with_simulations(60)
@@ -17,7 +17,7 @@ fn engine() -> Box<dyn Player> {
 /// A match of our engine (60 simulations a move) against the random player.
 fn play(config: &MatchConfig) -> MatchResult {
     let mut a = engine();
-    let mut b: Box<dyn Player> = Box::new(RandomPlayer::new(2));
+    let mut b: Box<dyn Agent> = Box::new(RandomAgent::new(2));
     run_match(a.as_mut(), b.as_mut(), config, |_| {}).unwrap()
 }
 

@@ -1,7 +1,7 @@
 //! The Hex position: stones, a disjoint-set forest with four virtual edge nodes for win
 //! detection, the swap rule, and the `rave_mcts::Game` implementation.
 
-use rave_mcts::{Game, Outcome, Player};
+use rave_mcts::{Game, Player, Rewards};
 
 use crate::board::{
     BLACK, BOTTOM, Colour, EMPTY, Geometry, HexError, HexMove, LEFT, OFF, RIGHT, TOP, WHITE,
@@ -320,8 +320,8 @@ impl Game for HexGame {
     }
 
     #[inline]
-    fn result(&self) -> Option<Outcome> {
-        self.winner.map(|w| Outcome::win(w.index()))
+    fn result(&self) -> Option<Rewards> {
+        self.winner.map(|w| Rewards::win(w.index()))
     }
 
     #[inline]
@@ -356,7 +356,7 @@ mod tests {
     fn one_by_one_is_won_by_the_first_stone() {
         let g = game_from(1, "a1");
         assert_eq!(g.winner(), Some(Colour::Black));
-        assert_eq!(g.result(), Some(Outcome::win(0)));
+        assert_eq!(g.result(), Some(Rewards::win(0)));
     }
 
     #[test]

@@ -15,7 +15,7 @@
 //! one is chosen at random.
 
 use rand::{Rng, RngExt};
-use rave_mcts::{Outcome, Playout, PlayoutResult, Trace};
+use rave_mcts::{Playout, PlayoutResult, Rewards, Trace};
 
 use crate::board::{BLACK, Colour, EMPTY, Geometry, OFF, connects, edge_of};
 use crate::game::HexGame;
@@ -159,8 +159,8 @@ impl Playout<HexGame> for HexPlayout {
         }
         if moves < total {
             return match self.partial_winner(geo) {
-                Some(w) => PlayoutResult::finished(Outcome::win(w.index()), moves),
-                None => PlayoutResult::stopped(Outcome::DRAW, moves),
+                Some(w) => PlayoutResult::finished(Rewards::win(w.index()), moves),
+                None => PlayoutResult::stopped(Rewards::DRAW, moves),
             };
         }
         let winner = if self.black_connects(geo) {
@@ -168,7 +168,7 @@ impl Playout<HexGame> for HexPlayout {
         } else {
             Colour::White
         };
-        PlayoutResult::finished(Outcome::win(winner.index()), moves)
+        PlayoutResult::finished(Rewards::win(winner.index()), moves)
     }
 }
 
@@ -250,7 +250,7 @@ mod tests {
         let r = policy.playout(&mut start.clone(), &mut rng, 4, &mut trace);
         assert!(r.stopped_early);
         assert_eq!(r.length, 4);
-        assert_eq!(r.outcome, Outcome::DRAW);
+        assert_eq!(r.outcome, Rewards::DRAW);
     }
 
     #[test]

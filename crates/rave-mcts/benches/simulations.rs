@@ -1,5 +1,5 @@
 //! Simulations per second of the search on a synthetic game (almost free to play, so this
-//! measures the search's own overhead) and on 7x7 Hex (`examples/hex/game.rs`), with one and
+//! measures the search's own overhead) and on 7x7 Hex (`examples/small_hex/game.rs`), with one and
 //! two threads.
 //!
 //! `cargo bench -p rave-mcts --bench simulations -- --warm-up-time 1 --measurement-time 3`

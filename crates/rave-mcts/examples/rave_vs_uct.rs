@@ -2,7 +2,7 @@
 //!
 //! `cargo run --release -p rave-mcts --example rave_vs_uct -- [games] [simulations] [size] [seed]`
 //! (defaults 200 games, 300 simulations per move, 5x5, seed 1). Colours alternate. The Hex
-//! played is the worked example `examples/hex/game.rs`.
+//! played is the worked example `examples/small_hex/game.rs`.
 
 #[path = "../tests/common/mod.rs"]
 mod common;

@@ -1,5 +1,5 @@
 //! The traits a game implements to be searched: [`Game`], [`Playout`], [`Prior`], and their
-//! plain-data companions [`Outcome`], [`PlayoutResult`], [`Trace`] and [`PriorValue`].
+//! plain-data companions [`Rewards`], [`PlayoutResult`], [`Trace`] and [`PriorValue`].
 
 use std::fmt::Debug;
 use std::marker::PhantomData;
@@ -20,30 +20,30 @@ pub type Player = usize;
 /// rewards are exactly a win, a loss or a draw.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Outcome {
+pub struct Rewards {
     rewards: [f32; 2],
 }
 
-impl Outcome {
+impl Rewards {
     /// A draw: `0.5` for both players.
-    pub const DRAW: Outcome = Outcome {
+    pub const DRAW: Rewards = Rewards {
         rewards: [0.5, 0.5],
     };
 
     /// A win for `player` (`1`) and a loss for the other (`0`).
     pub fn win(player: Player) -> Self {
         if player == 0 {
-            Outcome {
+            Rewards {
                 rewards: [1.0, 0.0],
             }
         } else {
-            Outcome {
+            Rewards {
                 rewards: [0.0, 1.0],
             }
         }
     }
 
-    /// An outcome from explicit rewards of player 0 and player 1.
+    /// Rewards given explicitly for player 0 and player 1.
     ///
     /// # Errors
     /// [`MctsError::InvalidReward`] if a reward is not a number in `[0, 1]`.
@@ -53,7 +53,7 @@ impl Outcome {
                 return Err(MctsError::InvalidReward(r));
             }
         }
-        Ok(Outcome {
+        Ok(Rewards {
             rewards: [reward0, reward1],
         })
     }
@@ -73,7 +73,7 @@ impl Outcome {
         }
     }
 
-    /// Whether some player won outright (see [`Outcome::winner`]).
+    /// Whether some player won outright (see [`Rewards::winner`]).
     #[inline]
     pub fn is_decisive(&self) -> bool {
         self.winner().is_some()
@@ -107,7 +107,7 @@ pub trait Game: Clone + Send + Sync {
     fn play(&mut self, mv: Self::Move);
 
     /// The result if the game is over, `None` otherwise.
-    fn result(&self) -> Option<Outcome>;
+    fn result(&self) -> Option<Rewards>;
 
     /// A dense index of a move, below [`Game::move_bound`]. It must not depend on the state
     /// (the same move always has the same index): the AMAF statistics are keyed by it.
@@ -184,7 +184,7 @@ impl<M: Copy> Default for Trace<M> {
 #[non_exhaustive]
 pub struct PlayoutResult {
     /// The result of the game, or the playout's estimate when it stopped early.
-    pub outcome: Outcome,
+    pub outcome: Rewards,
     /// Number of moves the playout played.
     pub length: usize,
     /// Whether the playout stopped before the game ended (at the horizon it was given, or by its
@@ -197,7 +197,7 @@ pub struct PlayoutResult {
 
 impl PlayoutResult {
     /// A playout that reached the end of the game after `length` moves (weight `1 / length`).
-    pub fn finished(outcome: Outcome, length: usize) -> Self {
+    pub fn finished(outcome: Rewards, length: usize) -> Self {
         PlayoutResult {
             outcome,
             length,
@@ -208,7 +208,7 @@ impl PlayoutResult {
 
     /// A playout that stopped after `length` moves before the end, with an estimated outcome
     /// (weight `1 / length`).
-    pub fn stopped(estimate: Outcome, length: usize) -> Self {
+    pub fn stopped(estimate: Rewards, length: usize) -> Self {
         PlayoutResult {
             outcome: estimate,
             length,
@@ -286,12 +286,12 @@ impl<G: Game> Playout<G> for UniformPlayout<G> {
                 return PlayoutResult::finished(outcome, length);
             }
             if length >= max_moves {
-                return PlayoutResult::stopped(Outcome::DRAW, length);
+                return PlayoutResult::stopped(Rewards::DRAW, length);
             }
             self.buffer.clear();
             game.legal_moves(&mut self.buffer);
             if self.buffer.is_empty() {
-                return PlayoutResult::finished(Outcome::DRAW, length);
+                return PlayoutResult::finished(Rewards::DRAW, length);
             }
             let mv = self.buffer[rng.random_range(0..self.buffer.len())];
             trace.push(game.to_move(), mv);

@@ -16,7 +16,7 @@ pub use config::{
 };
 pub use error::MctsError;
 pub use game::{
-    Game, Narrowing, NoPrior, Outcome, Player, Playout, PlayoutResult, Prior, PriorValue, Trace,
+    Game, Narrowing, NoPrior, Player, Playout, PlayoutResult, Prior, PriorValue, Rewards, Trace,
     UniformPlayout,
 };
 pub use result::{ChildStats, Proof, SearchResult, StopReason};

@@ -117,7 +117,7 @@ impl<M> SearchResult<M> {
     ///
     /// ```
     /// use rave_mcts::{Budget, Config, Mcts, SearchResult};
-    /// # use rave_mcts::{Game, Outcome, Player};
+    /// # use rave_mcts::{Game, Rewards, Player};
     /// # #[derive(Clone)]
     /// # struct Pick(u8);
     /// # impl Game for Pick {
@@ -125,7 +125,7 @@ impl<M> SearchResult<M> {
     /// #     fn to_move(&self) -> Player { (self.0 % 2) as Player }
     /// #     fn legal_moves(&self, out: &mut Vec<u8>) { if self.0 < 30 { out.extend([0, 1]) } }
     /// #     fn play(&mut self, _: u8) { self.0 += 1 }
-    /// #     fn result(&self) -> Option<Outcome> { (self.0 >= 30).then_some(Outcome::DRAW) }
+    /// #     fn result(&self) -> Option<Rewards> { (self.0 >= 30).then_some(Rewards::DRAW) }
     /// #     fn move_index(&self, mv: u8) -> usize { mv as usize }
     /// #     fn move_bound(&self) -> usize { 2 }
     /// # }

@@ -9,7 +9,7 @@ use common::{Hex, HexPlayout, HexSolver, Nim, TicTacToe, ttt_value};
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use rave_mcts::{
-    Budget, Config, Game, Mcts, Narrowing, Outcome, Player, Prior, PriorValue, Proof, RaveSchedule,
+    Budget, Config, Game, Mcts, Narrowing, Player, Prior, PriorValue, Proof, RaveSchedule, Rewards,
     UniformPlayout,
 };
 
@@ -402,12 +402,12 @@ impl Game for TwoTakes {
         }
     }
 
-    fn result(&self) -> Option<Outcome> {
+    fn result(&self) -> Option<Rewards> {
         (self.stones == 0).then(|| {
             if self.last_take == 2 {
-                Outcome::win(self.player)
+                Rewards::win(self.player)
             } else {
-                Outcome::DRAW
+                Rewards::DRAW
             }
         })
     }

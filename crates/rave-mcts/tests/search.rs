@@ -9,9 +9,8 @@ use common::{Hex, HexPlayout, Nim, Synthetic, SyntheticPlayout, TicTacToe};
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use rave_mcts::{
-    AmafWeighting, Budget, Config, FinalMove, Game, Mcts, MctsError, NoPrior, Outcome, Prior,
-    PriorTarget, PriorValue, Proof, RaveSchedule, SearchResult, Shortlist, StopReason,
-    bytes_per_node,
+    AmafWeighting, Budget, Config, FinalMove, Game, Mcts, MctsError, NoPrior, Prior, PriorTarget,
+    PriorValue, Proof, RaveSchedule, Rewards, SearchResult, Shortlist, StopReason, bytes_per_node,
 };
 
 fn all_configs() -> Vec<Config> {
@@ -287,8 +286,8 @@ fn bad_parameters_are_errors() {
         let err = mcts.search(&budget, &mut rng).unwrap_err();
         assert!(err.to_string().contains(expected), "{err}");
     }
-    assert!(Outcome::from_rewards(1.5, 0.0).is_err());
-    assert!(Outcome::from_rewards(0.25, 0.75).is_ok());
+    assert!(Rewards::from_rewards(1.5, 0.0).is_err());
+    assert!(Rewards::from_rewards(0.25, 0.75).is_ok());
     let mut over = Mcts::new(
         Nim {
             stones: 0,

@@ -3,7 +3,7 @@
 //! pruning, the AMAF key) and its results for a target, for the score, or for a win, a draw or
 //! a loss.
 
-use rave_mcts::{Game, Outcome};
+use rave_mcts::{Game, Rewards};
 
 use super::{lazy_bounds_from, target_verdict, target_verdicts};
 use crate::board::{CELLS, Cell};
@@ -245,7 +245,7 @@ impl AlphaGame {
 
     /// The result, with the static bounds asked from `bounds_from` empty cells on.
     #[inline]
-    pub(super) fn result_with_bounds_from(&self, bounds_from: u32) -> Option<Outcome> {
+    pub(super) fn result_with_bounds_from(&self, bounds_from: u32) -> Option<Rewards> {
         if self.placed.is_some() {
             // A cell is chosen: its stone is still to come.
             return None;
@@ -259,9 +259,9 @@ impl AlphaGame {
         }
         target_verdict(&self.pos, self.player, self.alpha, bounds).map(|win| {
             if win {
-                Outcome::win(self.player)
+                Rewards::win(self.player)
             } else {
-                Outcome::win(1 - self.player)
+                Rewards::win(1 - self.player)
             }
         })
     }
@@ -330,7 +330,7 @@ impl Game for AlphaGame {
     }
 
     #[inline]
-    fn result(&self) -> Option<Outcome> {
+    fn result(&self) -> Option<Rewards> {
         self.result_with_bounds_from(self.static_empty)
     }
 
@@ -358,7 +358,7 @@ impl Game for AlphaGame {
 impl AlphaGame {
     /// The win-draw-loss result ([`AlphaGame::with_wdl_reward`]) where it is decided, by the
     /// static bounds when `bounds` is set, else by the dead-cell declaration.
-    fn wdl_result(&self, bounds: bool) -> Option<Outcome> {
+    fn wdl_result(&self, bounds: bool) -> Option<Rewards> {
         let reaches = |alpha| target_verdict(&self.pos, self.player, alpha, bounds);
         if self.margin > 0.0 {
             return self.margin_result(reaches);
@@ -367,10 +367,10 @@ impl AlphaGame {
         let [wins, draws] =
             target_verdicts(&self.pos, self.player, [DRAW_SCORE + 1, DRAW_SCORE], bounds);
         if wins == Some(true) {
-            return Some(Outcome::win(self.player));
+            return Some(Rewards::win(self.player));
         }
         match (wins, draws) {
-            (_, Some(false)) => Some(Outcome::win(1 - self.player)),
+            (_, Some(false)) => Some(Rewards::win(1 - self.player)),
             (Some(false), Some(true)) => self.outcome_with_reward(self.draw),
             _ => None,
         }
@@ -378,7 +378,7 @@ impl AlphaGame {
 
     /// The win-draw-loss result with a margin ([`AlphaGame::with_wdl_margin`]), where the
     /// verdicts `reaches` decide it: the two scores around the player's own decide each level.
-    fn margin_result(&self, reaches: impl Fn(i16) -> Option<bool>) -> Option<Outcome> {
+    fn margin_result(&self, reaches: impl Fn(i16) -> Option<bool>) -> Option<Rewards> {
         let m = self.margin;
         let wins = reaches(DRAW_SCORE + 1);
         let reward = if wins == Some(true) {
@@ -399,7 +399,7 @@ impl AlphaGame {
     }
 
     /// The score game's result: the final score, or the exact score the static bounds fix.
-    fn score_result(&self, scale: f32) -> Option<Outcome> {
+    fn score_result(&self, scale: f32) -> Option<Rewards> {
         let red = match self.pos.red_score() {
             Some(r) => r,
             None if self.pos.empty_count() <= self.static_empty => {
@@ -414,14 +414,14 @@ impl AlphaGame {
     }
 
     /// The outcome in which `player` earns `reward` (in `[0, 1]`) and the opponent the rest.
-    fn outcome_with_reward(&self, reward: f32) -> Option<Outcome> {
+    fn outcome_with_reward(&self, reward: f32) -> Option<Rewards> {
         let other = 1.0 - reward;
         let (red, blue) = if self.player == RED {
             (reward, other)
         } else {
             (other, reward)
         };
-        Outcome::from_rewards(red, blue).ok()
+        Rewards::from_rewards(red, blue).ok()
     }
 }
 
@@ -615,9 +615,9 @@ mod tests {
             for player in [RED, BLUE] {
                 let exact = if player == RED { red } else { 150 - red };
                 let expected = match exact {
-                    76.. => Outcome::win(player),
-                    75 => Outcome::DRAW,
-                    _ => Outcome::win(1 - player),
+                    76.. => Rewards::win(player),
+                    75 => Rewards::DRAW,
+                    _ => Rewards::win(1 - player),
                 };
                 let game = AlphaGame::new(p, player, 90)
                     .with_static_verdict(31)

@@ -3,7 +3,7 @@
 //! in the playouts, and a grouped game's place moves in the trace.
 
 use rand::{Rng, RngExt};
-use rave_mcts::{Outcome, Playout, PlayoutResult, Trace};
+use rave_mcts::{Playout, PlayoutResult, Rewards, Trace};
 
 use super::AlphaGame;
 use super::policies::{
@@ -90,7 +90,7 @@ impl Playout<AlphaGame> for LotteryPlayout {
                 return PlayoutResult::finished(outcome, length);
             }
             if length >= max_moves {
-                return PlayoutResult::stopped(Outcome::DRAW, length);
+                return PlayoutResult::stopped(Rewards::DRAW, length);
             }
             let mover = game.pos.mover();
             let mv = match game.placed.take() {
@@ -262,17 +262,17 @@ mod tests {
         assert_eq!(pos.empty_count(), 19);
         assert_eq!(lazy.playout_bounds_from(), 18);
         let (eager_outcome, eager_moves) = seeded_playout(eager, 3);
-        assert_eq!(eager_outcome, Outcome::win(BLUE));
+        assert_eq!(eager_outcome, Rewards::win(BLUE));
         assert!(eager_moves.is_empty());
         // The lazy playout plays its own moves instead of taking the best-play verdict.
         let (_, lazy_moves) = seeded_playout(lazy, 3);
         assert!(!lazy_moves.is_empty());
         // The tree's node is still decided there.
-        assert_eq!(lazy.result(), Some(Outcome::win(BLUE)));
+        assert_eq!(lazy.result(), Some(Rewards::win(BLUE)));
     }
 
     /// A greedy playout of `game` from a seeded generator: its outcome and moves.
-    fn seeded_playout(mut game: AlphaGame, seed: u64) -> (Outcome, Vec<(usize, Move)>) {
+    fn seeded_playout(mut game: AlphaGame, seed: u64) -> (Rewards, Vec<(usize, Move)>) {
         let mut trace = Trace::new();
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
         let r = LotteryPlayout::default().playout(&mut game, &mut rng, usize::MAX, &mut trace);

@@ -22,7 +22,7 @@ use rand::Rng;
 
 use super::select::{GRAVE_SLOTS, Kept, ShortlistEntry};
 use crate::config::{Config, PriorTarget};
-use crate::game::{Game, Outcome, Player, Playout, Prior, PriorValue, Trace};
+use crate::game::{Game, Player, Playout, Prior, PriorValue, Rewards, Trace};
 use crate::result::StopReason;
 use crate::tree::{
     Arena, EXPANDING, NONE, Node, NodeId, ROOT, UNPROVEN, proof_of_reward, proof_value,
@@ -31,9 +31,9 @@ use crate::tree::{
 /// How a simulation ended.
 enum Leaf {
     /// A node already proven: its value is the result.
-    Proven(Outcome),
+    Proven(Rewards),
     /// A terminal state reached in the tree; `true` if the node became proven now.
-    Terminal(Outcome, bool),
+    Terminal(Rewards, bool),
     /// Go on with a playout.
     Playout,
 }
@@ -250,7 +250,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
                         }
                         Expansion::Full => return (Leaf::Playout, node, true),
                         Expansion::NoMoves => {
-                            return (Leaf::Terminal(Outcome::DRAW, false), node, false);
+                            return (Leaf::Terminal(Rewards::DRAW, false), node, false);
                         }
                     },
                     // Another thread is expanding it: a leaf for now.
@@ -305,7 +305,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
         &mut self,
         tree: &Arena<G::Move>,
         node: NodeId,
-        outcome: Outcome,
+        outcome: Rewards,
         root_player: Player,
         config: &Config,
     ) -> Leaf {
@@ -362,13 +362,13 @@ pub(super) enum Expansion {
     NoMoves,
 }
 
-fn outcome_for(mover: Player, value: f32) -> Outcome {
+fn outcome_for(mover: Player, value: f32) -> Rewards {
     if value == 0.5 {
-        Outcome::DRAW
+        Rewards::DRAW
     } else if value == 1.0 {
-        Outcome::win(mover)
+        Rewards::win(mover)
     } else {
-        Outcome::win(1 - mover.min(1))
+        Rewards::win(1 - mover.min(1))
     }
 }
 
@@ -533,8 +533,8 @@ mod tests {
             self.0 -= u32::from(mv);
             self.1 = 1 - self.1;
         }
-        fn result(&self) -> Option<Outcome> {
-            (self.0 == 0).then(|| Outcome::win(1 - self.1))
+        fn result(&self) -> Option<Rewards> {
+            (self.0 == 0).then(|| Rewards::win(1 - self.1))
         }
         fn move_index(&self, mv: u8) -> usize {
             usize::from(mv) - 1

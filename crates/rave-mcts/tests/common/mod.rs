@@ -1,13 +1,13 @@
 //! Small games with known values, shared by the tests, examples and benches of `rave-mcts`:
 //! tic-tac-toe, a subtraction game (Nim with one pile), Hex on small boards (the game of
-//! `examples/hex/game.rs`, with an exact solver here) and a synthetic game that costs almost
+//! `examples/small_hex/game.rs`, with an exact solver here) and a synthetic game that costs almost
 //! nothing to play.
 #![allow(dead_code)]
 
 use std::collections::HashMap;
 
 use rand::Rng;
-use rave_mcts::{Game, Outcome, Player, Playout, PlayoutResult, Trace};
+use rave_mcts::{Game, Player, Playout, PlayoutResult, Rewards, Trace};
 
 // ---------------------------------------------------------------- tic-tac-toe
 
@@ -74,12 +74,12 @@ impl Game for TicTacToe {
         self.cells[usize::from(mv)] = p;
     }
 
-    fn result(&self) -> Option<Outcome> {
+    fn result(&self) -> Option<Rewards> {
         if let Some(w) = self.winner() {
-            return Some(Outcome::win(w));
+            return Some(Rewards::win(w));
         }
         if self.cells.iter().all(|&c| c != 0) {
-            return Some(Outcome::DRAW);
+            return Some(Rewards::DRAW);
         }
         None
     }
@@ -144,9 +144,9 @@ impl Game for Nim {
         self.player = 1 - self.player;
     }
 
-    fn result(&self) -> Option<Outcome> {
+    fn result(&self) -> Option<Rewards> {
         // The player who took the last stone (the one not to move) wins.
-        (self.stones == 0).then(|| Outcome::win(1 - self.player))
+        (self.stones == 0).then(|| Rewards::win(1 - self.player))
     }
 
     fn move_index(&self, mv: u8) -> usize {
@@ -160,9 +160,9 @@ impl Game for Nim {
 
 // ---------------------------------------------------------------- Hex
 
-/// Hex, with its fast playout, is the worked example `examples/hex`; the tests, the benches
+/// Hex, with its fast playout, is the worked example `examples/small_hex`; the tests, the benches
 /// and the other examples play that same code.
-#[path = "../../examples/hex/game.rs"]
+#[path = "../../examples/small_hex/game.rs"]
 mod hex;
 
 pub use hex::{Hex, HexPlayout};
@@ -272,8 +272,8 @@ impl Game for Synthetic {
         self.ply += 1;
     }
 
-    fn result(&self) -> Option<Outcome> {
-        (self.ply >= self.depth).then(|| Outcome::win((self.hash >> 40) as usize & 1))
+    fn result(&self) -> Option<Rewards> {
+        (self.ply >= self.depth).then(|| Rewards::win((self.hash >> 40) as usize & 1))
     }
 
     fn move_index(&self, mv: u16) -> usize {
@@ -300,14 +300,14 @@ impl Playout<Synthetic> for SyntheticPlayout {
         let mut length = 0;
         while game.ply < game.depth {
             if length >= max_moves {
-                return PlayoutResult::stopped(Outcome::DRAW, length);
+                return PlayoutResult::stopped(Rewards::DRAW, length);
             }
             let mv = ((u64::from(rng.next_u32()) * u64::from(game.width)) >> 32) as u16;
             trace.push(game.to_move(), mv);
             game.play(mv);
             length += 1;
         }
-        PlayoutResult::finished(game.result().unwrap_or(Outcome::DRAW), length)
+        PlayoutResult::finished(game.result().unwrap_or(Rewards::DRAW), length)
     }
 }
 

@@ -3,7 +3,7 @@
 
 use super::Worker;
 use crate::config::{AmafWeighting, Config, Selection};
-use crate::game::{Game, Outcome, Player, Playout};
+use crate::game::{Game, Player, Playout, Rewards};
 use crate::search::select::{Kept, KeptBlend};
 use crate::tree::{Arena, DRAW, KeptScore, LOSS, NONE, Node, NodeId, UNPROVEN, WIN, mover_proof};
 
@@ -15,7 +15,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
         game: &G,
         root_player: Player,
         config: &Config,
-        outcome: Outcome,
+        outcome: Rewards,
         playout_weight: f32,
     ) {
         self.update_path(tree, root_player, outcome);
@@ -33,7 +33,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
     ///
     /// With several threads, the visit and reward of a node whose parent is well visited go
     /// into this thread's [`Deferred`] sums instead (see [`Worker::deferred_path`]).
-    fn update_path(&mut self, tree: &Arena<G::Move>, root_player: Player, outcome: Outcome) {
+    fn update_path(&mut self, tree: &Arena<G::Move>, root_player: Player, outcome: Rewards) {
         let vl = self.virtual_loss;
         let kept = self.kept;
         let trace = self.trace.raw();
@@ -112,7 +112,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
         tree: &Arena<G::Move>,
         game: &G,
         config: &Config,
-        outcome: Outcome,
+        outcome: Rewards,
         weight: f32,
     ) {
         let horizon = config.amaf_horizon().map_or(usize::MAX, |h| h as usize);
@@ -537,7 +537,7 @@ mod tests {
         }
         fn legal_moves(&self, _moves: &mut Vec<u8>) {}
         fn play(&mut self, _mv: u8) {}
-        fn result(&self) -> Option<Outcome> {
+        fn result(&self) -> Option<Rewards> {
             None
         }
         fn move_index(&self, mv: u8) -> usize {

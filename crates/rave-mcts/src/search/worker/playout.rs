@@ -5,7 +5,7 @@ use rand::Rng;
 
 use super::Worker;
 use crate::config::Config;
-use crate::game::{Game, Outcome, Playout};
+use crate::game::{Game, Playout, Rewards};
 use crate::tree::{Arena, NodeId};
 
 impl<G: Game, P: Playout<G>> Worker<G, P> {
@@ -20,7 +20,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
         game: &mut G,
         config: &Config,
         rng: &mut R,
-    ) -> Option<(Outcome, f32)> {
+    ) -> Option<(Rewards, f32)> {
         let n = tree.node(node);
         let horizon = n.horizon();
         let max_moves = if config.playout_horizon() && horizon > 0 {

@@ -1,7 +1,7 @@
 //! One game of 7x7 Hex between a RAVE searcher and plain UCT, a few thousand simulations a
 //! move each, with the board after every move.
 //!
-//! `cargo run --release -p rave-mcts --example hex -- [simulations] [seed]`
+//! `cargo run --release -p rave-mcts --example small_hex -- [simulations] [seed]`
 //! (defaults 3000 simulations per move, seed 1). UCT plays `X` and moves first, the
 //! advantage in Hex; RAVE plays `O`. Each side keeps its tree from move to move with
 //! `Mcts::advance`. The game, with what each `Game` and `Playout` method must do, is in

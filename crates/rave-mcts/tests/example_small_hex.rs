@@ -1,7 +1,7 @@
-//! The worked example `examples/hex` plays whole games: each ends with exactly one winner,
+//! The worked example `examples/small_hex` plays whole games: each ends with exactly one winner,
 //! whose stones join its two edges, at the move that joined them.
 
-#[path = "../examples/hex/main.rs"]
+#[path = "../examples/small_hex/main.rs"]
 #[allow(dead_code)]
 mod example;
 

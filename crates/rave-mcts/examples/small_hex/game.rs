@@ -10,7 +10,7 @@
 use std::fmt;
 
 use rand::{Rng, RngExt};
-use rave_mcts::{Game, Outcome, Player, Playout, PlayoutResult, Trace};
+use rave_mcts::{Game, Player, Playout, PlayoutResult, Rewards, Trace};
 
 /// Largest board side supported: a cell index, plus the four edge cells, fits in a `u8`.
 pub const HEX_MAX: usize = 11;
@@ -170,8 +170,8 @@ impl Game for Hex {
     /// `None` while the game goes on, else a win for the player who connected. The search
     /// asks at every node it reaches; a state that is not over must have a legal move, which
     /// holds here because a full board always has a winner.
-    fn result(&self) -> Option<Outcome> {
-        (self.winner != 0).then(|| Outcome::win(usize::from(self.winner) - 1))
+    fn result(&self) -> Option<Rewards> {
+        (self.winner != 0).then(|| Rewards::win(usize::from(self.winner) - 1))
     }
 
     /// A dense index for the move, the same in every position: RAVE and GRAVE keep their
@@ -219,7 +219,7 @@ impl Playout<Hex> for HexPlayout {
         let mut length = 0;
         while game.winner == 0 {
             if length >= max_moves || self.empty.is_empty() {
-                return PlayoutResult::stopped(Outcome::DRAW, length);
+                return PlayoutResult::stopped(Rewards::DRAW, length);
             }
             let i = rng.random_range(0..self.empty.len());
             let mv = self.empty.swap_remove(i);
@@ -227,7 +227,7 @@ impl Playout<Hex> for HexPlayout {
             game.play(mv);
             length += 1;
         }
-        PlayoutResult::finished(Outcome::win(usize::from(game.winner) - 1), length)
+        PlayoutResult::finished(Rewards::win(usize::from(game.winner) - 1), length)
     }
 }
 

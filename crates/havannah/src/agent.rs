@@ -1,16 +1,15 @@
-//! The interface every Havannah player of this crate offers to match runners and to GTP.
+//! The interface every Havannah agent of this crate offers to match runners and to GTP.
 
+use game_harness::Clock;
 use havannah_rules::{Game, Move};
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
-pub use game_harness::time::Clock;
-
-/// A Havannah player: it follows the game and chooses moves.
+/// A Havannah agent: a player that follows the game and chooses moves.
 ///
-/// The caller owns the authoritative [`Game`] and checks every move; a player keeps whatever
+/// The caller owns the authoritative [`Game`] and checks every move; an agent keeps whatever
 /// state it likes (a search tree to reuse) and is told about every move played.
-pub trait Player: Send {
+pub trait Agent: Send {
     /// A short name for tables and logs.
     fn name(&self) -> String;
 
@@ -23,21 +22,21 @@ pub trait Player: Send {
     /// Chooses a legal move for the side to move in `game`; `None` when the game is over.
     fn choose(&mut self, game: &Game, clock: &Clock) -> Option<Move>;
 
-    /// Restarts the player's random generator from `seed`. Match runners call it before
+    /// Restarts the agent's random generator from `seed`. Match runners call it before
     /// every game with a seed of that game ([`game_seed`](game_harness::matches::game_seed)),
-    /// so that a match split into shards plays the same games as in one piece. Players
+    /// so that a match split into shards plays the same games as in one piece. Agents
     /// without randomness of their own (external programs) ignore it.
     fn reseed(&mut self, _seed: u64) {}
 
     /// A few human-readable lines about the last search (simulations, speed, win rate,
-    /// principal variation, ...), for logs and GUIs; `None` for players that do not search.
+    /// principal variation, ...), for logs and GUIs; `None` for agents that do not search.
     fn search_report(&self) -> Option<String> {
         None
     }
 
-    /// Why the player's last [`Player::choose`] gave no move or a bad one, if it knows (an
+    /// Why the agent's last [`Agent::choose`] gave no move or a bad one, if it knows (an
     /// external program that died, answered an error or resigned); the match runner writes it
-    /// into the forfeit's reason. `None` for players that cannot fail that way.
+    /// into the forfeit's reason. `None` for agents that cannot fail that way.
     fn failure(&self) -> Option<String> {
         None
     }
@@ -56,23 +55,23 @@ pub fn random_cell<R: rand::Rng + ?Sized>(game: &Game, rng: &mut R) -> Option<Mo
     Some(Move::Cell(empty[rng.random_range(0..empty.len())]))
 }
 
-/// A player that picks a uniformly random legal cell (it never plays `swap`).
+/// An agent that picks a uniformly random legal cell (it never plays `swap`).
 #[derive(Debug, Clone)]
-pub struct RandomPlayer {
+pub struct RandomAgent {
     rng: Pcg64Mcg,
 }
 
-impl RandomPlayer {
-    /// A random player with its own seeded generator.
+impl RandomAgent {
+    /// A random agent with its own seeded generator.
     #[must_use]
-    pub fn new(seed: u64) -> RandomPlayer {
-        RandomPlayer {
+    pub fn new(seed: u64) -> RandomAgent {
+        RandomAgent {
             rng: Pcg64Mcg::seed_from_u64(seed),
         }
     }
 }
 
-impl Player for RandomPlayer {
+impl Agent for RandomAgent {
     fn name(&self) -> String {
         "random".to_string()
     }
