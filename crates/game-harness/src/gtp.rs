@@ -287,17 +287,54 @@ pub fn shorten(text: &str) -> String {
     out
 }
 
+/// Why a GTP argument could not be read. Every message names the text received and what
+/// was expected.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ArgumentError {
+    /// The text is not a number of seconds.
+    #[error("invalid time {text}: expected seconds")]
+    NotSeconds {
+        /// The text received, shortened by [`shorten`].
+        text: String,
+    },
+    /// The text is a number of seconds, but negative, not finite, or a century or more.
+    #[error("invalid time {text}: out of range")]
+    SecondsOutOfRange {
+        /// The text received, shortened by [`shorten`].
+        text: String,
+    },
+    /// The text is not a non-negative count of stones.
+    #[error("invalid number of stones {text}")]
+    NotCount {
+        /// The text received, shortened by [`shorten`].
+        text: String,
+    },
+}
+
 /// Parses a non-negative number of seconds (integer or decimal) below a century, as
 /// `time_settings` and `time_left` send them.
 ///
+/// ```
+/// use game_harness::gtp::{ArgumentError, seconds};
+/// use std::time::Duration;
+///
+/// assert_eq!(seconds("1.5"), Ok(Duration::from_millis(1500)));
+/// assert!(matches!(seconds("-1"), Err(ArgumentError::SecondsOutOfRange { .. })));
+/// assert_eq!(seconds("x").unwrap_err().to_string(), "invalid time x: expected seconds");
+/// ```
+///
 /// # Errors
-/// A message naming the bad text.
-pub fn seconds(text: &str) -> Result<Duration, String> {
-    let value: f64 = text
-        .parse()
-        .map_err(|_| format!("invalid time {}: expected seconds", shorten(text)))?;
+/// [`ArgumentError::NotSeconds`] for text that is not a number,
+/// [`ArgumentError::SecondsOutOfRange`] for a number out of range; both name the text.
+pub fn seconds(text: &str) -> Result<Duration, ArgumentError> {
+    let value: f64 = text.parse().map_err(|_| ArgumentError::NotSeconds {
+        text: shorten(text),
+    })?;
     if !(value.is_finite() && (0.0..=3.2e9).contains(&value)) {
-        return Err(format!("invalid time {}: out of range", shorten(text)));
+        return Err(ArgumentError::SecondsOutOfRange {
+            text: shorten(text),
+        });
     }
     Ok(Duration::from_secs_f64(value))
 }
@@ -305,10 +342,11 @@ pub fn seconds(text: &str) -> Result<Duration, String> {
 /// Parses a non-negative count of stones.
 ///
 /// # Errors
-/// A message naming the bad text.
-pub fn count(text: &str) -> Result<u32, String> {
-    text.parse()
-        .map_err(|_| format!("invalid number of stones {}", shorten(text)))
+/// [`ArgumentError::NotCount`], naming the text, for anything but a count that fits a `u32`.
+pub fn count(text: &str) -> Result<u32, ArgumentError> {
+    text.parse().map_err(|_| ArgumentError::NotCount {
+        text: shorten(text),
+    })
 }
 
 /// One line, no control characters.

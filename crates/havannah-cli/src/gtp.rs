@@ -91,7 +91,7 @@ fn make_player(opts: &Opts) -> Result<(Box<dyn Agent>, usize), String> {
                 config = config.with_threads(threads).map_err(|e| e.to_string())?;
             }
             if let Some(n) = opts.simulations {
-                config = config.with_simulations(n)?;
+                config = config.with_simulations(n).map_err(|e| e.to_string())?;
             }
             if let Some(path) = &opts.value_net {
                 config = config.with_value_net_file(path, opts.size, opts.value_weight)?;
@@ -139,6 +139,7 @@ fn make_session(opts: &Opts) -> Result<GtpSession, String> {
         .with_time_per_move(per_move)
         .with_search_log(!opts.quiet)
         .with_size(opts.size)
+        .map_err(|e| e.to_string())
 }
 
 /// Answers GTP commands on standard input until `quit` or its end; the exit status is 0, 1

@@ -147,7 +147,7 @@ fn make_player(name: &str, opts: &Opts, seed: u64) -> Result<Box<dyn Agent>, Str
         config = config.with_threads(threads).map_err(|e| e.to_string())?;
     }
     if let Some(n) = opts.simulations {
-        config = config.with_simulations(n)?;
+        config = config.with_simulations(n).map_err(|e| e.to_string())?;
     }
     if with_net {
         let path = opts

@@ -14,6 +14,7 @@ use rave_mcts::{
 };
 
 use crate::agent::Agent;
+use crate::error::ConfigError;
 use crate::game::{HMove, HavannahGame};
 use crate::playout::{HavannahPlayout, PlayoutConfig, Policy, RingCheck};
 use crate::prior::{HavannahPrior, PriorConfig};
@@ -223,11 +224,17 @@ impl EngineConfig {
                 }
                 "threads" => builder.threads(count_parameter("threads", value, 1, 1024)? as usize),
                 "reach" | "reply" | "threats" => {
-                    config.prior.set(key.trim(), number)?;
+                    config
+                        .prior
+                        .set(key.trim(), number)
+                        .map_err(|e| e.to_string())?;
                     builder
                 }
                 "decisive" | "block" | "save" | "lgr" | "kmoves" => {
-                    config.playout.set(key.trim(), number)?;
+                    config
+                        .playout
+                        .set(key.trim(), number)
+                        .map_err(|e| e.to_string())?;
                     builder
                 }
                 other => {
@@ -368,10 +375,14 @@ impl EngineConfig {
     /// The same configuration with a budget of `simulations` per move when no clock is set.
     ///
     /// # Errors
-    /// When `simulations` is 0.
-    pub fn with_simulations(mut self, simulations: u64) -> Result<EngineConfig, String> {
+    /// [`ConfigError::OutOfRange`] when `simulations` is 0.
+    pub fn with_simulations(mut self, simulations: u64) -> Result<EngineConfig, ConfigError> {
         if simulations == 0 {
-            return Err("the number of simulations per move must be at least 1".to_string());
+            return Err(ConfigError::OutOfRange {
+                name: "simulations".to_string(),
+                value: 0.0,
+                expected: "a count >= 1",
+            });
         }
         self.simulations = simulations;
         Ok(self)

@@ -47,6 +47,7 @@ use game_harness::time::{Clock, TimeControl};
 pub use game_harness::time::{PlayerClock, TimeSettings};
 
 use crate::agent::Agent;
+use crate::error::ConfigError;
 
 /// The commands the session knows, in the order `list_commands` gives them.
 pub const COMMANDS: &[&str] = &[
@@ -178,8 +179,8 @@ impl<A: Agent + ?Sized> GtpSession<A> {
     /// Starts a new game of `size` (with the board size given). Errors name the size.
     ///
     /// # Errors
-    /// The message of an unsupported size.
-    pub fn with_size(mut self, size: u8) -> Result<Self, String> {
+    /// [`ConfigError::BoardSize`] for an unsupported size.
+    pub fn with_size(mut self, size: u8) -> Result<Self, ConfigError> {
         self.set_size(size)?;
         Ok(self)
     }
@@ -240,13 +241,9 @@ impl<A: Agent + ?Sized> GtpSession<A> {
         self.player.reset(&self.game);
     }
 
-    fn set_size(&mut self, size: u8) -> Result<(), String> {
+    fn set_size(&mut self, size: u8) -> Result<(), ConfigError> {
         if !(havannah_board::MIN_SIZE..=havannah_board::MAX_SIZE).contains(&size) {
-            return Err(format!(
-                "unacceptable size {size}: sizes {} to {} are supported",
-                havannah_board::MIN_SIZE,
-                havannah_board::MAX_SIZE
-            ));
+            return Err(ConfigError::BoardSize(size));
         }
         self.new_game(size);
         Ok(())
@@ -273,7 +270,9 @@ impl<A: Agent + ?Sized> GtpSession<A> {
                 let size: u8 = text
                     .parse()
                     .map_err(|_| format!("unacceptable size {}", shorten(text)))?;
-                self.set_size(size).map(|()| String::new())
+                self.set_size(size)
+                    .map(|()| String::new())
+                    .map_err(|e| e.to_string())
             }
             "clear_board" => {
                 self.new_game(self.game.board().size());
@@ -433,9 +432,9 @@ impl<A: Agent + ?Sized> GtpSession<A> {
             );
         };
         self.time.set_settings(TimeSettings {
-            main_time: seconds(main)?,
-            byo_yomi_time: seconds(byo)?,
-            byo_yomi_stones: count(stones)?,
+            main_time: seconds(main).map_err(|e| e.to_string())?,
+            byo_yomi_time: seconds(byo).map_err(|e| e.to_string())?,
+            byo_yomi_stones: count(stones).map_err(|e| e.to_string())?,
         });
         Ok(String::new())
     }
@@ -445,8 +444,8 @@ impl<A: Agent + ?Sized> GtpSession<A> {
             return Err("syntax: time_left COLOUR TIME STONES".to_string());
         };
         let colour = self.colour_arg(colour)?;
-        let time = seconds(time)?;
-        let stones = count(stones)?;
+        let time = seconds(time).map_err(|e| e.to_string())?;
+        let stones = count(stones).map_err(|e| e.to_string())?;
         self.time.set_left(colour.index(), time, stones);
         Ok(String::new())
     }

@@ -54,6 +54,7 @@ pub use rave_mcts::{
 
 pub mod agent;
 pub mod engine;
+mod error;
 pub mod external;
 pub mod game;
 pub mod gtp;
@@ -67,6 +68,7 @@ pub mod td;
 
 pub use agent::{Agent, RandomAgent};
 pub use engine::{CONFIG_NAMES, Engine, EngineConfig};
+pub use error::ConfigError;
 pub use external::GtpProgram;
 pub use game::{HMove, HavannahGame};
 pub use gtp::GtpSession;

@@ -7,6 +7,7 @@ use rand::{Rng, RngExt};
 use rave_mcts::{Playout, PlayoutResult, Rewards, Trace};
 use weighted_sampler::BlockSampler;
 
+use crate::error::ConfigError;
 use crate::game::{HMove, HavannahGame};
 use crate::pattern::bridge_saves;
 
@@ -99,14 +100,18 @@ impl PlayoutConfig {
     /// with `kmoves` the number of playout moves the rules apply to.
     ///
     /// # Errors
-    /// A message naming the key if it is not one of those, or a `kmoves` value that is not a
-    /// count.
-    pub fn set(&mut self, key: &str, value: f64) -> Result<(), String> {
+    /// [`ConfigError::UnknownKey`] for a key not one of those, [`ConfigError::OutOfRange`]
+    /// for a `kmoves` value that is not a count.
+    pub fn set(&mut self, key: &str, value: f64) -> Result<(), ConfigError> {
         let on = value != 0.0;
         match key {
             "kmoves" => {
                 if !(value.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(&value)) {
-                    return Err(format!("parameter kmoves: {value} is not a count >= 0"));
+                    return Err(ConfigError::OutOfRange {
+                        name: "kmoves".to_string(),
+                        value,
+                        expected: "a count >= 0",
+                    });
                 }
                 self.knowledge_moves = value as u32;
             }
@@ -114,7 +119,12 @@ impl PlayoutConfig {
             "block" => self.anti_decisive = on,
             "save" => self.save_bridge = on,
             "lgr" => self.last_good_reply = on,
-            other => return Err(format!("unknown playout parameter {other:?}")),
+            other => {
+                return Err(ConfigError::UnknownKey {
+                    kind: "playout",
+                    key: other.to_string(),
+                });
+            }
         }
         Ok(())
     }
@@ -633,7 +643,13 @@ mod tests {
         assert!(lengths(2).iter().all(|&(len, blocked)| blocked || len == 2));
         assert!(lengths(1).iter().any(|&(len, blocked)| !blocked && len > 2));
         let mut config = PlayoutConfig::default();
-        assert!(config.set("kmoves", -1.0).unwrap_err().contains("kmoves"));
+        assert!(
+            config
+                .set("kmoves", -1.0)
+                .unwrap_err()
+                .to_string()
+                .contains("kmoves")
+        );
         config.set("kmoves", 10.0).unwrap();
         assert_eq!(config.knowledge_moves, 10);
     }

@@ -6,6 +6,7 @@ use havannah_board::{Board, Cell};
 use havannah_rules::{Colour, Position};
 use rave_mcts::{Narrowing, Prior, PriorValue};
 
+use crate::error::ConfigError;
 use crate::game::{HMove, HavannahGame};
 use crate::pattern::bridge_saves;
 use crate::td::ValueNet;
@@ -77,16 +78,26 @@ impl PriorConfig {
     /// ([`PriorConfig::bridge_reply`]) or `threats` (0 off, anything else on).
     ///
     /// # Errors
-    /// An unknown key, or a weight that is negative or not finite.
-    pub fn set(&mut self, key: &str, value: f64) -> Result<(), String> {
+    /// [`ConfigError::UnknownKey`] for an unknown key, [`ConfigError::OutOfRange`] for a
+    /// weight that is negative or not finite.
+    pub fn set(&mut self, key: &str, value: f64) -> Result<(), ConfigError> {
         if !(value.is_finite() && value >= 0.0) {
-            return Err(format!("parameter {key}: {value} is not a weight >= 0"));
+            return Err(ConfigError::OutOfRange {
+                name: key.to_string(),
+                value,
+                expected: "a weight >= 0",
+            });
         }
         match key {
             "reach" => self.reach = value as f32,
             "reply" => self.bridge_reply = value as f32,
             "threats" => self.threats = value != 0.0,
-            other => return Err(format!("unknown prior parameter {other:?}")),
+            other => {
+                return Err(ConfigError::UnknownKey {
+                    kind: "prior",
+                    key: other.to_string(),
+                });
+            }
         }
         Ok(())
     }

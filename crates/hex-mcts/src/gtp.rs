@@ -228,9 +228,9 @@ impl Gtp {
     /// `time_settings MAIN BYO_YOMI_TIME BYO_YOMI_STONES`.
     fn time_settings(&mut self, args: &[&str]) -> Result<String, String> {
         self.clock.control.set_settings(TimeSettings {
-            main_time: seconds(args[0])?,
-            byo_yomi_time: seconds(args[1])?,
-            byo_yomi_stones: count(args[2])?,
+            main_time: seconds(args[0]).map_err(|e| e.to_string())?,
+            byo_yomi_time: seconds(args[1]).map_err(|e| e.to_string())?,
+            byo_yomi_stones: count(args[2]).map_err(|e| e.to_string())?,
         });
         Ok(String::new())
     }
@@ -238,8 +238,8 @@ impl Gtp {
     /// `time_left COLOUR SECONDS STONES`.
     fn time_left(&mut self, args: &[&str]) -> Result<String, String> {
         let colour = Colour::parse(args[0]).map_err(|e| e.to_string())?;
-        let left = seconds(args[1])?;
-        let stones = count(args[2])?;
+        let left = seconds(args[1]).map_err(|e| e.to_string())?;
+        let stones = count(args[2]).map_err(|e| e.to_string())?;
         self.clock.control.set_left(colour.index(), left, stones);
         Ok(String::new())
     }
@@ -269,7 +269,7 @@ impl Gtp {
                 s.simulations = (n > 0).then_some(n);
             }
             "time" => {
-                let t = seconds(value)?;
+                let t = seconds(value).map_err(|e| e.to_string())?;
                 s.time = (!t.is_zero()).then_some(t);
             }
             "threads" => {
