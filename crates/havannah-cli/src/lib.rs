@@ -1,7 +1,8 @@
 //! The `havannah` program's subcommands, one module each: [`gtp`] (a GTP engine), [`selfplay`]
 //! (a match between two players), [`replay`] (game records replayed), [`clock_check`] (does
-//! a GTP engine keep its clock?), [`playout_table`] (the paper's playout-speed table) and
-//! [`td_train`] (self-play training of a value network).
+//! a GTP engine keep its clock?), [`playout_table`] (the paper's playout-speed table),
+//! [`search_bench`] (the speed and fingerprint of seeded searches) and [`td_train`]
+//! (self-play training of a value network).
 //!
 //! Each module has its options ([`clap::Args`], also a [`clap::Parser`] of its own) and a
 //! `run` function that returns the exit status. The `havannah` binary dispatches [`Cli`]'s
@@ -24,6 +25,7 @@ pub mod clock_check;
 pub mod gtp;
 pub mod playout_table;
 pub mod replay;
+pub mod search_bench;
 pub mod selfplay;
 pub mod td_train;
 
@@ -32,7 +34,7 @@ pub mod td_train;
 #[command(
     name = "havannah",
     version,
-    about = "Havannah: a GTP engine, self-play matches, game replay, a clock check, the playout table and TD training"
+    about = "Havannah: a GTP engine, self-play matches, game replay, a clock check, the playout table, a search bench and TD training"
 )]
 pub struct Cli {
     /// What to do.
@@ -55,6 +57,9 @@ pub enum Command {
     /// Reproduces the playout-speed table of Koennecke & Waldmann and measures MCTS speed.
     #[command(name = "playout-table")]
     PlayoutTable(playout_table::Opts),
+    /// Searches seeded positions for a fixed number of simulations: simulations/s and a fingerprint.
+    #[command(name = "search-bench")]
+    SearchBench(search_bench::Opts),
     /// Trains a Havannah value network by self-play TD(lambda).
     #[command(name = "td-train")]
     TdTrain(td_train::Opts),
@@ -69,6 +74,7 @@ impl Cli {
             Command::Replay(opts) => replay::run(opts),
             Command::ClockCheck(opts) => clock_check::run(opts),
             Command::PlayoutTable(opts) => playout_table::run(opts),
+            Command::SearchBench(opts) => search_bench::run(opts),
             Command::TdTrain(opts) => td_train::run(opts),
         }
     }

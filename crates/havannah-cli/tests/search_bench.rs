@@ -1,0 +1,56 @@
+//! `havannah search-bench`: a tiny seeded bench gives the same well-formed fingerprint twice,
+//! and a configuration name it does not know is an error naming it.
+
+use std::process::{Command, Output};
+
+/// Runs the built `havannah` binary with `args`.
+fn havannah(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_havannah"))
+        .args(args)
+        .output()
+        .expect("the havannah binary runs")
+}
+
+/// The fingerprint of the totals' line of a tiny bench (2 positions, 200 simulations each).
+fn tiny_fingerprint() -> String {
+    let output = havannah(&["search-bench", "--positions", "2", "--simulations", "200"]);
+    assert!(output.status.success(), "{output:?}");
+    let stdout = String::from_utf8(output.stdout).expect("UTF-8");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{stdout}");
+    assert!(
+        lines[0].starts_with("position 0: 0 moves, chose "),
+        "{stdout}"
+    );
+    assert!(
+        lines[1].starts_with("position 1: 2 moves, chose "),
+        "{stdout}"
+    );
+    let last = lines[2];
+    assert!(
+        last.starts_with("all: 2 positions, 400 simulations in "),
+        "{stdout}"
+    );
+    let (_, hex) = last.split_once("; fingerprint ").expect("a fingerprint");
+    assert_eq!(hex.len(), 16, "{last}");
+    assert!(
+        hex.chars()
+            .all(|c| c.is_ascii_hexdigit() && !c.is_ascii_uppercase()),
+        "{last}"
+    );
+    hex.to_string()
+}
+
+#[test]
+fn a_seeded_bench_gives_the_same_fingerprint_twice() {
+    assert_eq!(tiny_fingerprint(), tiny_fingerprint());
+}
+
+#[test]
+fn an_unknown_configuration_is_an_error_naming_it() {
+    let output = havannah(&["search-bench", "--config", "no-such-config"]);
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    assert!(output.stdout.is_empty(), "{output:?}");
+    let stderr = String::from_utf8(output.stderr).expect("UTF-8");
+    assert!(stderr.contains("no-such-config"), "{stderr}");
+}
