@@ -1,4 +1,4 @@
-//! Helpers shared by the integration tests, written from the geometry's definition rather than
+//! Functions shared by the integration tests, written from the geometry's definition rather than
 //! from the crate's tables: a cell `(x, y)` of a board of size `s` has `0 <= x, y <= 2s - 2`
 //! and `|x - y| <= s - 1`, and its neighbours are `(x±1, y)`, `(x, y±1)`, `(x-1, y-1)` and
 //! `(x+1, y+1)` where they are on the board.
