@@ -8,6 +8,8 @@
 use std::io::Write;
 use std::time::Instant;
 
+use game_harness::fingerprint::Fingerprint;
+
 use crate::engine::{EngineConfig, EventHorizon};
 use crate::rules::Position;
 
@@ -44,21 +46,6 @@ pub struct Report {
     pub fingerprint: u64,
 }
 
-/// A running FNV-1a hash.
-struct Fnv(u64);
-
-impl Fnv {
-    fn new() -> Self {
-        Fnv(0xcbf2_9ce4_8422_2325)
-    }
-
-    fn add(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    }
-}
-
 /// Searches each position of `by_empty` (positions by their number of empty cells, as
 /// [`crate::bench::endings_of_records`] gives them) with a fresh player of `config`, seeded
 /// `seed + k` for the `k`-th position, `simulations` simulations a target, and prints the
@@ -78,7 +65,7 @@ pub fn run(
         "| empty | positions | simulations | seconds | simulations/s |"
     );
     let _ = writeln!(out, "|---|---|---|---|---|");
-    let mut fnv = Fnv::new();
+    let mut fnv = Fingerprint::new();
     let mut rows = Vec::new();
     let mut k = 0;
     for (empty, positions) in by_empty.iter().enumerate() {
@@ -132,11 +119,11 @@ pub fn run(
         total.simulations,
         total.seconds,
         total.rate(),
-        fnv.0
+        fnv.value()
     );
     Ok(Report {
         rows,
-        fingerprint: fnv.0,
+        fingerprint: fnv.value(),
     })
 }
 

@@ -15,6 +15,8 @@
 //!   whole answer, `=` or `?`, with a timeout and a restart of an engine that died;
 //! - [`mod@matches`]: matches between two players: paired openings, the score by who moved
 //!   first, the results table with Wilson interval and Elo ([`Tally`]), a progress bar;
+//! - [`fingerprint`]: a running FNV-1a hash of a bench's results ([`Fingerprint`]), so two
+//!   runs compare in one line;
 //! - [`output`]: [`outln!`], `println!` that survives a closed pipe (`selfplay | head`).
 //!
 //! It knows nothing of Havannah or of any other game; the Havannah engine, Hex and Blackhole
@@ -28,6 +30,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod fingerprint;
 pub mod gtp;
 pub mod gtp_client;
 pub mod matches;
@@ -36,6 +39,7 @@ pub mod process;
 pub mod stats;
 pub mod time;
 
+pub use fingerprint::Fingerprint;
 pub use gtp::{GtpEngine, Response};
 pub use gtp_client::{GtpClient, GtpError};
 pub use matches::{PlayerId, Shard, Tally};

@@ -15,6 +15,7 @@ use std::time::Instant;
 
 use clap::Parser;
 use game_harness::Clock;
+use game_harness::fingerprint::Fingerprint;
 use game_harness::output::exit_status;
 use havannah::{Agent, Engine, EngineConfig, RandomAgent};
 use havannah_rules::{Game, Rules};
@@ -43,21 +44,6 @@ pub struct Opts {
     /// The engine configuration (a name `havannah::EngineConfig::named` accepts).
     #[arg(long, default_value = "best")]
     pub config: String,
-}
-
-/// A running 64-bit FNV-1a hash.
-struct Fnv(u64);
-
-impl Fnv {
-    fn new() -> Self {
-        Fnv(0xcbf2_9ce4_8422_2325)
-    }
-
-    fn add(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    }
 }
 
 /// The totals of a bench: positions searched, simulations, seconds and the fingerprint.
@@ -100,7 +86,7 @@ pub fn bench(opts: &Opts) -> Result<Totals, String> {
         .with_simulations(opts.simulations)
         .map_err(|e| e.to_string())?;
     Game::new(opts.size, Rules::default()).map_err(|e| format!("--size {}: {e}", opts.size))?;
-    let mut fnv = Fnv::new();
+    let mut fnv = Fingerprint::new();
     let mut totals = Totals {
         positions: 0,
         simulations: 0,
@@ -138,7 +124,7 @@ pub fn bench(opts: &Opts) -> Result<Totals, String> {
             rate(result.simulations, seconds)
         );
     }
-    totals.fingerprint = fnv.0;
+    totals.fingerprint = fnv.value();
     Ok(totals)
 }
 
