@@ -15,7 +15,7 @@ use game_harness::Clock;
 use game_harness::gtp::is_one_response;
 use havannah::gtp::GtpSession;
 use havannah::{Agent, Engine, EngineConfig};
-use havannah_rules::{Game, Move, Record};
+use havannah_rules::{GameState, Move, Record};
 use libfuzzer_sys::fuzz_target;
 
 /// The engine with its clock capped.
@@ -28,13 +28,13 @@ impl Agent for Cheap {
     fn name(&self) -> String {
         self.0.name()
     }
-    fn reset(&mut self, game: &Game) {
+    fn reset(&mut self, game: &GameState) {
         self.0.reset(game);
     }
-    fn observe(&mut self, game: &Game, mv: Move) {
+    fn observe(&mut self, game: &GameState, mv: Move) {
         self.0.observe(game, mv);
     }
-    fn choose(&mut self, game: &Game, clock: &Clock) -> Option<Move> {
+    fn choose(&mut self, game: &GameState, clock: &Clock) -> Option<Move> {
         let capped = Clock {
             per_move: clock.per_move.map(|t| t.min(PER_MOVE)),
             remaining: clock.remaining.map(|t| t.min(REMAINING)),

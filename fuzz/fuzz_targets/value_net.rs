@@ -3,7 +3,7 @@
 #![no_main]
 
 use havannah::td::ValueNet;
-use havannah_rules::{Game, Rules};
+use havannah_rules::{GameState, Rules};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -13,7 +13,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(net) = ValueNet::from_json(text, "fuzz.json") else {
         return;
     };
-    let mut game = Game::new(net.size(), Rules::default()).expect("the net's size is valid");
+    let mut game = GameState::new(net.size(), Rules::default()).expect("the net's size is valid");
     let v = net.evaluate(game.position());
     assert!(v.is_finite(), "{v}");
     let cell = game.board().centre();

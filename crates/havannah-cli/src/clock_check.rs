@@ -24,7 +24,7 @@ use game_harness::time::{TimeControl, TimeSettings};
 use havannah::GtpProgram;
 use havannah::gtp::estimate_moves_to_go;
 use havannah_board::Board;
-use havannah_rules::{Colour, Game, Move, Rules};
+use havannah_rules::{Colour, GameState, Move, Rules};
 use indicatif::{ProgressBar, ProgressStyle};
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -125,7 +125,7 @@ fn colour_name(colour: Colour) -> &'static str {
 /// Plays random opening moves on both the judge's game and the engine.
 fn play_opening(
     engine: &mut GtpProgram,
-    game: &mut Game,
+    game: &mut GameState,
     plies: usize,
     rng: &mut Pcg64Mcg,
 ) -> Result<(), String> {
@@ -149,7 +149,7 @@ fn play_game(
     rng: &mut Pcg64Mcg,
     tally: &mut Tally,
 ) -> Result<(), String> {
-    let mut game = Game::new(size, Rules { pie: false }).map_err(|e| e.to_string())?;
+    let mut game = GameState::new(size, Rules { pie: false }).map_err(|e| e.to_string())?;
     engine.send(&format!("boardsize {size}"))?;
     engine.send("clear_board")?;
     engine.send(&format!(

@@ -19,7 +19,7 @@ use std::process::ExitCode;
 use game_harness::output::{reader_gone, write_line};
 
 use clap::Parser;
-use havannah_rules::{Game, Record, Rules, RulesError};
+use havannah_rules::{GameState, Record, Rules, RulesError};
 
 /// Replays Havannah game records and prints `<result> <kinds> <plies>` per game.
 #[derive(Parser, Debug)]
@@ -36,9 +36,9 @@ pub struct Opts {
 
 /// Replays one record up to the end of the game: moves recorded after a win are not played
 /// (they must still be valid notation).
-fn replay(line: &str, line_no: usize) -> Result<Game, RulesError> {
+fn replay(line: &str, line_no: usize) -> Result<GameState, RulesError> {
     let record = Record::parse_line(line, line_no)?;
-    let mut game = Game::new(record.size, Rules { pie: true })?;
+    let mut game = GameState::new(record.size, Rules { pie: true })?;
     for (k, &mv) in record.moves.iter().enumerate() {
         if game.outcome().is_over() {
             break;

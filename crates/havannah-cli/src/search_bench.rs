@@ -18,7 +18,7 @@ use game_harness::Clock;
 use game_harness::fingerprint::Fingerprint;
 use game_harness::output::exit_status;
 use havannah::{Agent, Engine, EngineConfig, RandomAgent};
-use havannah_rules::{Game, Rules};
+use havannah_rules::{GameState, Rules};
 
 /// Searches seeded positions for a fixed number of simulations and prints their speed and a
 /// fingerprint of the searches' results.
@@ -61,8 +61,8 @@ pub struct Totals {
 
 /// The game after `plies` random legal moves from the empty board of `size`, drawn by a
 /// generator seeded `seed`; `None` when the game ends before.
-fn position(size: u8, plies: usize, seed: u64) -> Result<Option<Game>, String> {
-    let mut game = Game::new(size, Rules::default()).map_err(|e| e.to_string())?;
+fn position(size: u8, plies: usize, seed: u64) -> Result<Option<GameState>, String> {
+    let mut game = GameState::new(size, Rules::default()).map_err(|e| e.to_string())?;
     let mut random = RandomAgent::new(seed);
     random.reset(&game);
     for _ in 0..plies {
@@ -85,7 +85,8 @@ pub fn bench(opts: &Opts) -> Result<Totals, String> {
         .map_err(|e| e.to_string())?
         .with_simulations(opts.simulations)
         .map_err(|e| e.to_string())?;
-    Game::new(opts.size, Rules::default()).map_err(|e| format!("--size {}: {e}", opts.size))?;
+    GameState::new(opts.size, Rules::default())
+        .map_err(|e| format!("--size {}: {e}", opts.size))?;
     let mut fnv = Fingerprint::new();
     let mut totals = Totals {
         positions: 0,

@@ -9,12 +9,12 @@ use crate::types::{Colour, Kinds, Move, Outcome, Rules};
 /// A game of Havannah: the position, the moves so far, the rule set and the outcome.
 ///
 /// Every move is checked; a rejected move returns an error naming it and leaves the game as it
-/// was. Rings are found on-line, so [`Game::outcome`] is always exact.
+/// was. Rings are found on-line, so [`GameState::outcome`] is always exact.
 ///
 /// ```
-/// use havannah_rules::{Colour, Game, Kinds, Rules};
+/// use havannah_rules::{Colour, GameState, Kinds, Rules};
 ///
-/// let mut game = Game::new(4, Rules::default())?;
+/// let mut game = GameState::new(4, Rules::default())?;
 /// game.play_str("d4")?;
 /// game.play_str("swap")?; // the second player takes White's stone; Black moves next
 /// assert_eq!(game.to_move(), Colour::Black);
@@ -23,26 +23,26 @@ use crate::types::{Colour, Kinds, Move, Outcome, Rules};
 /// # Ok::<(), havannah_rules::RulesError>(())
 /// ```
 #[derive(Debug, Clone)]
-pub struct Game {
+pub struct GameState {
     position: Position,
     rules: Rules,
     moves: Vec<Move>,
     outcome: Outcome,
 }
 
-impl Game {
+impl GameState {
     /// A new game on a board of `size` cells per side.
     ///
     /// # Errors
     /// [`RulesError::Board`] when the size is not supported (2 to 13).
-    pub fn new(size: u8, rules: Rules) -> Result<Game, RulesError> {
-        Ok(Game::on_board(Board::new(size)?, rules))
+    pub fn new(size: u8, rules: Rules) -> Result<GameState, RulesError> {
+        Ok(GameState::on_board(Board::new(size)?, rules))
     }
 
     /// A new game on a board geometry.
     #[must_use]
-    pub fn on_board(board: &'static Board, rules: Rules) -> Game {
-        Game {
+    pub fn on_board(board: &'static Board, rules: Rules) -> GameState {
+        GameState {
             position: Position::new(board, RingDetection::Online),
             rules,
             moves: Vec::new(),
@@ -101,7 +101,7 @@ impl Game {
     /// Whether `mv` may be played now; the error says why not.
     ///
     /// # Errors
-    /// The error [`Game::play`] would return.
+    /// The error [`GameState::play`] would return.
     pub fn check(&self, mv: Move) -> Result<(), RulesError> {
         let board = self.board();
         if self.outcome.is_over() {
@@ -169,7 +169,7 @@ impl Game {
     /// Parses a move (`h8`, `H8` or `swap`) and plays it.
     ///
     /// # Errors
-    /// A parse error naming the text, or any error of [`Game::play`].
+    /// A parse error naming the text, or any error of [`GameState::play`].
     pub fn play_str(&mut self, text: &str) -> Result<Kinds, RulesError> {
         let mv = Move::parse(self.board(), text)?;
         self.play(mv)
@@ -183,7 +183,7 @@ impl Game {
     pub fn undo(&mut self) -> Result<Move, RulesError> {
         let last = self.moves.pop().ok_or(RulesError::NothingToUndo)?;
         let moves = std::mem::take(&mut self.moves);
-        let mut fresh = Game::on_board(self.board(), self.rules);
+        let mut fresh = GameState::on_board(self.board(), self.rules);
         for &mv in &moves {
             // These moves were legal before, so replaying them cannot fail.
             fresh.play(mv)?;

@@ -5,7 +5,7 @@
 //! joining three sides; corners are not sides) or a *ring* (a chain around at least one cell,
 //! whatever the enclosed cells hold).
 //!
-//! - [`Game`]: the checked game state (moves parsed and checked, the pie rule, undo, the
+//! - [`GameState`]: the checked game state (moves parsed and checked, the pie rule, undo, the
 //!   outcome with the winning chain). Errors name the move and never change the game.
 //! - [`Position`]: the hot path for playouts. Bridges and forks are found on-line by a
 //!   disjoint-set forest (union by size, path halving) whose roots carry the 12-bit
@@ -23,9 +23,9 @@
 //! player takes over the first stone, which stays White, and Black moves next.
 //!
 //! ```
-//! use havannah_rules::{Colour, Game, Kinds, Outcome, Rules};
+//! use havannah_rules::{Colour, GameState, Kinds, Outcome, Rules};
 //!
-//! let mut game = Game::new(4, Rules { pie: false })?;
+//! let mut game = GameState::new(4, Rules { pie: false })?;
 //! // White: a1 b1 c1 d1 along a side joins the corners a1 and d1.
 //! for mv in ["a1", "d7", "b1", "e7", "c1", "f7"] {
 //!     game.play_str(mv)?;
@@ -54,7 +54,7 @@ mod ring;
 mod types;
 
 pub use error::RulesError;
-pub use game::Game;
+pub use game::GameState;
 pub use position::{Position, RingDetection, Win, figures_of_mask};
 pub use record::{Record, RecordedResult};
 pub use ring::{NEVER, RingFinder, RingInfo};

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use havannah_board::Board;
 
 use crate::error::{RulesError, shorten};
-use crate::game::Game;
+use crate::game::GameState;
 use crate::types::{Colour, Kinds, Move, Rules};
 
 /// The result a record says its game ended with.
@@ -58,7 +58,7 @@ fn record_error(line: usize, token: &str, reason: impl Into<String>) -> RulesErr
 impl Record {
     /// The record of a game (without a claimed result).
     #[must_use]
-    pub fn of_game(game: &Game) -> Record {
+    pub fn of_game(game: &GameState) -> Record {
         Record {
             size: game.board().size(),
             moves: game.moves().to_vec(),
@@ -124,7 +124,7 @@ impl Record {
     /// `<size> <white|black|draw> <kinds> <moves...>` (`ongoing` never appears: it is written
     /// as the plain form).
     #[must_use]
-    pub fn to_fixture_line(game: &Game) -> String {
+    pub fn to_fixture_line(game: &GameState) -> String {
         let record = Record::of_game(game);
         let outcome = game.outcome();
         if !outcome.is_over() {
@@ -155,8 +155,8 @@ impl Record {
     /// # Errors
     /// [`RulesError::Record`] naming the move (its 1-based number as the token's position) when
     /// a move is illegal, for example after the game ended.
-    pub fn replay(&self) -> Result<Game, RulesError> {
-        let mut game = Game::new(self.size, Rules { pie: true })?;
+    pub fn replay(&self) -> Result<GameState, RulesError> {
+        let mut game = GameState::new(self.size, Rules { pie: true })?;
         for (k, &mv) in self.moves.iter().enumerate() {
             game.play(mv).map_err(|e| {
                 record_error(

@@ -41,10 +41,10 @@ pub struct RingInfo {
 ///
 /// ```
 /// use havannah_board::Board;
-/// use havannah_rules::{Colour, Game, RingFinder, Rules};
+/// use havannah_rules::{Colour, GameState, RingFinder, Rules};
 ///
 /// // White builds the six-stone ring around d4 on a size-4 board; Black plays far away.
-/// let mut game = Game::new(4, Rules { pie: false })?;
+/// let mut game = GameState::new(4, Rules { pie: false })?;
 /// for mv in "c3 a1 d3 b1 e4 c1 e5 a2 d5 a3 c4".split(' ') {
 ///     game.play_str(mv)?;
 /// }
@@ -110,9 +110,9 @@ impl RingFinder {
     /// and swept once. The ring cell reported for a ply is the lowest-indexed one, as there.
     ///
     /// ```
-    /// use havannah_rules::{Colour, Game, RingFinder, Rules};
+    /// use havannah_rules::{Colour, GameState, RingFinder, Rules};
     ///
-    /// let mut game = Game::new(4, Rules { pie: false })?;
+    /// let mut game = GameState::new(4, Rules { pie: false })?;
     /// for mv in "c3 a1 d3 b1 e4 c1 e5 a2 d5 a3 c4".split(' ') {
     ///     game.play_str(mv)?;
     /// }

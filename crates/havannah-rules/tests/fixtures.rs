@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use havannah_rules::{Colour, Game, Kinds, Outcome, Record, RingFinder, Rules, reference};
+use havannah_rules::{Colour, GameState, Kinds, Outcome, Record, RingFinder, Rules, reference};
 
 fn fixture_lines(name: &str) -> Vec<(usize, String)> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -30,7 +30,7 @@ fn check_file(name: &str, with_reference: bool) -> usize {
         let expected = record
             .result
             .unwrap_or_else(|| panic!("{name}:{line_no}: fixture without a result"));
-        let mut game = Game::new(record.size, Rules { pie: true }).expect("valid size");
+        let mut game = GameState::new(record.size, Rules { pie: true }).expect("valid size");
         let last = record.moves.len();
         for (k, &mv) in record.moves.iter().enumerate() {
             assert!(

@@ -4,15 +4,15 @@
 //! the figure.
 
 use havannah_rules::{
-    Board, Colour, Game, Kinds, Move, Outcome, RingFinder, Rules, RulesError, reference,
+    Board, Colour, GameState, Kinds, Move, Outcome, RingFinder, Rules, RulesError, reference,
 };
 
 /// Plays White's cells interleaved with Black's filler cells (White first). Black must have
 /// at least as many cells as White minus one. Returns the game and the kinds of the last
 /// White move.
-fn setup(size: u8, white: &[&str], black: &[&str]) -> (Game, Kinds) {
+fn setup(size: u8, white: &[&str], black: &[&str]) -> (GameState, Kinds) {
     assert!(black.len() + 1 >= white.len(), "not enough Black filler");
-    let mut game = Game::new(size, Rules { pie: false }).expect("valid size");
+    let mut game = GameState::new(size, Rules { pie: false }).expect("valid size");
     let mut last = Kinds::NONE;
     for (k, w) in white.iter().enumerate() {
         last = game
@@ -213,7 +213,7 @@ fn winning_chain_is_reported() {
 
 #[test]
 fn errors_name_the_move_and_change_nothing() {
-    let mut game = Game::new(8, Rules { pie: false }).unwrap();
+    let mut game = GameState::new(8, Rules { pie: false }).unwrap();
     game.play_str("h8").unwrap();
     let before = (game.moves().to_vec(), game.to_move(), game.stones());
 
@@ -237,7 +237,7 @@ fn errors_name_the_move_and_change_nothing() {
 
 #[test]
 fn swap_rules() {
-    let mut game = Game::new(5, Rules { pie: true }).unwrap();
+    let mut game = GameState::new(5, Rules { pie: true }).unwrap();
     assert!(matches!(
         game.play(Move::Swap),
         Err(RulesError::SwapNotSecond { ply: 1 })
@@ -279,7 +279,7 @@ fn undo_restores_the_previous_state() {
     // Playing it again wins again.
     assert_eq!(game.play(undone).unwrap(), Kinds::RING);
 
-    let mut empty = Game::new(3, Rules::default()).unwrap();
+    let mut empty = GameState::new(3, Rules::default()).unwrap();
     assert_eq!(empty.undo(), Err(RulesError::NothingToUndo));
 }
 
@@ -299,7 +299,7 @@ fn full_board_without_figure_is_a_draw() {
 #[test]
 fn cells_of_a_larger_board_are_refused() {
     let big = Board::new(8).unwrap();
-    let mut game = Game::new(3, Rules::default()).unwrap();
+    let mut game = GameState::new(3, Rules::default()).unwrap();
     let err = game
         .play(Move::Cell(big.parse_cell("o15").unwrap()))
         .unwrap_err();

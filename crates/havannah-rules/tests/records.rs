@@ -1,6 +1,6 @@
 //! One-line records and SGF: round trips, and errors that name the line and the token.
 
-use havannah_rules::{Colour, Game, Kinds, Move, Record, Rules, RulesError};
+use havannah_rules::{Colour, GameState, Kinds, Move, Record, Rules, RulesError};
 use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
 
@@ -47,7 +47,7 @@ fn fixture_line_with_result() {
 
 #[test]
 fn fixture_line_of_a_finished_game() {
-    let mut game = Game::new(4, Rules { pie: false }).unwrap();
+    let mut game = GameState::new(4, Rules { pie: false }).unwrap();
     for mv in ["a1", "g7", "b1", "g6", "c1", "g5", "d1"] {
         game.play_str(mv).unwrap();
     }
@@ -140,7 +140,7 @@ proptest! {
 
     #[test]
     fn random_legal_records_round_trip(size in 2u8..=13, picks in proptest::collection::vec(any::<u16>(), 0..60)) {
-        let mut game = Game::new(size, Rules::default()).unwrap();
+        let mut game = GameState::new(size, Rules::default()).unwrap();
         let cells: Vec<_> = game.board().cells().collect();
         for p in picks {
             if game.outcome().is_over() {

@@ -1,26 +1,26 @@
 //! The interface every Havannah agent of this crate offers to match runners and to GTP.
 
 use game_harness::Clock;
-use havannah_rules::{Game, Move};
+use havannah_rules::{GameState, Move};
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
 /// A Havannah agent: a player that follows the game and chooses moves.
 ///
-/// The caller owns the authoritative [`Game`] and checks every move; an agent keeps whatever
+/// The caller owns the authoritative [`GameState`] and checks every move; an agent keeps whatever
 /// state it likes (a search tree to reuse) and is told about every move played.
 pub trait Agent: Send {
     /// A short name for tables and logs.
     fn name(&self) -> String;
 
     /// Forgets everything and starts from `game` (a new game, or a position after `undo`).
-    fn reset(&mut self, game: &Game);
+    fn reset(&mut self, game: &GameState);
 
     /// `mv` has just been played in `game` (which already contains it), by either side.
-    fn observe(&mut self, game: &Game, mv: Move);
+    fn observe(&mut self, game: &GameState, mv: Move);
 
     /// Chooses a legal move for the side to move in `game`; `None` when the game is over.
-    fn choose(&mut self, game: &Game, clock: &Clock) -> Option<Move>;
+    fn choose(&mut self, game: &GameState, clock: &Clock) -> Option<Move>;
 
     /// Restarts the agent's random generator from `seed`. Match runners call it before
     /// every game with a seed of that game ([`game_seed`](game_harness::matches::game_seed)),
@@ -43,7 +43,7 @@ pub trait Agent: Send {
 }
 
 /// A uniformly random empty cell of `game` (never `swap`); `None` on a full board.
-pub fn random_cell<R: rand::Rng + ?Sized>(game: &Game, rng: &mut R) -> Option<Move> {
+pub fn random_cell<R: rand::Rng + ?Sized>(game: &GameState, rng: &mut R) -> Option<Move> {
     let empty: Vec<_> = game
         .board()
         .cells()
@@ -76,15 +76,15 @@ impl Agent for RandomAgent {
         "random".to_string()
     }
 
-    fn reset(&mut self, _game: &Game) {}
+    fn reset(&mut self, _game: &GameState) {}
 
     fn reseed(&mut self, seed: u64) {
         self.rng = Pcg64Mcg::seed_from_u64(seed);
     }
 
-    fn observe(&mut self, _game: &Game, _mv: Move) {}
+    fn observe(&mut self, _game: &GameState, _mv: Move) {}
 
-    fn choose(&mut self, game: &Game, _clock: &Clock) -> Option<Move> {
+    fn choose(&mut self, game: &GameState, _clock: &Clock) -> Option<Move> {
         if game.outcome().is_over() {
             return None;
         }

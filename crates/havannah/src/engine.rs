@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use game_harness::Clock;
 use havannah_board::Board;
-use havannah_rules::{Game, Move};
+use havannah_rules::{GameState, Move};
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use rave_mcts::{
@@ -410,12 +410,12 @@ impl EngineConfig {
 /// ```
 /// use game_harness::Clock;
 /// use havannah::{Agent, Engine, EngineConfig};
-/// use havannah_rules::{Game, Rules};
+/// use havannah_rules::{GameState, Rules};
 ///
 /// let mut config = EngineConfig::best();
 /// config.simulations = 500;
 /// let mut engine = Engine::new(config, 7);
-/// let mut game = Game::new(4, Rules::default())?;
+/// let mut game = GameState::new(4, Rules::default())?;
 /// engine.reset(&game);
 /// let mv = engine.choose(&game, &Clock::unlimited()).expect("the game is not over");
 /// game.play(mv)?;
@@ -475,7 +475,7 @@ impl Engine {
         self.search.as_ref().map_or(0, Mcts::tree_nodes)
     }
 
-    fn fresh(&self, game: &Game) -> Mcts<HavannahGame, HavannahPlayout, HavannahPrior> {
+    fn fresh(&self, game: &GameState) -> Mcts<HavannahGame, HavannahPlayout, HavannahPrior> {
         let mut prior = HavannahPrior::new(self.config.prior);
         if let Some((net, weight)) = &self.config.value_net {
             prior = prior.with_value_net(Arc::clone(net), *weight);
@@ -490,7 +490,7 @@ impl Engine {
 
     /// Makes sure the search stands at `game`'s position: follows the pending moves in the
     /// tree (keeping the subtree), or starts afresh.
-    fn sync(&mut self, game: &Game) {
+    fn sync(&mut self, game: &GameState) {
         let pending = std::mem::take(&mut self.pending);
         if let Some(search) = self.search.as_mut() {
             for mv in pending {
@@ -511,7 +511,7 @@ impl Engine {
 
     /// The budget for the next move under `clock`.
     #[must_use]
-    pub fn budget(&self, game: &Game, clock: &Clock) -> Budget {
+    pub fn budget(&self, game: &GameState, clock: &Clock) -> Budget {
         let margin = self.config.safety_margin;
         let min_time = Duration::from_millis(1);
         let mut time = clock
@@ -547,7 +547,7 @@ impl Agent for Engine {
         Some(search_report(self.last.as_ref()?, board))
     }
 
-    fn reset(&mut self, game: &Game) {
+    fn reset(&mut self, game: &GameState) {
         self.search = Some(self.fresh(game));
         self.last = None;
         self.pending.clear();
@@ -557,7 +557,7 @@ impl Agent for Engine {
         self.rng = Pcg64Mcg::seed_from_u64(seed);
     }
 
-    fn observe(&mut self, game: &Game, mv: Move) {
+    fn observe(&mut self, game: &GameState, mv: Move) {
         let follows = self.search.as_ref().is_some_and(|s| {
             s.game().position().plies() + self.pending.len() + 1 == game.moves().len()
         });
@@ -569,7 +569,7 @@ impl Agent for Engine {
         }
     }
 
-    fn choose(&mut self, game: &Game, clock: &Clock) -> Option<Move> {
+    fn choose(&mut self, game: &GameState, clock: &Clock) -> Option<Move> {
         if game.outcome().is_over() {
             return None;
         }

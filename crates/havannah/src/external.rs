@@ -7,7 +7,7 @@ use std::time::Duration;
 use game_harness::Clock;
 use game_harness::gtp_client::{GtpClient, GtpError};
 use game_harness::process::{ErrorOutput, Launch};
-use havannah_rules::{Colour, Game, Move};
+use havannah_rules::{Colour, GameState, Move};
 
 use crate::agent::Agent;
 
@@ -115,7 +115,7 @@ impl GtpProgram {
 
     /// Sends `play` for `mv` by `colour`, keeping the first failure; a rejected `swap` is no
     /// failure (see the type's documentation).
-    fn play(&mut self, game: &Game, colour: Colour, mv: Move) -> Option<()> {
+    fn play(&mut self, game: &GameState, colour: Colour, mv: Move) -> Option<()> {
         let command = format!(
             "play {} {}",
             colour_name(colour),
@@ -149,7 +149,7 @@ impl GtpProgram {
     }
 
     /// The answer to `genmove` as a move of `game`, or why it is none.
-    fn parse_move(game: &Game, answer: &str) -> Result<Move, String> {
+    fn parse_move(game: &GameState, answer: &str) -> Result<Move, String> {
         let text = answer.trim();
         if text.eq_ignore_ascii_case("swap") {
             return Ok(Move::Swap);
@@ -177,7 +177,7 @@ impl Agent for GtpProgram {
         format!("gtp:{}", self.client.command())
     }
 
-    fn reset(&mut self, game: &Game) {
+    fn reset(&mut self, game: &GameState) {
         self.own_move = None;
         self.error = None;
         if !self.revive() {
@@ -191,7 +191,7 @@ impl Agent for GtpProgram {
                 return;
             }
         }
-        let Ok(mut replay) = Game::new(size, game.rules()) else {
+        let Ok(mut replay) = GameState::new(size, game.rules()) else {
             return;
         };
         for &mv in game.moves() {
@@ -201,7 +201,7 @@ impl Agent for GtpProgram {
         }
     }
 
-    fn observe(&mut self, game: &Game, mv: Move) {
+    fn observe(&mut self, game: &GameState, mv: Move) {
         if self.own_move.take() == Some(mv) || self.error.is_some() {
             return;
         }
@@ -214,7 +214,7 @@ impl Agent for GtpProgram {
         self.play(game, colour, mv);
     }
 
-    fn choose(&mut self, game: &Game, _clock: &Clock) -> Option<Move> {
+    fn choose(&mut self, game: &GameState, _clock: &Clock) -> Option<Move> {
         if game.outcome().is_over() || self.error.is_some() {
             return None;
         }

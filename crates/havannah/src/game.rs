@@ -1,7 +1,7 @@
 //! Havannah as a [`rave_mcts::Game`].
 
 use havannah_board::{Board, Cell};
-use havannah_rules::{Colour, Game, Move, Position, RingDetection};
+use havannah_rules::{Colour, GameState, Move, Position, RingDetection};
 use rave_mcts::{Player, Rewards};
 
 /// The engine's move: the `Move` of [`HavannahGame`] for the generic [`rave_mcts::Game`]
@@ -94,7 +94,7 @@ impl HavannahGame {
 
     /// The state of a checked game (its moves replayed).
     #[must_use]
-    pub fn from_game(game: &Game) -> HavannahGame {
+    pub fn from_game(game: &GameState) -> HavannahGame {
         let mut g = HavannahGame::new(game.board(), game.rules().pie);
         for &mv in game.moves() {
             rave_mcts::Game::play(&mut g, HMove::from_move(mv, game.board()));

@@ -1,6 +1,6 @@
 //! A GTP (Go Text Protocol, version 2) engine session for Havannah, generic over an [`Agent`].
 //!
-//! The session owns the authoritative [`Game`] (pie rule on by default, as LittleGolem and
+//! The session owns the authoritative [`GameState`] (pie rule on by default, as LittleGolem and
 //! HavannahGui play), checks every move, tells the player about every move and asks it for
 //! moves on `genmove`. It never panics on input: every bad command or argument is answered with
 //! `? message`.
@@ -39,7 +39,7 @@ use std::fmt;
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
 
-use havannah_rules::{Colour, Game, Move, Outcome, Record, Rules};
+use havannah_rules::{Colour, GameState, Move, Outcome, Record, Rules};
 
 use game_harness::gtp::{GtpEngine, count, seconds, shorten};
 pub use game_harness::gtp::{PROTOCOL_VERSION, Response};
@@ -76,7 +76,7 @@ pub const COMMANDS: &[&str] = &[
 /// An estimate of the moves the side to move still has to make: half the empty cells, but
 /// Havannah games rarely fill the board, so at most `max(10, empty/4)`, and at least 1.
 #[must_use]
-pub fn estimate_moves_to_go(game: &Game) -> u32 {
+pub fn estimate_moves_to_go(game: &GameState) -> u32 {
     let empty = (game.board().num_cells() - game.position().num_stones()) as u32;
     let all = empty.div_ceil(2);
     all.min((empty / 4).max(10)).max(1)
@@ -87,7 +87,7 @@ pub fn estimate_moves_to_go(game: &Game) -> u32 {
 /// `A` is the agent type; the default `dyn Agent` takes any boxed agent.
 pub struct GtpSession<A: Agent + ?Sized = dyn Agent> {
     player: Box<A>,
-    game: Game,
+    game: GameState,
     rules: Rules,
     name: String,
     version: String,
@@ -117,7 +117,7 @@ impl<A: Agent + ?Sized> GtpSession<A> {
     /// A session on a board of [`DEFAULT_SIZE`] with the pie rule on.
     pub fn new(player: Box<A>) -> GtpSession<A> {
         let rules = Rules::default();
-        let game = Game::new(DEFAULT_SIZE, rules).expect("the default size is valid");
+        let game = GameState::new(DEFAULT_SIZE, rules).expect("the default size is valid");
         let mut session = GtpSession {
             player,
             game,
@@ -187,7 +187,7 @@ impl<A: Agent + ?Sized> GtpSession<A> {
 
     /// The authoritative game.
     #[must_use]
-    pub fn game(&self) -> &Game {
+    pub fn game(&self) -> &GameState {
         &self.game
     }
 
@@ -233,9 +233,9 @@ impl<A: Agent + ?Sized> GtpSession<A> {
     }
 
     fn new_game(&mut self, size: u8) {
-        match Game::new(size, self.rules) {
+        match GameState::new(size, self.rules) {
             Ok(game) => self.game = game,
-            Err(_) => self.game = Game::on_board(self.game.board(), self.rules),
+            Err(_) => self.game = GameState::on_board(self.game.board(), self.rules),
         }
         self.time.restart();
         self.player.reset(&self.game);
@@ -502,7 +502,7 @@ mod tests {
         let c = s.clock_for(Colour::White);
         // Main time plus one period, less the margin.
         assert_eq!(c.remaining, Some(Duration::from_millis(69_900)));
-        let fresh = Game::new(DEFAULT_SIZE, Rules::default()).unwrap();
+        let fresh = GameState::new(DEFAULT_SIZE, Rules::default()).unwrap();
         assert_eq!(c.moves_to_go, Some(estimate_moves_to_go(&fresh) + 5));
         assert!(s.handle("time_left b 7.5 2").unwrap().is_success());
         let c = s.clock_for(Colour::Black);
@@ -518,10 +518,10 @@ mod tests {
     #[test]
     fn moves_to_go_estimate() {
         // Size 8: 169 empty cells: min(85, max(10, 42)) = 42.
-        let g = Game::new(8, Rules::default()).unwrap();
+        let g = GameState::new(8, Rules::default()).unwrap();
         assert_eq!(estimate_moves_to_go(&g), 42);
         // Size 2: 7 cells: min(4, 10) = 4.
-        let g = Game::new(2, Rules::default()).unwrap();
+        let g = GameState::new(2, Rules::default()).unwrap();
         assert_eq!(estimate_moves_to_go(&g), 4);
     }
 }

@@ -25,12 +25,12 @@
 //! ```
 //! use game_harness::Clock;
 //! use havannah::{Agent, Engine, EngineConfig};
-//! use havannah::rules::{Game, Rules};
+//! use havannah::rules::{GameState, Rules};
 //!
 //! let mut config = EngineConfig::best();
 //! config.simulations = 300;
 //! let mut engine = Engine::new(config, 1);
-//! let game = Game::new(4, Rules::default())?;
+//! let game = GameState::new(4, Rules::default())?;
 //! engine.reset(&game);
 //! let mv = engine.choose(&game, &Clock::unlimited()).expect("the game is on");
 //! assert!(game.check(mv).is_ok());

@@ -27,10 +27,10 @@ pub(crate) fn bridge_saves(pos: &Position, intruder: Cell, me: Colour) -> u8 {
 mod tests {
     use super::*;
     use crate::prior::tests::game;
-    use havannah_rules::Game;
+    use havannah_rules::GameState;
 
     /// The cells of a direction set around `around`.
-    fn cells(g: &Game, around: &str, dirs: u8) -> Vec<String> {
+    fn cells(g: &GameState, around: &str, dirs: u8) -> Vec<String> {
         let b = g.board();
         let nbs = b.neighbours6(b.parse_cell(around).unwrap());
         (0..6)

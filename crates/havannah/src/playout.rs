@@ -573,12 +573,12 @@ impl Playout<HavannahGame> for HavannahPlayout {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use havannah_rules::{Game, Rules};
+    use havannah_rules::{GameState, Rules};
     use rand::SeedableRng;
     use rave_mcts::Game as _;
 
     fn state(size: u8, moves: &[&str]) -> HavannahGame {
-        let mut g = Game::new(size, Rules { pie: false }).unwrap();
+        let mut g = GameState::new(size, Rules { pie: false }).unwrap();
         for m in moves {
             g.play_str(m).unwrap();
         }
@@ -675,7 +675,7 @@ mod tests {
                     assert_eq!(r.length, trace.len());
                     // Every traced move was legal: replaying them from the start works, up to
                     // the end of the game (off-line rings let a playout run past a ring).
-                    let mut replay = Game::new(6, Rules { pie: false }).unwrap();
+                    let mut replay = GameState::new(6, Rules { pie: false }).unwrap();
                     replay.play_str("f6").unwrap();
                     for (k, (_, mv)) in trace.iter().enumerate() {
                         if replay.outcome().is_over() {
@@ -862,7 +862,7 @@ mod tests {
     fn playout_starts() -> Vec<HavannahGame> {
         let mut starts = vec![state(4, &[]), state(6, &[]), state(10, &[])];
         for size in [5u8, 8] {
-            let mut g = Game::new(size, Rules { pie: false }).unwrap();
+            let mut g = GameState::new(size, Rules { pie: false }).unwrap();
             let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(u64::from(size));
             for _ in 0..20 {
                 let empty: Vec<Cell> = g
@@ -877,7 +877,7 @@ mod tests {
             }
             starts.push(HavannahGame::from_game(&g));
         }
-        let mut pie = Game::new(6, Rules { pie: true }).unwrap();
+        let mut pie = GameState::new(6, Rules { pie: true }).unwrap();
         for m in ["c3", "swap", "f6", "d5"] {
             pie.play_str(m).unwrap();
         }

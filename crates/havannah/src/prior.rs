@@ -394,11 +394,11 @@ impl HavannahPrior {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use havannah_rules::{Game, Rules};
+    use havannah_rules::{GameState, Rules};
 
     /// A size-8 game without the pie rule after `moves`.
-    pub(crate) fn game(moves: &[&str]) -> Game {
-        let mut g = Game::new(8, Rules { pie: false }).unwrap();
+    pub(crate) fn game(moves: &[&str]) -> GameState {
+        let mut g = GameState::new(8, Rules { pie: false }).unwrap();
         for m in moves {
             g.play_str(m).unwrap();
         }
@@ -590,7 +590,7 @@ pub(crate) mod tests {
         let prior =
             HavannahPrior::new(PriorConfig::default()).with_value_net(Arc::clone(&net), 1.0);
         for moves in [&["d4"][..], &["d4", "c3"][..]] {
-            let mut g = Game::new(4, Rules { pie: false }).unwrap();
+            let mut g = GameState::new(4, Rules { pie: false }).unwrap();
             for m in moves {
                 g.play_str(m).unwrap();
             }

@@ -1,4 +1,4 @@
-//! A match runner: two [`Agent`]s play a series of games on the authoritative [`Game`].
+//! A match runner: two [`Agent`]s play a series of games on the authoritative [`GameState`].
 //!
 //! Player A moves first (plays White) in games 0, 2, 4, ... and player B in games 1, 3, 5, ...
 //! Every chosen move is checked: a player that returns an illegal move, or no move while the
@@ -38,7 +38,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use game_harness::Clock;
-use havannah_rules::{Colour, Game, Kinds, Move, Outcome, Record, Rules, RulesError};
+use havannah_rules::{Colour, GameState, Kinds, Move, Outcome, Record, Rules, RulesError};
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
@@ -137,7 +137,7 @@ pub struct GameRecord {
     pub first_player: PlayerId,
     /// The final game (moves, position and outcome). A forfeited game stops before the
     /// rejected move.
-    pub game: Game,
+    pub game: GameState,
     /// The winning colour: on the board, or the forfeiting player's opponent's colour.
     pub winner: Option<Colour>,
     /// The winning player, `None` for a draw.
@@ -387,8 +387,8 @@ fn play_game(
 
 /// A new game with game `index`'s random opening of `config.opening_plies` plies (the same
 /// opening for games 2k and 2k+1).
-fn opening(index: usize, config: &MatchConfig) -> Result<Game, RulesError> {
-    let mut game = Game::new(config.size, Rules { pie: config.pie })?;
+fn opening(index: usize, config: &MatchConfig) -> Result<GameState, RulesError> {
+    let mut game = GameState::new(config.size, Rules { pie: config.pie })?;
     let mut rng = Pcg64Mcg::seed_from_u64(
         config.seed ^ (index as u64 / 2).wrapping_mul(0x9E37_79B9_7F4A_7C15),
     );
@@ -415,7 +415,7 @@ struct MoveTimes {
 /// Plays `game` to its end, `first` moving at even plies (swap or not), timing each choice:
 /// the forfeit, if a player chose no move or an illegal one.
 fn play_out(
-    game: &mut Game,
+    game: &mut GameState,
     players: &mut [&mut dyn Agent; 2],
     first: PlayerId,
     config: &MatchConfig,
@@ -461,7 +461,7 @@ fn play_out(
 
 /// How a forfeit names an illegal move: its notation, or the cell's index for a cell off the
 /// board (which has no name).
-fn illegal_move_name(game: &Game, mv: Move) -> String {
+fn illegal_move_name(game: &GameState, mv: Move) -> String {
     if let Move::Cell(c) = mv
         && !game.board().contains(c)
     {
@@ -503,7 +503,7 @@ pub fn run_match(
     mut on_game: impl FnMut(&GameRecord),
 ) -> Result<MatchResult, RulesError> {
     // Check the size before any game starts.
-    Game::new(config.size, Rules { pie: config.pie })?;
+    GameState::new(config.size, Rules { pie: config.pie })?;
     let names = [a.name(), b.name()];
     let mut players: [&mut dyn Agent; 2] = [a, b];
     let games = play_shard(
@@ -651,7 +651,7 @@ mod tests {
 
     #[test]
     fn sgf_properties_go_into_the_root() {
-        let mut game = Game::new(3, Rules::default()).unwrap();
+        let mut game = GameState::new(3, Rules::default()).unwrap();
         game.play_str("c3").unwrap();
         let record = GameRecord {
             index: 0,
@@ -681,7 +681,7 @@ mod tests {
 
     #[test]
     fn owner_of_colours_after_swap() {
-        let mut game = Game::new(3, Rules::default()).unwrap();
+        let mut game = GameState::new(3, Rules::default()).unwrap();
         game.play_str("c3").unwrap();
         game.play_str("swap").unwrap();
         let record = GameRecord {

@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use game_harness::Clock;
 use game_harness::matches::{PlayerId, Shard};
-use havannah_rules::{Colour, Game, Kinds, Move, Rules};
+use havannah_rules::{Colour, GameState, Kinds, Move, Rules};
 
 use crate::selfplay::{Forfeit, GameRecord, MatchConfig, MatchResult};
 
@@ -79,7 +79,7 @@ fn colour_text(c: Option<Colour>) -> &'static str {
     }
 }
 
-fn move_text(game: &Game, mv: Move) -> String {
+fn move_text(game: &GameState, mv: Move) -> String {
     match mv {
         Move::Cell(cell) => game.board().cell_name(cell).to_string(),
         Move::Swap => "swap".into(),
@@ -242,7 +242,8 @@ fn parse_game(line: &str, config: &MatchConfig) -> Result<GameRecord, String> {
     else {
         return Err(format!("{line:?} is not a game line of 14 fields"));
     };
-    let mut game = Game::new(config.size, Rules { pie: config.pie }).map_err(|e| e.to_string())?;
+    let mut game =
+        GameState::new(config.size, Rules { pie: config.pie }).map_err(|e| e.to_string())?;
     for mv in moves.split_whitespace() {
         game.play_str(mv).map_err(|e| format!("move {mv:?}: {e}"))?;
     }

@@ -16,9 +16,9 @@
 //!
 //! ```
 //! use havannah::svg::{SvgOptions, position_svg};
-//! use havannah_rules::{Game, Rules};
+//! use havannah_rules::{GameState, Rules};
 //!
-//! let mut game = Game::new(4, Rules::default())?;
+//! let mut game = GameState::new(4, Rules::default())?;
 //! for mv in ["a1", "g7", "b1", "g6", "c1", "g5", "d1"] {
 //!     game.play_str(mv)?;
 //! }
@@ -31,7 +31,7 @@
 
 use std::fmt::Write as _;
 
-use havannah_rules::{Cell, Colour, Game, Move, Outcome};
+use havannah_rules::{Cell, Colour, GameState, Move, Outcome};
 
 /// How a position is drawn.
 #[derive(Debug, Clone, PartialEq)]
@@ -93,7 +93,7 @@ impl SvgOptions {
 /// The title [`position_svg`] writes when the options give none, such as
 /// `Havannah 4, 7 moves: White wins (bridge)` or `Havannah 8, 12 moves: Black to move`.
 #[must_use]
-pub fn default_title(game: &Game) -> String {
+pub fn default_title(game: &GameState) -> String {
     let board = game.board();
     let n = game.moves().len();
     let moves = if n == 1 { "move" } else { "moves" };
@@ -132,7 +132,7 @@ fn escape(text: &str) -> String {
 
 /// An SVG picture of the position of `game` (see the [module docs](self)).
 #[must_use]
-pub fn position_svg(game: &Game, options: &SvgOptions) -> String {
+pub fn position_svg(game: &GameState, options: &SvgOptions) -> String {
     let board = game.board();
     let labels = if options.coordinates {
         coordinate_labels(board.size())
@@ -200,7 +200,7 @@ struct Layout {
 }
 
 impl Layout {
-    fn new(game: &Game, options: &SvgOptions, labels: &Labels) -> Layout {
+    fn new(game: &GameState, options: &SvgOptions, labels: &Labels) -> Layout {
         let board = game.board();
         let r = if options.cell_radius.is_finite() && options.cell_radius > 0.0 {
             options.cell_radius
@@ -246,7 +246,7 @@ impl Layout {
     }
 
     /// The centre of a board cell in the picture.
-    fn cell(&self, game: &Game, cell: Cell) -> (f64, f64) {
+    fn cell(&self, game: &GameState, cell: Cell) -> (f64, f64) {
         let (x, y) = game.board().xy(cell);
         self.at(i32::from(x), i32::from(y))
     }
@@ -300,7 +300,7 @@ fn write_title(out: &mut String, layout: &Layout, title: &str) {
 }
 
 /// One hexagon per cell, those of the winning chain (when shown) in class `chain`.
-fn write_cells(out: &mut String, game: &Game, options: &SvgOptions, layout: &Layout) {
+fn write_cells(out: &mut String, game: &GameState, options: &SvgOptions, layout: &Layout) {
     let board = game.board();
     let chain = match game.outcome() {
         Outcome::Win { chain, .. } if options.winning_chain => Some(chain),
@@ -357,7 +357,7 @@ fn write_coordinates(out: &mut String, labels: &Labels, layout: &Layout) {
 }
 
 /// The stones, each with the number of the move that placed it when asked.
-fn write_stones(out: &mut String, game: &Game, options: &SvgOptions, layout: &Layout) {
+fn write_stones(out: &mut String, game: &GameState, options: &SvgOptions, layout: &Layout) {
     let board = game.board();
     let r = layout.r;
     let stone_r = r * 0.78;
@@ -389,7 +389,7 @@ fn write_stones(out: &mut String, game: &Game, options: &SvgOptions, layout: &La
 }
 
 /// The cell of the last move's stone (for `swap`, the swapped stone).
-fn last_stone(game: &Game) -> Option<Cell> {
+fn last_stone(game: &GameState) -> Option<Cell> {
     match game.last_move()? {
         Move::Cell(c) => Some(c),
         Move::Swap => match game.moves().first() {
@@ -400,7 +400,7 @@ fn last_stone(game: &Game) -> Option<Cell> {
 }
 
 /// The last move: a small square on its stone (under a move number, beside it).
-fn write_last_move(out: &mut String, game: &Game, options: &SvgOptions, layout: &Layout) {
+fn write_last_move(out: &mut String, game: &GameState, options: &SvgOptions, layout: &Layout) {
     if !options.last_move {
         return;
     }
@@ -438,7 +438,7 @@ mod tests {
 
     #[test]
     fn titles() {
-        let mut game = Game::new(4, Rules::default()).unwrap();
+        let mut game = GameState::new(4, Rules::default()).unwrap();
         assert_eq!(default_title(&game), "Havannah 4, 0 moves: White to move");
         game.play_str("d4").unwrap();
         assert_eq!(default_title(&game), "Havannah 4, 1 move: Black to move");
@@ -448,7 +448,7 @@ mod tests {
 
     #[test]
     fn swap_marks_the_first_stone() {
-        let mut game = Game::new(3, Rules::default()).unwrap();
+        let mut game = GameState::new(3, Rules::default()).unwrap();
         game.play_str("c3").unwrap();
         game.play_str("swap").unwrap();
         let svg = position_svg(&game, &SvgOptions::default());
@@ -482,7 +482,7 @@ mod tests {
 
     #[test]
     fn bad_radius_falls_back() {
-        let game = Game::new(2, Rules::default()).unwrap();
+        let game = GameState::new(2, Rules::default()).unwrap();
         let a = position_svg(&game, &SvgOptions::default().cell_radius(f64::NAN));
         let b = position_svg(&game, &SvgOptions::default());
         assert_eq!(a, b);

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use game_harness::Clock;
 use havannah::mcts::StopReason;
 use havannah::{Agent, Engine, EngineConfig, RandomAgent};
-use havannah_rules::{Colour, Game, Move, Rules};
+use havannah_rules::{Colour, GameState, Move, Rules};
 
 fn engine(name: &str, simulations: u64, seed: u64) -> Engine {
     let mut config = EngineConfig::named(name).expect("known configuration");
@@ -15,8 +15,8 @@ fn engine(name: &str, simulations: u64, seed: u64) -> Engine {
 }
 
 /// Plays a game between two players; returns the finished game.
-fn play_game(size: u8, white: &mut dyn Agent, black: &mut dyn Agent, pie: bool) -> Game {
-    let mut game = Game::new(size, Rules { pie }).unwrap();
+fn play_game(size: u8, white: &mut dyn Agent, black: &mut dyn Agent, pie: bool) -> GameState {
+    let mut game = GameState::new(size, Rules { pie }).unwrap();
     white.reset(&game);
     black.reset(&game);
     while !game.outcome().is_over() {
@@ -35,8 +35,8 @@ fn play_game(size: u8, white: &mut dyn Agent, black: &mut dyn Agent, pie: bool) 
     game
 }
 
-fn setup(size: u8, moves: &[&str]) -> Game {
-    let mut game = Game::new(size, Rules { pie: false }).unwrap();
+fn setup(size: u8, moves: &[&str]) -> GameState {
+    let mut game = GameState::new(size, Rules { pie: false }).unwrap();
     for m in moves {
         game.play_str(m).unwrap();
     }

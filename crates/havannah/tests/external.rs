@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use game_harness::Clock;
 use havannah::selfplay::{GameRecord, MatchConfig, PlayerId, run_match};
 use havannah::{Agent, GtpProgram, RandomAgent};
-use havannah_rules::{Game, Move, Rules};
+use havannah_rules::{GameState, Move, Rules};
 
 /// Writes an executable shell script into a fresh temporary folder and returns its path.
 ///
@@ -101,7 +101,7 @@ fn moves_go_both_ways_in_our_notation() {
     let (path, log) = logging_engine("both-ways", "a1 b1 c1 d1 e1 f1 g1 h1 a2 b2");
     let setup = vec!["time -m 0.5".to_string()];
     let mut program = spawn_script(&path, None, &setup).unwrap();
-    let mut game = Game::new(8, Rules { pie: false }).unwrap();
+    let mut game = GameState::new(8, Rules { pie: false }).unwrap();
     game.play_str("h8").unwrap();
     program.reset(&game);
     let mv = program.choose(&game, &Clock::unlimited()).unwrap();
@@ -132,7 +132,7 @@ fn moves_go_both_ways_in_our_notation() {
 fn a_program_that_dies_forfeits_without_a_panic() {
     let path = script("dies", "exit 0\n");
     let mut program = spawn_script(&path, None, &[]).unwrap();
-    let game = Game::new(5, Rules { pie: false }).unwrap();
+    let game = GameState::new(5, Rules { pie: false }).unwrap();
     program.reset(&game);
     assert_eq!(program.choose(&game, &Clock::unlimited()), None);
     assert!(program.error().is_some_and(|e| e.contains("boardsize")));
@@ -173,7 +173,7 @@ fn a_swap_is_sent_as_black_and_ignored_by_programs_without_the_pie_rule() {
     let reject = "    \"play swap\") echo \"$line\" >> \"$0.log\"; printf '? Invalid move\\n\\n'; continue ;;";
     let (path, log) = logging_engine_with("no-pie", "a1 b1", reject);
     let mut program = spawn_script(&path, None, &[]).unwrap();
-    let mut game = Game::new(5, Rules { pie: true }).unwrap();
+    let mut game = GameState::new(5, Rules { pie: true }).unwrap();
     program.reset(&game);
     game.play_str("c3").unwrap();
     program.observe(&game, game.moves()[0]);
@@ -209,7 +209,7 @@ fn a_hung_program_forfeits_after_the_timeout() {
     let mut program = spawn_script(&path, None, &[])
         .unwrap()
         .with_timeout(Some(Duration::from_millis(300)));
-    let game = Game::new(5, Rules { pie: false }).unwrap();
+    let game = GameState::new(5, Rules { pie: false }).unwrap();
     program.reset(&game);
     assert_eq!(program.error(), None);
     let start = Instant::now();

@@ -16,7 +16,7 @@ use havannah::gtp::GtpSession;
 use havannah::td::ValueNet;
 use havannah::{Agent, Engine, EngineConfig};
 use havannah_board::Board;
-use havannah_rules::{Game, Move, Record, Rules, RulesError};
+use havannah_rules::{GameState, Move, Record, Rules, RulesError};
 use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
 
@@ -175,8 +175,8 @@ fn check_cell(text: &str) -> Result<(), TestCaseError> {
 
 /// A random legal game: `picks` choose among the empty cells (and `swap` when it is legal and
 /// the pick is a multiple of 5) until the game ends or the picks run out.
-fn random_game(size: u8, picks: &[u16]) -> Game {
-    let mut game = Game::new(size, Rules { pie: true }).expect("valid size");
+fn random_game(size: u8, picks: &[u16]) -> GameState {
+    let mut game = GameState::new(size, Rules { pie: true }).expect("valid size");
     for &p in picks {
         if game.outcome().is_over() {
             break;
@@ -289,7 +289,7 @@ fn check_weights(text: &str) -> Result<(), TestCaseError> {
     let Ok(net) = ValueNet::from_json(text, "surface.json") else {
         return Ok(());
     };
-    let mut game = Game::new(net.size(), Rules::default()).expect("the net's size");
+    let mut game = GameState::new(net.size(), Rules::default()).expect("the net's size");
     let v = net.evaluate(game.position());
     prop_assert!(v.is_finite() && (-1.0..=1.0).contains(&v), "{}", v);
     game.play(Move::Cell(game.board().centre()))

@@ -4,7 +4,7 @@
 use game_harness::Clock;
 use havannah::gtp::{COMMANDS, GtpSession, Response};
 use havannah::{Agent, Engine, EngineConfig, RandomAgent};
-use havannah_rules::{Colour, Game, Move, Record};
+use havannah_rules::{Colour, GameState, Move, Record};
 use proptest::prelude::*;
 
 fn session() -> GtpSession {
@@ -234,13 +234,13 @@ fn time_settings_reach_the_player() {
         fn name(&self) -> String {
             "spy".into()
         }
-        fn reset(&mut self, game: &Game) {
+        fn reset(&mut self, game: &GameState) {
             self.0.reset(game);
         }
-        fn observe(&mut self, game: &Game, mv: Move) {
+        fn observe(&mut self, game: &GameState, mv: Move) {
             self.0.observe(game, mv);
         }
-        fn choose(&mut self, game: &Game, clock: &Clock) -> Option<Move> {
+        fn choose(&mut self, game: &GameState, clock: &Clock) -> Option<Move> {
             self.1.lock().unwrap().push(*clock);
             self.0.choose(game, clock)
         }

@@ -7,7 +7,7 @@ use havannah::selfplay::{
     GameRecord, MatchConfig, MatchResult, PlayerId, run_match, write_outputs,
 };
 use havannah::{Agent, RandomAgent};
-use havannah_rules::{Colour, Game, Move, Outcome, Record};
+use havannah_rules::{Colour, GameState, Move, Outcome, Record};
 
 /// A fresh folder under the system temp dir.
 fn temp_dir(tag: &str) -> PathBuf {
@@ -28,9 +28,9 @@ impl Agent for CentreOnly {
     fn name(&self) -> String {
         "centre".into()
     }
-    fn reset(&mut self, _game: &Game) {}
-    fn observe(&mut self, _game: &Game, _mv: Move) {}
-    fn choose(&mut self, game: &Game, _clock: &Clock) -> Option<Move> {
+    fn reset(&mut self, _game: &GameState) {}
+    fn observe(&mut self, _game: &GameState, _mv: Move) {}
+    fn choose(&mut self, game: &GameState, _clock: &Clock) -> Option<Move> {
         Some(Move::Cell(game.board().centre()))
     }
 }
@@ -42,9 +42,9 @@ impl Agent for Silent {
     fn name(&self) -> String {
         "silent".into()
     }
-    fn reset(&mut self, _game: &Game) {}
-    fn observe(&mut self, _game: &Game, _mv: Move) {}
-    fn choose(&mut self, _game: &Game, _clock: &Clock) -> Option<Move> {
+    fn reset(&mut self, _game: &GameState) {}
+    fn observe(&mut self, _game: &GameState, _mv: Move) {}
+    fn choose(&mut self, _game: &GameState, _clock: &Clock) -> Option<Move> {
         None
     }
 }
@@ -60,13 +60,13 @@ impl Agent for Swapper {
     fn name(&self) -> String {
         "swapper".into()
     }
-    fn reset(&mut self, _game: &Game) {
+    fn reset(&mut self, _game: &GameState) {
         self.resets += 1;
     }
-    fn observe(&mut self, _game: &Game, _mv: Move) {
+    fn observe(&mut self, _game: &GameState, _mv: Move) {
         self.observed += 1;
     }
-    fn choose(&mut self, game: &Game, clock: &Clock) -> Option<Move> {
+    fn choose(&mut self, game: &GameState, clock: &Clock) -> Option<Move> {
         if game.moves().len() == 1 {
             Some(Move::Swap)
         } else {

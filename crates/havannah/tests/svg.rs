@@ -3,7 +3,7 @@
 use std::collections::BTreeSet;
 
 use havannah::svg::{SvgOptions, position_svg};
-use havannah_rules::{Game, Outcome, Rules};
+use havannah_rules::{GameState, Outcome, Rules};
 use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -137,9 +137,9 @@ fn coordinates(svg: &str) -> Vec<String> {
         .collect()
 }
 
-fn bridge_game() -> Game {
+fn bridge_game() -> GameState {
     // White: a1 b1 c1 d1 (corners a1 and d1) and the lone d4; Black: g7 g6 g5 f7.
-    let mut game = Game::new(4, Rules::default()).unwrap();
+    let mut game = GameState::new(4, Rules::default()).unwrap();
     for mv in ["a1", "g7", "b1", "g6", "d4", "g5", "c1", "f7", "d1"] {
         game.play_str(mv).unwrap();
     }
@@ -247,7 +247,7 @@ proptest! {
 
     #[test]
     fn random_positions_are_well_formed(size in 2u8..=13, plies in 0usize..200, seed in any::<u64>()) {
-        let mut game = Game::new(size, Rules::default()).unwrap();
+        let mut game = GameState::new(size, Rules::default()).unwrap();
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
         for _ in 0..plies {
             if game.outcome().is_over() {

@@ -53,7 +53,7 @@ pub struct Win {
 /// A Havannah position built for speed: stones in a flat array, a disjoint-set forest over
 /// cells whose roots carry the 12-bit corner/side mask, and the incremental ring finder.
 ///
-/// Moves are not checked here (that is [`Game`](crate::Game)'s job): `place` on an occupied
+/// Moves are not checked here (that is [`GameState`](crate::GameState)'s job): `place` on an occupied
 /// cell or after a win is a logic error, caught by debug assertions only. Cloning into an
 /// existing position with [`Clone::clone_from`] reuses its memory, so a playout can start from
 /// a copy of the tree's position without allocating.
