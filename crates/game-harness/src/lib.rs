@@ -2,6 +2,8 @@
 //!
 //! What every game-playing program needs around its search, for any game:
 //!
+//! - [`agent`]: the game as a referee sees it ([`MatchGame`]: turn, checked moves, verdict,
+//!   moves as text) and a program that plays it ([`Agent`]);
 //! - [`stats`]: a score with draws counted half, its Wilson interval and the Elo difference it
 //!   implies, and formatting for result tables;
 //! - [`time`]: time control: the time a player may spend on a move ([`Clock`]), main time and
@@ -30,6 +32,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod agent;
 pub mod fingerprint;
 pub mod gtp;
 pub mod gtp_client;
@@ -39,6 +42,7 @@ pub mod process;
 pub mod stats;
 pub mod time;
 
+pub use agent::{Agent, MatchGame, Side, Verdict};
 pub use fingerprint::Fingerprint;
 pub use gtp::{GtpEngine, Response};
 pub use gtp_client::{GtpClient, GtpError};

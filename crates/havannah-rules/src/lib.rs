@@ -47,6 +47,7 @@
 
 mod error;
 mod game;
+mod harness;
 mod position;
 mod record;
 pub mod reference;
