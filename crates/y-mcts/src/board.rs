@@ -1,0 +1,255 @@
+//! The position of Y: a triangle of hexagons, stones, and a union-find that tracks which of
+//! the three sides each group touches, so a win is known the moment it happens.
+
+use game_harness::{MatchGame, Side, Verdict};
+use rave_mcts::{Game, Player, Rewards};
+
+/// The largest side length: every cell's index in a `MAX_SIZE`-wide square fits a `u8`.
+pub const MAX_SIZE: usize = 16;
+/// The smallest side length (as morat-y).
+pub const MIN_SIZE: usize = 3;
+const AREA: usize = MAX_SIZE * MAX_SIZE;
+/// The six neighbours of a cell as (dx, dy).
+const NEIGHBOURS: [(i32, i32); 6] = [(0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0)];
+/// Every side touched: x = 0, y = 0 and x + y = size - 1.
+const ALL_SIDES: u8 = 0b111;
+
+/// Why a move or a size was refused; each names the bad value.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum YError {
+    /// A side length outside `MIN_SIZE..=MAX_SIZE`.
+    #[error("board size {0} is out of range {MIN_SIZE}..={MAX_SIZE}")]
+    Size(usize),
+    /// A name that is no cell of this board.
+    #[error("{0:?} is not a cell of this board")]
+    NotACell(String),
+    /// A stone is there already.
+    #[error("{0} is occupied")]
+    Occupied(String),
+    /// The game has ended.
+    #[error("the game is over")]
+    GameOver,
+}
+
+/// A game of Y on a triangle of side `size`. Cell (x, y) with x + y < size has index
+/// `y * MAX_SIZE + x` and is named `a1` for (0, 0): column letter from x, row number from y
+/// (the notation of morat-y). The first side (White) moves first; a player wins by joining all
+/// three sides with one group (a corner cell touches two). A full board always has a winner.
+///
+/// A plain `Copy` value (the search clones it once per simulation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Y {
+    size: u8,
+    /// 0 empty, 1 the first side's stone, 2 the second side's.
+    stones: [u8; AREA],
+    /// Union-find parents.
+    parent: [u8; AREA],
+    /// The sides each group touches, valid at its root.
+    sides: [u8; AREA],
+    /// The cells played, in order; the first `plies` are valid.
+    order: [u8; AREA],
+    plies: u8,
+    /// Winner's stone (1 or 2), 0 while the game goes on.
+    winner: u8,
+}
+
+impl Y {
+    /// An empty board of side `size`.
+    ///
+    /// # Errors
+    /// [`YError::Size`] outside `MIN_SIZE..=MAX_SIZE`.
+    pub fn new(size: usize) -> Result<Y, YError> {
+        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+            return Err(YError::Size(size));
+        }
+        let mut parent = [0; AREA];
+        for (i, p) in parent.iter_mut().enumerate() {
+            *p = i as u8;
+        }
+        Ok(Y {
+            size: size as u8,
+            stones: [0; AREA],
+            parent,
+            sides: [0; AREA],
+            order: [0; AREA],
+            plies: 0,
+            winner: 0,
+        })
+    }
+
+    /// The side length.
+    #[must_use]
+    pub fn size(&self) -> usize {
+        usize::from(self.size)
+    }
+
+    /// Every cell of the board, row by row.
+    pub fn cells(&self) -> impl Iterator<Item = u8> + '_ {
+        let n = self.size();
+        (0..n).flat_map(move |y| (0..n - y).map(move |x| (y * MAX_SIZE + x) as u8))
+    }
+
+    /// The stone on `cell`: `None` when empty, else the side that owns it.
+    #[must_use]
+    pub fn stone(&self, cell: u8) -> Option<Side> {
+        match self.stones[usize::from(cell)] {
+            1 => Some(Side::First),
+            2 => Some(Side::Second),
+            _ => None,
+        }
+    }
+
+    /// The board as text, row `size` on top as in a triangle, `.` empty, `W`/`B` stones.
+    #[must_use]
+    pub fn render(&self) -> String {
+        let n = self.size();
+        let mut out = String::new();
+        for y in (0..n).rev() {
+            out.push_str(&format!("{:>2} {}", y + 1, " ".repeat(y)));
+            for x in 0..n - y {
+                let c = match self.stones[y * MAX_SIZE + x] {
+                    1 => 'W',
+                    2 => 'B',
+                    _ => '.',
+                };
+                out.push(c);
+                out.push(' ');
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    fn find(&mut self, mut x: usize) -> usize {
+        while usize::from(self.parent[x]) != x {
+            let p = usize::from(self.parent[x]);
+            self.parent[x] = self.parent[p];
+            x = usize::from(self.parent[x]);
+        }
+        x
+    }
+
+    fn union(&mut self, a: usize, b: usize) {
+        let (ra, rb) = (self.find(a), self.find(b));
+        if ra != rb {
+            self.parent[ra] = rb as u8;
+            self.sides[rb] |= self.sides[ra];
+        }
+    }
+
+    /// The sides of the board cell (x, y) lies on.
+    fn sides_of(&self, x: usize, y: usize) -> u8 {
+        u8::from(x == 0) | (u8::from(y == 0) << 1) | (u8::from(x + y + 1 == self.size()) << 2)
+    }
+
+    /// Places a stone of the side to move on an empty cell (unchecked) and joins it.
+    fn place(&mut self, cell: u8) {
+        let i = usize::from(cell);
+        let (x, y) = (i % MAX_SIZE, i / MAX_SIZE);
+        let stone = 1 + (self.plies & 1);
+        self.stones[i] = stone;
+        self.sides[i] = self.sides_of(x, y);
+        for (dx, dy) in NEIGHBOURS {
+            let (nx, ny) = (x as i32 + dx, y as i32 + dy);
+            if nx >= 0 && ny >= 0 && ((nx + ny) as usize) < self.size() {
+                let j = ny as usize * MAX_SIZE + nx as usize;
+                if self.stones[j] == stone {
+                    self.union(i, j);
+                }
+            }
+        }
+        let root = self.find(i);
+        if self.sides[root] == ALL_SIDES {
+            self.winner = stone;
+        }
+        self.order[usize::from(self.plies)] = cell;
+        self.plies += 1;
+    }
+
+    /// The name of a cell: column letter, row number (`a1`).
+    #[must_use]
+    pub fn cell_name(cell: u8) -> String {
+        let i = usize::from(cell);
+        format!("{}{}", char::from(b'a' + (i % MAX_SIZE) as u8), i / MAX_SIZE + 1)
+    }
+
+    /// The cell a name stands for, if it is one of this board.
+    fn parse_cell(&self, text: &str) -> Option<u8> {
+        let text = text.trim().to_ascii_lowercase();
+        let mut chars = text.chars();
+        let x = usize::from(u8::try_from(chars.next()?).ok()?.checked_sub(b'a')?);
+        let y = chars.as_str().parse::<usize>().ok()?.checked_sub(1)?;
+        (x + y < self.size()).then(|| (y * MAX_SIZE + x) as u8)
+    }
+}
+
+impl Game for Y {
+    type Move = u8;
+
+    fn to_move(&self) -> Player {
+        usize::from(self.plies & 1)
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<u8>) {
+        if self.winner == 0 {
+            moves.extend(self.cells().filter(|&c| self.stones[usize::from(c)] == 0));
+        }
+    }
+
+    fn play(&mut self, mv: u8) {
+        self.place(mv);
+    }
+
+    fn result(&self) -> Option<Rewards> {
+        (self.winner != 0).then(|| Rewards::win(usize::from(self.winner) - 1))
+    }
+
+    fn move_index(&self, mv: u8) -> usize {
+        usize::from(mv)
+    }
+
+    fn move_bound(&self) -> usize {
+        AREA
+    }
+}
+
+impl MatchGame for Y {
+    type Move = u8;
+    type Error = YError;
+
+    fn moves(&self) -> &[u8] {
+        &self.order[..usize::from(self.plies)]
+    }
+
+    fn play(&mut self, mv: u8) -> Result<(), YError> {
+        if self.winner != 0 {
+            return Err(YError::GameOver);
+        }
+        let i = usize::from(mv);
+        if i % MAX_SIZE + i / MAX_SIZE >= self.size() {
+            return Err(YError::NotACell(format!("cell #{i}")));
+        }
+        if self.stones[i] != 0 {
+            return Err(YError::Occupied(Y::cell_name(mv)));
+        }
+        self.place(mv);
+        Ok(())
+    }
+
+    fn verdict(&self) -> Option<Verdict> {
+        match self.winner {
+            1 => Some(Verdict::Win(Side::First)),
+            2 => Some(Verdict::Win(Side::Second)),
+            _ => None,
+        }
+    }
+
+    fn move_name(&self, mv: u8) -> String {
+        Y::cell_name(mv)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<u8, YError> {
+        self.parse_cell(text)
+            .ok_or_else(|| YError::NotACell(text.to_string()))
+    }
+}

@@ -1,0 +1,89 @@
+//! Y's win detection checked against an independent flood fill on coordinates.
+
+use game_harness::{MatchGame, Side, Verdict};
+use rand::{RngExt, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use y_mcts::{Y, YError};
+
+/// Whether `side`'s stones hold a group touching x = 0, y = 0 and x + y = n - 1, by flood fill
+/// over (x, y) coordinates parsed from the cell names.
+fn connects_all_sides(game: &Y, side: Side) -> bool {
+    let n = game.size();
+    let mut own = vec![vec![false; n]; n];
+    for cell in game.cells() {
+        if game.stone(cell) == Some(side) {
+            let name = Y::cell_name(cell);
+            let x = usize::from(name.as_bytes()[0] - b'a');
+            let y: usize = name[1..].parse::<usize>().unwrap() - 1;
+            own[x][y] = true;
+        }
+    }
+    let mut seen = vec![vec![false; n]; n];
+    for sx in 0..n {
+        for sy in 0..n - sx {
+            if !own[sx][sy] || seen[sx][sy] {
+                continue;
+            }
+            let (mut stack, mut sides) = (vec![(sx, sy)], 0u8);
+            seen[sx][sy] = true;
+            while let Some((x, y)) = stack.pop() {
+                sides |= u8::from(x == 0) | u8::from(y == 0) << 1 | u8::from(x + y == n - 1) << 2;
+                let (x, y) = (x as i64, y as i64);
+                for (nx, ny) in [(x, y - 1), (x + 1, y - 1), (x + 1, y), (x, y + 1), (x - 1, y + 1), (x - 1, y)] {
+                    if nx < 0 || ny < 0 || (nx + ny) as usize >= n {
+                        continue;
+                    }
+                    let (ux, uy) = (nx as usize, ny as usize);
+                    if own[ux][uy] && !seen[ux][uy] {
+                        seen[ux][uy] = true;
+                        stack.push((ux, uy));
+                    }
+                }
+            }
+            if sides == 0b111 {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+#[test]
+fn random_games_end_exactly_when_the_flood_fill_finds_a_winner() {
+    let mut rng = Pcg64Mcg::seed_from_u64(7);
+    for game_index in 0..300 {
+        let size = 3 + game_index % 9;
+        let mut game = Y::new(size).unwrap();
+        loop {
+            let empty: Vec<u8> = game.cells().filter(|&c| game.stone(c).is_none()).collect();
+            assert!(!empty.is_empty(), "a full board without a winner");
+            let mover = game.side_to_move();
+            let cell = empty[rng.random_range(0..empty.len())];
+            MatchGame::play(&mut game, cell).unwrap();
+            assert!(!connects_all_sides(&game, mover.other()));
+            let won = connects_all_sides(&game, mover);
+            assert_eq!(game.verdict(), won.then_some(Verdict::Win(mover)));
+            if won {
+                assert_eq!(MatchGame::play(&mut game, empty[0]), Err(YError::GameOver));
+                break;
+            }
+        }
+    }
+}
+
+#[test]
+fn names_and_errors() {
+    let mut game = Y::new(5).unwrap();
+    assert_eq!(Y::new(2), Err(YError::Size(2)));
+    assert_eq!(Y::new(17), Err(YError::Size(17)));
+    assert_eq!(game.cells().count(), 15);
+    let e5 = game.parse_move("e1").unwrap();
+    assert_eq!(game.move_name(e5), "e1");
+    assert!(matches!(game.parse_move("e2"), Err(YError::NotACell(_))));
+    assert!(matches!(game.parse_move("a0"), Err(YError::NotACell(_))));
+    assert!(matches!(game.parse_move("swap"), Err(YError::NotACell(_))));
+    MatchGame::play(&mut game, e5).unwrap();
+    assert_eq!(MatchGame::play(&mut game, e5), Err(YError::Occupied("e1".into())));
+    assert_eq!(game.moves(), &[e5]);
+    assert_eq!(game.side_to_move(), Side::Second);
+}
