@@ -27,6 +27,7 @@
 
 mod agent;
 mod board;
+mod gtp;
 
 pub use agent::SearchAgent;
 pub use board::{MAX_SIZE, MIN_SIZE, Y, YError};
