@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use clap::{Parser, ValueEnum};
 use havannah::gtp::GtpSession;
-use havannah::{Agent, Engine, EngineConfig, RandomAgent};
+use havannah::{Agent, Engine, RandomAgent};
 use havannah_rules::Rules;
 
 /// The kinds of player the engine can run.
@@ -86,7 +86,8 @@ fn make_player(opts: &Opts) -> Result<(Box<dyn Agent>, usize), String> {
     match opts.player {
         PlayerKind::Random => Ok((Box::new(RandomAgent::new(opts.seed)), 1)),
         PlayerKind::Engine => {
-            let mut config = EngineConfig::named(&opts.config)?;
+            let mut config =
+                crate::config_spec::engine_config(&opts.config).map_err(|e| e.to_string())?;
             if let Some(threads) = opts.threads {
                 config = config.with_threads(threads).map_err(|e| e.to_string())?;
             }
@@ -94,7 +95,9 @@ fn make_player(opts: &Opts) -> Result<(Box<dyn Agent>, usize), String> {
                 config = config.with_simulations(n).map_err(|e| e.to_string())?;
             }
             if let Some(path) = &opts.value_net {
-                config = config.with_value_net_file(path, opts.size, opts.value_weight)?;
+                config = config
+                    .with_value_net_file(path, opts.size, opts.value_weight)
+                    .map_err(|e| e.to_string())?;
             }
             let threads = config.search.threads();
             Ok((Box::new(Engine::new(config, opts.seed)), threads))

@@ -4,6 +4,9 @@
 //! [`search_bench`] (the speed and fingerprint of seeded searches) and [`td_train`]
 //! (self-play training of a value network).
 //!
+//! [`config_spec`] reads the engine configurations the subcommands take (`best`,
+//! `best:bias=0.02,expand=4`, ...).
+//!
 //! Each module has its options ([`clap::Args`], also a [`clap::Parser`] of its own) and a
 //! `run` function that returns the exit status. The `havannah` binary dispatches [`Cli`]'s
 //! subcommands to them; the workspace's examples of the same names are wrappers around the
@@ -22,6 +25,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 pub mod clock_check;
+pub mod config_spec;
 pub mod gtp;
 pub mod playout_table;
 pub mod replay;

@@ -40,7 +40,7 @@ use havannah::selfplay::{
     MatchConfig, MatchResult, OutputFiles, PlayerId, run_match, write_outputs,
 };
 use havannah::shard::{SHARD_FILE, merge_results, read_shard, write_shard};
-use havannah::{Agent, Engine, EngineConfig, GtpProgram, RandomAgent};
+use havannah::{Agent, Engine, GtpProgram, RandomAgent};
 use indicatif::{ProgressBar, ProgressStyle};
 
 /// Command-line options.
@@ -141,7 +141,7 @@ fn make_player(name: &str, opts: &Opts, seed: u64) -> Result<Box<dyn Agent>, Str
         Some(base) => (base, true),
         None => (name, false),
     };
-    let mut config = EngineConfig::named(config_name)
+    let mut config = crate::config_spec::engine_config(config_name)
         .map_err(|e| format!("{e}, random (add +td to use --value-net)"))?;
     if let Some(threads) = opts.threads {
         config = config.with_threads(threads).map_err(|e| e.to_string())?;
@@ -154,7 +154,9 @@ fn make_player(name: &str, opts: &Opts, seed: u64) -> Result<Box<dyn Agent>, Str
             .value_net
             .as_ref()
             .ok_or_else(|| format!("{name} needs --value-net PATH"))?;
-        config = config.with_value_net_file(path, opts.size, opts.value_weight)?;
+        config = config
+            .with_value_net_file(path, opts.size, opts.value_weight)
+            .map_err(|e| e.to_string())?;
         config.name = name.to_string();
     }
     Ok(Box::new(Engine::new(config, seed)))

@@ -1,19 +1,10 @@
 //! The error type of the engine's and the GTP session's settings.
 
-/// A setting of [`EngineConfig`](crate::EngineConfig), [`PriorConfig`](crate::PriorConfig),
-/// [`PlayoutConfig`](crate::PlayoutConfig) or [`GtpSession`](crate::GtpSession) that is
-/// unknown or out of range. Every message names the key or the value.
+/// A setting of [`EngineConfig`](crate::EngineConfig) or [`GtpSession`](crate::GtpSession)
+/// that is out of range. Every message names the setting and the value.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ConfigError {
-    /// A parameter key that the setting does not know.
-    #[error("unknown {kind} parameter {key:?}")]
-    UnknownKey {
-        /// Which settings were searched: `prior` or `playout`.
-        kind: &'static str,
-        /// The key given.
-        key: String,
-    },
     /// A parameter value out of its range.
     #[error("parameter {name}: {value} is not {expected}")]
     OutOfRange {

@@ -5,15 +5,15 @@
 //! Havannah player, and uses the generic [`game_harness`] for time control, the GTP loop and
 //! match statistics:
 //!
-//! - [`game`]: Havannah as a `rave_mcts::Game` ([`HavannahGame`], whose move type [`HMove`]
-//!   is the engine's two-byte move, converted from and to the rules' [`rules::Move`]);
-//!   [`playout`]: the playout policies;
+//! - [`game`]: Havannah as a `rave_mcts::Game` ([`HavannahGame`], whose moves are the
+//!   rules' [`rules::Move`]); [`playout`]: the playout policies;
 //!   [`prior`]: knowledge at node expansion; [`engine`]: the agent with time management,
-//!   node budget, tree reuse and named configurations;
+//!   node budget, tree reuse, and its configurations ([`EngineConfig`], the [`Preset`]s);
 //! - [`agent`]: the [`Agent`] trait (a player that follows the game and chooses moves under a
 //!   [`game_harness::Clock`]) and [`RandomAgent`];
 //! - [`gtp`]: a GTP session over any [`Agent`]; [`external`]: another GTP program as an
-//!   agent; [`selfplay`]: matches with records, SGF and SVG; [`svg`]: pictures of positions;
+//!   agent; [`selfplay`]: matches with records, SGF and SVG pictures (drawn by
+//!   [`rules::svg`]);
 //! - [`td`]: the value network learned by temporal-difference self-play, as the prior
 //!   evaluates it (its training is the `havannah-td` crate).
 //!
@@ -34,7 +34,7 @@
 //! engine.reset(&game);
 //! let mv = engine.choose(&game, &Clock::unlimited()).expect("the game is on");
 //! assert!(game.check(mv).is_ok());
-//! let search: &havannah::SearchResult<havannah::HMove> = engine.last_result().expect("searched");
+//! let search: &havannah::SearchResult<havannah::rules::Move> = engine.last_result().expect("searched");
 //! assert!(search.simulations > 0);
 //! # Ok::<(), havannah::rules::RulesError>(())
 //! ```
@@ -63,14 +63,16 @@ pub mod playout;
 pub mod prior;
 pub mod selfplay;
 pub mod shard;
-pub mod svg;
 pub mod td;
 
+// Self-play draws its pictures with the rules' SVG module.
+pub(crate) use havannah_rules::svg;
+
 pub use agent::{Agent, RandomAgent};
-pub use engine::{CONFIG_NAMES, Engine, EngineConfig};
+pub use engine::{Engine, EngineConfig, Preset};
 pub use error::ConfigError;
 pub use external::GtpProgram;
-pub use game::{HMove, HavannahGame};
+pub use game::HavannahGame;
 pub use gtp::GtpSession;
 pub use playout::{HavannahPlayout, PlayoutConfig, Policy, RingCheck};
 pub use prior::{HavannahPrior, PriorConfig};

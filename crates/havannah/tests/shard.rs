@@ -7,10 +7,7 @@ use havannah::{Agent, Engine, EngineConfig, RandomAgent};
 use havannah_rules::Move;
 
 fn engine() -> Box<dyn Agent> {
-    let config = EngineConfig::named("best")
-        .unwrap()
-        .with_simulations(60)
-        .unwrap();
+    let config = EngineConfig::best().with_simulations(60).unwrap();
     Box::new(Engine::new(config, 1))
 }
 
