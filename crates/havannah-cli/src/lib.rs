@@ -26,6 +26,7 @@ use clap::{Parser, Subcommand};
 
 pub mod clock_check;
 pub mod config_spec;
+pub mod external;
 pub mod gtp;
 pub mod playout_table;
 pub mod replay;

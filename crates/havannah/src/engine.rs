@@ -12,12 +12,12 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use rave_mcts::{Budget, Config, Mcts, MctsError, RaveSchedule, SearchResult};
 
-use crate::agent::Agent;
 use crate::error::ConfigError;
 use crate::game::HavannahGame;
 use crate::playout::{HavannahPlayout, PlayoutConfig};
 use crate::prior::{HavannahPrior, PriorConfig};
 use crate::td::ValueNet;
+use game_harness::Agent;
 
 mod preset;
 
@@ -306,7 +306,7 @@ impl Engine {
     }
 }
 
-impl Agent for Engine {
+impl Agent<GameState> for Engine {
     fn name(&self) -> String {
         self.config.name.clone()
     }
