@@ -112,8 +112,8 @@ pub struct Opts {
     /// The port to listen on (0: any free port; the address is printed).
     #[arg(long, default_value_t = 8080)]
     pub port: u16,
-    /// The address to listen on. Anything but a loopback address lets other machines play
-    /// on this one (a warning is printed).
+    /// The address to listen on. Anything but a loopback address lets computers on the
+    /// network play on this one (a warning is printed).
     #[arg(long, default_value = "127.0.0.1")]
     pub host: IpAddr,
     /// Games held at once (each browser tab plays its own).
@@ -167,7 +167,7 @@ async fn serve(opts: &Opts) -> std::io::Result<()> {
     let addr = SocketAddr::new(opts.host, opts.port);
     if !opts.host.is_loopback() {
         eprintln!(
-            "havannah serve: warning: listening on {} lets other machines reach this server \
+            "havannah serve: warning: listening on {} lets computers on the network reach this server \
              (no authentication; each game costs CPU and memory)",
             opts.host
         );
