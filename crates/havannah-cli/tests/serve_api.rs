@@ -616,3 +616,42 @@ fn analysis_publishes_statistics_within_the_memory_cap() {
         assert_eq!(moves(&view).len(), 2);
     });
 }
+
+#[test]
+fn a_swap_changes_the_colours_of_the_seats() {
+    block_on(async {
+        let app = default_app();
+        let view = new_game(
+            &app,
+            json!({ "size": 4, "human": "black", "pie": true, "time_ms": 50 }),
+        )
+        .await;
+        assert_eq!(view["can_swap"], false);
+        let id = id_of(&view);
+        let view = wait_idle(&app, &id).await;
+        assert_eq!(moves(&view).len(), 1);
+        assert_eq!(view["can_swap"], true);
+        assert_eq!(
+            (view["human"].clone(), view["engine"].clone()),
+            (json!("black"), json!("white"))
+        );
+        let view = send(
+            &app,
+            "POST",
+            &format!("/api/games/{id}/move"),
+            Some(json!({ "move": "swap" })),
+        )
+        .await
+        .json();
+        // The human took White's stone; Black (the engine, the first player) moves next.
+        assert_eq!(
+            (view["human"].clone(), view["engine"].clone()),
+            (json!("white"), json!("black"))
+        );
+        assert_eq!(view["can_swap"], false);
+        let view = wait_idle(&app, &id).await;
+        assert_eq!(moves(&view).len(), 3);
+        assert_eq!(moves(&view)[1], "swap");
+        assert_eq!(view["human_to_move"], true);
+    });
+}

@@ -169,6 +169,12 @@ impl Play {
         !self.is_over() && self.engine_seat == Some(self.seat_to_move())
     }
 
+    /// Whether the human may move now: the game goes on, the engine neither thinks nor is
+    /// to move.
+    pub(crate) fn human_to_move(&self) -> bool {
+        !self.is_over() && !self.thinking() && !self.engine_to_move()
+    }
+
     /// Whether the engine is searching for its move.
     pub(crate) fn thinking(&self) -> bool {
         matches!(

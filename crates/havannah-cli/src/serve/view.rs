@@ -50,6 +50,8 @@ pub(crate) struct GameView {
     to_move: &'static str,
     /// Whether the page may play a move for the human now.
     human_to_move: bool,
+    /// Whether that move may be `swap` (the pie rule, at the second move).
+    can_swap: bool,
     last: Option<String>,
     result: Option<ResultView>,
     cells: Vec<CellView>,
@@ -90,7 +92,8 @@ impl GameView {
             line: play.line.iter().map(name).collect(),
             ply: game.moves().len(),
             to_move: game.to_move().name(),
-            human_to_move: !play.is_over() && !play.thinking() && !play.engine_to_move(),
+            human_to_move: play.human_to_move(),
+            can_swap: play.human_to_move() && game.check(havannah_rules::Move::Swap).is_ok(),
             last: game.last_move().map(|m| name(&m)),
             result: result_view(play),
             cells: board

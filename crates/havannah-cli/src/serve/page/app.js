@@ -264,6 +264,7 @@ function renderStatus() {
   banner.textContent = view.result ? view.result.text : "";
   $("ply").textContent = `${view.ply} / ${view.line.length}`;
   const thinking = view.status === "thinking";
+  $("swap").hidden = !view.can_swap;
   $("undo").disabled = view.moves.length === 0;
   $("resign").disabled = Boolean(view.result);
   $("engine-move").disabled = thinking || Boolean(view.result);
@@ -356,6 +357,7 @@ function init() {
     event.preventDefault();
     newGame();
   });
+  $("swap").addEventListener("click", () => gameAction("move", { move: "swap" }));
   $("undo").addEventListener("click", () => gameAction("undo"));
   $("resign").addEventListener("click", () => gameAction("resign"));
   $("engine-move").addEventListener("click", () => gameAction("engine"));
