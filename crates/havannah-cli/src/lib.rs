@@ -32,6 +32,7 @@ pub mod playout_table;
 pub mod replay;
 pub mod search_bench;
 pub mod selfplay;
+pub mod serve;
 pub mod td_train;
 
 /// The `havannah` program's command line.
@@ -68,6 +69,8 @@ pub enum Command {
     /// Trains a Havannah value network by self-play TD(lambda).
     #[command(name = "td-train")]
     TdTrain(td_train::Opts),
+    /// Serves a web page to play and analyse Havannah against the engine.
+    Serve(serve::Opts),
 }
 
 impl Cli {
@@ -81,6 +84,7 @@ impl Cli {
             Command::PlayoutTable(opts) => playout_table::run(opts),
             Command::SearchBench(opts) => search_bench::run(opts),
             Command::TdTrain(opts) => td_train::run(opts),
+            Command::Serve(opts) => serve::run(opts),
         }
     }
 }
