@@ -16,13 +16,26 @@
 //! - [`gtp_client`]: a GTP v2 client over a [`Process`] ([`GtpClient`]): a command and its
 //!   whole answer, `=` or `?`, with a timeout and a restart of an engine that died;
 //! - [`mod@matches`]: matches between two players: paired openings, the score by who moved
-//!   first, the results table with Wilson interval and Elo ([`Tally`]), a progress bar;
+//!   first, the results table with Wilson interval and Elo ([`Tally`]), a match in shards, a
+//!   progress bar;
+//! - [`runner`]: the match runner: two [`Agent`]s play a series of games of a [`MatchGame`]
+//!   ([`run_match`]) with paired openings, alternating sides, reseeding per game, checked and
+//!   timed moves and forfeits;
+//! - [`record`]: what a match leaves: the record of each game ([`GameRecord`], [`Forfeit`])
+//!   and the whole match with its scores and results table ([`MatchResult`]);
+//! - [`shard`]: a match in parts written as text (`match.tsv`), read back, replayed and merged;
 //! - [`fingerprint`]: a running FNV-1a hash of a bench's results ([`Fingerprint`]), so two
 //!   runs compare in one line;
-//! - [`output`]: [`outln!`], `println!` that survives a closed pipe (`selfplay | head`).
+//! - `output`: `outln!`, `println!` that survives a closed pipe (`selfplay | head`).
 //!
 //! It knows nothing of Havannah or of any other game; the Havannah engine, Hex and Blackhole
 //! of this workspace use it.
+//!
+//! Features: `terminal` (on by default) holds what only a program on a terminal needs: the
+//! progress bar of a match (`matches::progress_bar`, with the `indicatif` crate) and the
+//! `output` module with `outln!`; a library that turns default features off gets neither.
+//! `serde` derives `Serialize` and `Deserialize` for the statistics, the time settings,
+//! [`PlayerId`], [`Tally`], [`Shard`], [`MatchSettings`] and [`Forfeit`].
 //!
 //! ```
 //! use game_harness::stats::Score;
@@ -37,8 +50,12 @@ pub mod fingerprint;
 pub mod gtp;
 pub mod gtp_client;
 pub mod matches;
+#[cfg(feature = "terminal")]
 pub mod output;
 pub mod process;
+pub mod record;
+pub mod runner;
+pub mod shard;
 pub mod stats;
 pub mod time;
 
@@ -48,6 +65,9 @@ pub use gtp::{GtpEngine, Response};
 pub use gtp_client::{GtpClient, GtpError};
 pub use matches::{PlayerId, Shard, Tally};
 pub use process::{ErrorOutput, Launch, Process, ProcessError};
+pub use record::{Forfeit, GameRecord, MatchResult};
+pub use runner::{MatchSettings, run_match};
+pub use shard::{ShardError, ShardFile};
 pub use stats::{Elo, Score, WinRate};
 pub use time::{Clock, PlayerClock, TimeControl, TimeSettings};
 

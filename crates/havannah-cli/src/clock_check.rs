@@ -18,10 +18,10 @@
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use crate::external::GtpProgram;
 use clap::Parser;
 use game_harness::output::exit_status;
 use game_harness::time::{TimeControl, TimeSettings};
-use havannah::GtpProgram;
 use havannah::gtp::estimate_moves_to_go;
 use havannah_board::Board;
 use havannah_rules::{Colour, GameState, Move, Rules};

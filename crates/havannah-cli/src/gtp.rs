@@ -16,7 +16,7 @@ use std::time::Duration;
 use clap::{Parser, ValueEnum};
 use havannah::gtp::GtpSession;
 use havannah::{Agent, Engine, EngineConfig, RandomAgent};
-use havannah_rules::Rules;
+use havannah_rules::{GameState, Rules};
 
 /// The kinds of player the engine can run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -82,7 +82,7 @@ pub struct Opts {
 // ---------------------------------------------------------------------------------------------
 
 /// Builds the player the options ask for, and says how many threads it searches with.
-fn make_player(opts: &Opts) -> Result<(Box<dyn Agent>, usize), String> {
+fn make_player(opts: &Opts) -> Result<(Box<dyn Agent<GameState>>, usize), String> {
     match opts.player {
         PlayerKind::Random => Ok((Box::new(RandomAgent::new(opts.seed)), 1)),
         PlayerKind::Engine => {

@@ -22,6 +22,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 pub mod clock_check;
+pub mod external;
 pub mod gtp;
 pub mod playout_table;
 pub mod replay;

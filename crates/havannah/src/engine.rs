@@ -13,12 +13,12 @@ use rave_mcts::{
     AmafWeighting, Budget, Config, Mcts, MctsError, PriorTarget, RaveSchedule, SearchResult,
 };
 
-use crate::agent::Agent;
 use crate::error::ConfigError;
 use crate::game::{HMove, HavannahGame};
 use crate::playout::{HavannahPlayout, PlayoutConfig, Policy, RingCheck};
 use crate::prior::{HavannahPrior, PriorConfig};
 use crate::td::ValueNet;
+use game_harness::Agent;
 
 /// Everything that decides how the engine plays.
 #[derive(Debug, Clone)]
@@ -537,7 +537,7 @@ impl Engine {
     }
 }
 
-impl Agent for Engine {
+impl Agent<GameState> for Engine {
     fn name(&self) -> String {
         self.config.name.clone()
     }

@@ -46,8 +46,8 @@ pub use game_harness::gtp::{PROTOCOL_VERSION, Response};
 use game_harness::time::{Clock, TimeControl};
 pub use game_harness::time::{PlayerClock, TimeSettings};
 
-use crate::agent::Agent;
 use crate::error::ConfigError;
+use game_harness::Agent;
 
 /// The commands the session knows, in the order `list_commands` gives them.
 pub const COMMANDS: &[&str] = &[
@@ -85,7 +85,7 @@ pub fn estimate_moves_to_go(game: &GameState) -> u32 {
 /// A GTP session: the authoritative game, the player, the clocks.
 ///
 /// `A` is the agent type; the default `dyn Agent` takes any boxed agent.
-pub struct GtpSession<A: Agent + ?Sized = dyn Agent> {
+pub struct GtpSession<A: Agent<GameState> + ?Sized = dyn Agent<GameState>> {
     player: Box<A>,
     game: GameState,
     rules: Rules,
@@ -98,7 +98,7 @@ pub struct GtpSession<A: Agent + ?Sized = dyn Agent> {
     search_log: bool,
 }
 
-impl<A: Agent + ?Sized> fmt::Debug for GtpSession<A> {
+impl<A: Agent<GameState> + ?Sized> fmt::Debug for GtpSession<A> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("GtpSession")
             .field("player", &self.player.name())
@@ -113,7 +113,7 @@ impl<A: Agent + ?Sized> fmt::Debug for GtpSession<A> {
 /// The board size a new session starts with.
 pub const DEFAULT_SIZE: u8 = 8;
 
-impl<A: Agent + ?Sized> GtpSession<A> {
+impl<A: Agent<GameState> + ?Sized> GtpSession<A> {
     /// A session on a board of [`DEFAULT_SIZE`] with the pie rule on.
     pub fn new(player: Box<A>) -> GtpSession<A> {
         let rules = Rules::default();
@@ -458,7 +458,7 @@ fn one_arg<'a>(args: &[&'a str], syntax: &str) -> Result<&'a str, String> {
     }
 }
 
-impl<A: Agent + ?Sized> GtpEngine for GtpSession<A> {
+impl<A: Agent<GameState> + ?Sized> GtpEngine for GtpSession<A> {
     fn name(&self) -> String {
         self.name.clone()
     }

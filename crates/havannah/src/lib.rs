@@ -10,10 +10,11 @@
 //!   [`playout`]: the playout policies;
 //!   [`prior`]: knowledge at node expansion; [`engine`]: the agent with time management,
 //!   node budget, tree reuse and named configurations;
-//! - [`agent`]: the [`Agent`] trait (a player that follows the game and chooses moves under a
-//!   [`game_harness::Clock`]) and [`RandomAgent`];
-//! - [`gtp`]: a GTP session over any [`Agent`]; [`external`]: another GTP program as an
-//!   agent; [`selfplay`]: matches with records, SGF and SVG; [`svg`]: pictures of positions;
+//! - [`Agent`]: the players: the engine and [`RandomAgent`] ([`agent`]) are
+//!   [`game_harness::Agent`]s of the rules' [`GameState`](rules::GameState) (a player that
+//!   follows the game and chooses moves under a [`game_harness::Clock`]), so the generic match
+//!   runner ([`game_harness::runner`]) plays them;
+//! - [`gtp`]: a GTP session over any [`Agent`]; [`svg`]: pictures of positions;
 //! - [`td`]: the value network learned by temporal-difference self-play, as the prior
 //!   evaluates it (its training is the `havannah-td` crate).
 //!
@@ -55,26 +56,24 @@ pub use rave_mcts::{
 pub mod agent;
 pub mod engine;
 mod error;
-pub mod external;
 pub mod game;
 pub mod gtp;
 mod pattern;
 pub mod playout;
 pub mod prior;
-pub mod selfplay;
-pub mod shard;
 pub mod svg;
 pub mod td;
 
-pub use agent::{Agent, RandomAgent};
+pub use agent::RandomAgent;
 pub use engine::{CONFIG_NAMES, Engine, EngineConfig};
 pub use error::ConfigError;
-pub use external::GtpProgram;
 pub use game::{HMove, HavannahGame};
+/// The generic player trait of [`game_harness`]; the engine and [`RandomAgent`] implement it
+/// for the rules' [`GameState`](rules::GameState).
+pub use game_harness::Agent;
 pub use gtp::GtpSession;
 pub use playout::{HavannahPlayout, PlayoutConfig, Policy, RingCheck};
 pub use prior::{HavannahPrior, PriorConfig};
-pub use selfplay::{MatchConfig, MatchResult, run_match};
 
 /// The README's examples, compiled and run as doctests.
 #[doc = include_str!("../README.md")]

@@ -15,12 +15,17 @@ fn engine(name: &str, simulations: u64, seed: u64) -> Engine {
 }
 
 /// Plays a game between two players; returns the finished game.
-fn play_game(size: u8, white: &mut dyn Agent, black: &mut dyn Agent, pie: bool) -> GameState {
+fn play_game(
+    size: u8,
+    white: &mut dyn Agent<GameState>,
+    black: &mut dyn Agent<GameState>,
+    pie: bool,
+) -> GameState {
     let mut game = GameState::new(size, Rules { pie }).unwrap();
     white.reset(&game);
     black.reset(&game);
     while !game.outcome().is_over() {
-        let mover: &mut dyn Agent = if game.moves().len().is_multiple_of(2) {
+        let mover: &mut dyn Agent<GameState> = if game.moves().len().is_multiple_of(2) {
             &mut *white
         } else {
             &mut *black

@@ -200,10 +200,10 @@ fn random_game(size: u8, picks: &[u16]) -> GameState {
 }
 
 /// A GTP session with a real engine on a tiny budget (16 simulations a move).
-fn engine_session() -> GtpSession<dyn Agent> {
+fn engine_session() -> GtpSession<dyn Agent<GameState>> {
     let mut config = EngineConfig::best();
     config.simulations = 16;
-    GtpSession::new(Box::new(Engine::new(config, 3)) as Box<dyn Agent>)
+    GtpSession::new(Box::new(Engine::new(config, 3)) as Box<dyn Agent<GameState>>)
 }
 
 /// Feeds `bytes` (split into lines, non-UTF-8 replaced) to the session; board sizes above 6

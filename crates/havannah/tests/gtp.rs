@@ -42,8 +42,8 @@ fn administrative_commands() {
     assert_eq!(list.lines().collect::<Vec<_>>(), COMMANDS);
     assert!(err(&mut s, "komi 6.5").contains("unknown command komi"));
     assert!(err(&mut s, "known_command").contains("syntax"));
-    let mut named =
-        GtpSession::new(Box::new(RandomAgent::new(1)) as Box<dyn Agent>).with_name("Castle\nX");
+    let mut named = GtpSession::new(Box::new(RandomAgent::new(1)) as Box<dyn Agent<GameState>>)
+        .with_name("Castle\nX");
     assert_eq!(ok(&mut named, "name"), "Castle X");
 }
 
@@ -230,7 +230,7 @@ fn showboard_draws_the_stones() {
 fn time_settings_reach_the_player() {
     /// A player that records the clocks it is given.
     struct Spy(RandomAgent, std::sync::Arc<std::sync::Mutex<Vec<Clock>>>);
-    impl Agent for Spy {
+    impl Agent<GameState> for Spy {
         fn name(&self) -> String {
             "spy".into()
         }
@@ -379,7 +379,7 @@ proptest! {
 
     #[test]
     fn random_command_sequences_keep_a_legal_game(lines in prop::collection::vec(command_line(), 1..80), seed in any::<u64>()) {
-        let mut s = GtpSession::new(Box::new(RandomAgent::new(seed)) as Box<dyn Agent>);
+        let mut s = GtpSession::new(Box::new(RandomAgent::new(seed)) as Box<dyn Agent<GameState>>);
         for line in &lines {
             let r = s.handle(line).expect("commands always get a reply");
             check_reply(&r)?;
@@ -399,7 +399,7 @@ proptest! {
 fn stats_report_the_last_search() {
     let mut config = EngineConfig::best();
     config.simulations = 300;
-    let mut s = GtpSession::new(Box::new(Engine::new(config, 4)) as Box<dyn Agent>);
+    let mut s = GtpSession::new(Box::new(Engine::new(config, 4)) as Box<dyn Agent<GameState>>);
     assert!(err(&mut s, "havannah-stats").contains("no search yet"));
     ok(&mut s, "boardsize 5");
     let mv = ok(&mut s, "genmove w");
