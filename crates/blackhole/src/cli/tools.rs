@@ -8,12 +8,12 @@ use clap::Args;
 
 use super::options::SearchOptions;
 use super::{GameClock, seconds};
+use game_harness::GameRecord;
 use game_harness::matches::PlayerId;
 use game_harness::process::ErrorOutput;
-use game_harness::record::GameRecord as MatchRecord;
 
 use crate::referee::{BlackholeGame, CodeCupProgram};
-use crate::review::{GameRecord, Review, costly_moves, review_game};
+use crate::review::{RecordedGame, Review, costly_moves, review_game};
 use crate::solver::Solver;
 use crate::{bench, referee};
 
@@ -170,8 +170,8 @@ pub(super) fn referee(args: &RefereeArgs) -> Result<ExitCode, String> {
 }
 
 /// The line of `blackhole review`'s records for a game of the referee.
-fn review_record(r: &MatchRecord<BlackholeGame>) -> GameRecord {
-    GameRecord {
+fn review_record(r: &GameRecord<BlackholeGame>) -> RecordedGame {
+    RecordedGame {
         game: r.index + 1,
         a_is_red: r.first_player == PlayerId::A,
         blocked: r.game.blocked().to_vec(),
@@ -180,7 +180,7 @@ fn review_record(r: &MatchRecord<BlackholeGame>) -> GameRecord {
 }
 
 /// `game 3 A Blue: A scores 0 after 11 moves (forfeit by A: ...)`.
-fn game_line(r: &MatchRecord<BlackholeGame>) -> String {
+fn game_line(r: &GameRecord<BlackholeGame>) -> String {
     let a_red = r.first_player == PlayerId::A;
     let forfeit = r
         .forfeit
@@ -204,14 +204,14 @@ fn game_line(r: &MatchRecord<BlackholeGame>) -> String {
 
 /// The game records of `path`, one a line (blank lines skipped); an error names the file and
 /// the line.
-fn read_records(path: &std::path::Path) -> Result<Vec<GameRecord>, String> {
+fn read_records(path: &std::path::Path) -> Result<Vec<RecordedGame>, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     text.lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty())
         .map(|(i, l)| {
-            l.parse::<GameRecord>()
+            l.parse::<RecordedGame>()
                 .map_err(|e| format!("{} line {}: {e}", path.display(), i + 1))
         })
         .collect()
