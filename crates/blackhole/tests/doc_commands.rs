@@ -148,10 +148,11 @@ fn every_blackhole_command_line_of_the_pages_parses() {
     assert!(checked > 20, "only {checked} command lines found");
 }
 
-/// Every long option of the program, of any subcommand, with its aliases.
+/// Every long option of the program, of any subcommand, with its aliases (and `--help`, which
+/// clap gives every subcommand).
 fn all_options() -> Vec<String> {
     let command = Cli::command();
-    let mut options = Vec::new();
+    let mut options = vec!["help".to_string()];
     for sub in command.get_subcommands() {
         for arg in sub.get_arguments() {
             options.extend(arg.get_long().map(str::to_string));

@@ -5,7 +5,7 @@
 //! - [`BlackholeGame`]: a game as the runner sees it (blocked cells, position, moves; Red
 //!   opens); [`score_of`] a player's score in a finished game, a forfeit counting 0 for the
 //!   offender and 150 for the other.
-//! - [`CodeCupProgram`]: an external program as an [`Agent`](game_harness::Agent).
+//! - [`CodeCupProgram`]: an external program as an [`Agent`].
 //! - [`play_match`]: the games of a match, or the rest of a broken-off one, on the blocked
 //!   cells of [`match_blocked`]; [`ScoreSummary`]: A's mean score with its standard error,
 //!   its wins, draws and losses, the forfeits and the thinking times, from the records.
