@@ -38,7 +38,7 @@ pub enum BlackholeError {
         /// The offending line.
         line: String,
     },
-    /// A game record that cannot be read (see `review::GameRecord`).
+    /// A game record that cannot be read (see `review::RecordedGame`).
     #[error("bad game record: {0}")]
     BadRecord(String),
     /// A player setting out of its range (see `engine::EngineConfig`).

@@ -8,7 +8,12 @@ use clap::Args;
 
 use super::options::SearchOptions;
 use super::{GameClock, seconds};
-use crate::review::{GameRecord, Review, costly_moves, review_game};
+use game_harness::GameRecord;
+use game_harness::matches::PlayerId;
+use game_harness::process::ErrorOutput;
+
+use crate::referee::{BlackholeGame, CodeCupProgram};
+use crate::review::{RecordedGame, Review, costly_moves, review_game};
 use crate::solver::Solver;
 use crate::{bench, referee};
 
@@ -137,67 +142,76 @@ pub(super) fn referee(args: &RefereeArgs) -> Result<ExitCode, String> {
         ),
         None => None,
     };
+    let stderr = if args.show_stderr {
+        ErrorOutput::Inherit
+    } else {
+        ErrorOutput::Discard
+    };
+    let mut a = CodeCupProgram::new(&args.cmd_a, limit, stderr.clone());
+    let mut b = CodeCupProgram::new(&args.cmd_b, limit, stderr);
     let bar = game_harness::matches::progress_bar(games.len(), false);
     let verbose = args.verbose;
-    let summary = referee::run_match(
-        games,
-        args.seed,
-        &args.cmd_a,
-        &args.cmd_b,
-        limit,
-        args.show_stderr,
-        |g, a_red, blocked, r| {
-            bar.inc(1);
-            if let Some(file) = &mut record {
-                let line = GameRecord {
-                    game: g + 1,
-                    a_is_red: a_red,
-                    blocked: blocked.to_vec(),
-                    moves: r.moves.clone(),
-                };
-                // One write per line: a referee killed mid-game leaves no half line.
-                if let Err(e) = file.write_all(format!("{line}\n").as_bytes()) {
-                    game_harness::matches::print_above(&bar, &format!("record not written: {e}"));
-                }
+    let result = referee::play_match(&mut a, &mut b, games, args.seed, |r| {
+        bar.inc(1);
+        if let Some(file) = &mut record {
+            // One write per line: a referee killed mid-game leaves no half line.
+            if let Err(e) = file.write_all(format!("{}\n", review_record(r)).as_bytes()) {
+                game_harness::matches::print_above(&bar, &format!("record not written: {e}"));
             }
-            if verbose || r.forfeit.is_some() {
-                let a = if a_red {
-                    r.red_score
-                } else {
-                    150 - r.red_score
-                };
-                let line = format!(
-                    "game {} A {}: A scores {a} after {} moves{}",
-                    g + 1,
-                    if a_red { "Red" } else { "Blue" },
-                    r.moves.len(),
-                    r.forfeit
-                        .as_ref()
-                        .map(|(p, why)| format!(
-                            " (forfeit by {}: {why})",
-                            if (*p == 0) == a_red { "A" } else { "B" }
-                        ))
-                        .unwrap_or_default()
-                );
-                game_harness::matches::print_above(&bar, &line);
-            }
-        },
-    )?;
+        }
+        if verbose || r.forfeit.is_some() {
+            game_harness::matches::print_above(&bar, &game_line(r));
+        }
+    })
+    .map_err(|e| e.to_string())?;
     bar.finish_and_clear();
-    game_harness::outln!("{summary}");
+    game_harness::outln!("{}", referee::ScoreSummary::of_match(&result));
     Ok(ExitCode::SUCCESS)
+}
+
+/// The line of `blackhole review`'s records for a game of the referee.
+fn review_record(r: &GameRecord<BlackholeGame>) -> RecordedGame {
+    RecordedGame {
+        game: r.index + 1,
+        a_is_red: r.first_player == PlayerId::A,
+        blocked: r.game.blocked().to_vec(),
+        moves: r.moves().to_vec(),
+    }
+}
+
+/// `game 3 A Blue: A scores 0 after 11 moves (forfeit by A: ...)`.
+fn game_line(r: &GameRecord<BlackholeGame>) -> String {
+    let a_red = r.first_player == PlayerId::A;
+    let forfeit = r
+        .forfeit
+        .as_ref()
+        .map(|f| match &f.chosen {
+            Some(mv) => format!(
+                " (forfeit by {}: illegal move `{mv}`: {})",
+                f.player, f.reason
+            ),
+            None => format!(" (forfeit by {}: {})", f.player, f.reason),
+        })
+        .unwrap_or_default();
+    format!(
+        "game {} A {}: A scores {} after {} moves{forfeit}",
+        r.index + 1,
+        if a_red { "Red" } else { "Blue" },
+        referee::score_of(r, PlayerId::A),
+        r.plies(),
+    )
 }
 
 /// The game records of `path`, one a line (blank lines skipped); an error names the file and
 /// the line.
-fn read_records(path: &std::path::Path) -> Result<Vec<GameRecord>, String> {
+fn read_records(path: &std::path::Path) -> Result<Vec<RecordedGame>, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     text.lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty())
         .map(|(i, l)| {
-            l.parse::<GameRecord>()
+            l.parse::<RecordedGame>()
                 .map_err(|e| format!("{} line {}: {e}", path.display(), i + 1))
         })
         .collect()
