@@ -12,8 +12,9 @@
 //!   node budget, tree reuse and named configurations;
 //! - [`agent`]: the [`Agent`] trait (a player that follows the game and chooses moves under a
 //!   [`game_harness::Clock`]) and [`RandomAgent`];
-//! - [`gtp`]: a GTP session over any [`Agent`]; [`external`]: another GTP program as an
-//!   agent; [`selfplay`]: matches with records, SGF and SVG; [`svg`]: pictures of positions;
+//! - [`gtp`]: the harness's GTP session over Havannah, played by any [`Agent`], with
+//!   Havannah's own commands; [`external`]: another GTP program as an agent; [`selfplay`]:
+//!   matches with records, SGF and SVG; [`svg`]: pictures of positions;
 //! - [`td`]: the value network learned by temporal-difference self-play, as the prior
 //!   evaluates it (its training is the `havannah-td` crate).
 //!
@@ -71,7 +72,7 @@ pub use engine::{CONFIG_NAMES, Engine, EngineConfig};
 pub use error::ConfigError;
 pub use external::GtpProgram;
 pub use game::{HMove, HavannahGame};
-pub use gtp::GtpSession;
+pub use gtp::HavannahSession;
 pub use playout::{HavannahPlayout, PlayoutConfig, Policy, RingCheck};
 pub use prior::{HavannahPrior, PriorConfig};
 pub use selfplay::{MatchConfig, MatchResult, run_match};
