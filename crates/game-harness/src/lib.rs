@@ -9,12 +9,17 @@
 //! - [`time`]: time control: the time a player may spend on a move ([`Clock`]), main time and
 //!   Canadian byo-yomi ([`TimeSettings`]), both players' clocks ([`TimeControl`]);
 //! - [`gtp`]: a GTP v2 server loop over an engine trait ([`GtpEngine`]): ids, errors,
-//!   comments, `list_commands`, `known_command`, `quit`, end of input;
+//!   comments, `list_commands`, `known_command`, `quit`, end of input; and the engine for any
+//!   game ([`GtpSession`] over a [`GtpGame`]) with the standard commands (`boardsize`, `play`,
+//!   `genmove`, `undo`, `showboard`, `final_score`, the clock), a game adding its own through
+//!   a [`GtpExtension`];
 //! - [`process`]: an external program over pipes ([`Process`]), started from a command line
 //!   split on whitespace or by `sh -c` ([`Launch`]): lines in and out, reads with a deadline,
 //!   a polite quit, a kill on timeout and on drop;
 //! - [`gtp_client`]: a GTP v2 client over a [`Process`] ([`GtpClient`]): a command and its
 //!   whole answer, `=` or `?`, with a timeout and a restart of an engine that died;
+//! - [`gtp_agent`]: an external GTP program as an [`Agent`] of any [`GtpGame`]
+//!   ([`GtpAgent`]);
 //! - [`mod@matches`]: matches between two players: paired openings, the score by who moved
 //!   first, the results table with Wilson interval and Elo ([`Tally`]), a match in shards, a
 //!   progress bar;
@@ -48,6 +53,7 @@
 pub mod agent;
 pub mod fingerprint;
 pub mod gtp;
+pub mod gtp_agent;
 pub mod gtp_client;
 pub mod matches;
 #[cfg(feature = "terminal")]
@@ -61,7 +67,8 @@ pub mod time;
 
 pub use agent::{Agent, MatchGame, Side, Verdict};
 pub use fingerprint::Fingerprint;
-pub use gtp::{GtpEngine, Response};
+pub use gtp::{GtpColour, GtpEngine, GtpExtension, GtpGame, GtpSession, Response};
+pub use gtp_agent::GtpAgent;
 pub use gtp_client::{GtpClient, GtpError};
 pub use matches::{PlayerId, Shard, Tally};
 pub use process::{ErrorOutput, Launch, Process, ProcessError};

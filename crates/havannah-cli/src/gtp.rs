@@ -14,7 +14,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Parser, ValueEnum};
-use havannah::gtp::GtpSession;
+use havannah::gtp::{HavannahSession, session, set_rules};
 use havannah::{Agent, Engine, RandomAgent};
 use havannah_rules::{GameState, Rules};
 
@@ -127,7 +127,7 @@ fn time_per_move(seconds: Option<f64>) -> Result<Option<Duration>, String> {
 
 /// Builds the player and the GTP session the options ask for, announcing them on standard
 /// error.
-fn make_session(opts: &Opts) -> Result<GtpSession, String> {
+fn make_session(opts: &Opts) -> Result<HavannahSession, String> {
     let (player, threads) = make_player(opts)?;
     let per_move = time_per_move(opts.time)?;
     eprintln!(
@@ -137,12 +137,13 @@ fn make_session(opts: &Opts) -> Result<GtpSession, String> {
         threads,
         budget_text(opts.simulations, per_move)
     );
-    GtpSession::new(player)
-        .with_rules(Rules { pie: !opts.no_pie })
+    let mut session = session(player)
         .with_time_per_move(per_move)
         .with_search_log(!opts.quiet)
-        .with_size(opts.size)
-        .map_err(|e| e.to_string())
+        .with_size(usize::from(opts.size))
+        .map_err(|e| e.to_string())?;
+    set_rules(&mut session, Rules { pie: !opts.no_pie });
+    Ok(session)
 }
 
 /// Answers GTP commands on standard input until `quit` or its end; the exit status is 0, 1

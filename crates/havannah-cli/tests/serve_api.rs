@@ -9,8 +9,8 @@ use std::time::Duration;
 use axum::Router;
 use axum::http::StatusCode;
 use havannah::EngineConfig;
-use havannah_rules::Move;
 use havannah_cli::serve::{AppState, Limits, router};
+use havannah_rules::Move;
 use havannah_rules::Record;
 use serde_json::{Value, json};
 use serve_common::{

@@ -11,9 +11,7 @@ use havannah_cli::selfplay::setup::Setup;
 use havannah_rules::{GameState, Move};
 
 fn engine() -> Box<dyn Agent<GameState>> {
-    let config = EngineConfig::best()
-        .with_simulations(60)
-        .unwrap();
+    let config = EngineConfig::best().with_simulations(60).unwrap();
     Box::new(Engine::new(config, 1))
 }
 

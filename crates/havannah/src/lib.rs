@@ -13,7 +13,8 @@
 //!   [`game_harness::Agent`]s of the rules' [`GameState`](rules::GameState) (a player that
 //!   follows the game and chooses moves under a [`game_harness::Clock`]), so the generic match
 //!   runner ([`game_harness::runner`]) plays them;
-//! - [`gtp`]: a GTP session over any [`Agent`]; positions are drawn by [`rules::svg`];
+//! - [`gtp`]: the harness's GTP session over Havannah, played by any [`Agent`], with
+//!   Havannah's own commands; positions are drawn by [`rules::svg`];
 //! - [`td`]: the value network learned by temporal-difference self-play, as the prior
 //!   evaluates it (its training is the `havannah-td` crate).
 //!
@@ -69,7 +70,7 @@ pub use game::HavannahGame;
 /// The generic player trait of [`game_harness`]; the engine and [`RandomAgent`] implement it
 /// for the rules' [`GameState`](rules::GameState).
 pub use game_harness::Agent;
-pub use gtp::GtpSession;
+pub use gtp::HavannahSession;
 pub use playout::{HavannahPlayout, PlayoutConfig, Policy, RingCheck};
 pub use prior::{HavannahPrior, PriorConfig};
 
