@@ -7,7 +7,8 @@
 //! (`cargo bench --bench playouts -- paper_row` for the table's rows only)
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use havannah::{HMove, HavannahGame, HavannahPlayout, PlayoutConfig, Policy, RingCheck};
+use havannah::rules::Move;
+use havannah::{HavannahGame, HavannahPlayout, PlayoutConfig, Policy, RingCheck};
 use havannah_board::Board;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
@@ -35,30 +36,19 @@ fn bench_paper_rows(c: &mut Criterion) {
 }
 
 fn policies() -> Vec<(&'static str, PlayoutConfig)> {
-    let base = PlayoutConfig::default();
+    let with = |policy: Policy, rings: RingCheck| {
+        let mut config = PlayoutConfig::default();
+        config.policy = policy;
+        config.rings = rings;
+        config
+    };
     vec![
-        ("uniform_online", base),
-        (
-            "uniform_offline",
-            PlayoutConfig {
-                rings: RingCheck::Offline,
-                ..base
-            },
-        ),
-        (
-            "weighted_online",
-            PlayoutConfig {
-                policy: Policy::Weighted,
-                ..base
-            },
-        ),
+        ("uniform_online", with(Policy::Uniform, RingCheck::Online)),
+        ("uniform_offline", with(Policy::Uniform, RingCheck::Offline)),
+        ("weighted_online", with(Policy::Weighted, RingCheck::Online)),
         (
             "weighted_offline",
-            PlayoutConfig {
-                policy: Policy::Weighted,
-                rings: RingCheck::Offline,
-                ..base
-            },
+            with(Policy::Weighted, RingCheck::Offline),
         ),
         ("uniform_knowledge", PlayoutConfig::strong()),
     ]
@@ -73,7 +63,7 @@ fn bench_playouts(c: &mut Criterion) {
             let mut policy = HavannahPlayout::new(config);
             let mut game = start.clone();
             let mut rng = Pcg64Mcg::seed_from_u64(1);
-            let mut trace: Trace<HMove> = Trace::new();
+            let mut trace: Trace<Move> = Trace::new();
             group.bench_with_input(BenchmarkId::new(name, size), &size, |b, _| {
                 b.iter(|| {
                     game.clone_from(&start);

@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use game_harness::Clock;
 use game_harness::gtp::is_one_response;
-use havannah::gtp::GtpSession;
+use havannah::gtp::session as new_session;
 use havannah::{Agent, Engine, EngineConfig};
 use havannah_rules::{GameState, Move, Record};
 use libfuzzer_sys::fuzz_target;
@@ -24,7 +24,7 @@ struct Cheap(Engine);
 const PER_MOVE: Duration = Duration::from_millis(2);
 const REMAINING: Duration = Duration::from_millis(5);
 
-impl Agent for Cheap {
+impl Agent<GameState> for Cheap {
     fn name(&self) -> String {
         self.0.name()
     }
@@ -54,7 +54,7 @@ fuzz_target!(|data: &[u8]| {
     let mut config = EngineConfig::best();
     config.simulations = 24;
     let engine = Engine::new(config, 7);
-    let mut session = GtpSession::new(Box::new(Cheap(engine)) as Box<dyn Agent>);
+    let mut session = new_session(Box::new(Cheap(engine)) as Box<dyn Agent<GameState>>);
     // Non-UTF-8 bytes are replaced, as a line reader over a GUI's pipe would see them.
     let text = String::from_utf8_lossy(data);
     for line in text.split('\n').take(200) {

@@ -11,7 +11,7 @@ use rand_pcg::Pcg64Mcg;
 use rave_mcts::{Budget, Config, Mcts, NoPrior, RaveSchedule};
 
 use crate::board::Cell;
-use crate::review::GameRecord;
+use crate::review::RecordedGame;
 use crate::rules::Position;
 use crate::search::{AlphaGame, LotteryPlayout, lottery_move};
 use crate::solver::Solver;
@@ -142,7 +142,11 @@ pub fn run(settings: &Settings, out: impl Write) -> Vec<Row> {
 /// The positions of recorded games (complete or not) at every empty count from `highest` down
 /// to `lowest`, by their number of empty cells (index): endings from real play. A record with
 /// an illegal move is left out.
-pub fn endings_of_records(records: &[GameRecord], highest: u32, lowest: u32) -> Vec<Vec<Position>> {
+pub fn endings_of_records(
+    records: &[RecordedGame],
+    highest: u32,
+    lowest: u32,
+) -> Vec<Vec<Position>> {
     let mut by_empty: Vec<Vec<Position>> = vec![Vec::new(); highest as usize + 1];
     for r in records {
         let Ok(positions) = r.positions() else {
@@ -309,7 +313,7 @@ mod tests {
 
     #[test]
     fn recorded_games_give_their_positions_by_empty_count() {
-        let record: GameRecord = "game 1 A Red blocked A1 B2 C3 D4 E4 moves A2=15 A3=15 B1=1"
+        let record: RecordedGame = "game 1 A Red blocked A1 B2 C3 D4 E4 moves A2=15 A3=15 B1=1"
             .parse()
             .unwrap();
         let by_empty = endings_of_records(std::slice::from_ref(&record), 31, 29);
@@ -326,10 +330,10 @@ mod tests {
     fn a_record_with_an_illegal_move_is_left_out_whole() {
         // A record built by hand that plays B1 twice (parsing would refuse it): none of its
         // positions count, not even those before the bad move; the good record's still do.
-        let good: GameRecord = "game 1 A Red blocked A1 B2 C3 D4 E4 moves A2=15 A3=15"
+        let good: RecordedGame = "game 1 A Red blocked A1 B2 C3 D4 E4 moves A2=15 A3=15"
             .parse()
             .unwrap();
-        let mut bad: GameRecord = "game 2 A Red blocked A1 B2 C3 D4 E4 moves B1=1"
+        let mut bad: RecordedGame = "game 2 A Red blocked A1 B2 C3 D4 E4 moves B1=1"
             .parse()
             .unwrap();
         bad.moves.push("B1=2".parse().unwrap());

@@ -1,20 +1,26 @@
-//! The EventHorizon-style player: one UCT-RAVE search per target score `alpha`, the move taken
-//! from the most optimistic target reached with probability at least `gamma`, and the exact
-//! solver in the end-game; plus the random player.
+//! The EventHorizon-style player: by default one UCT-RAVE search a move for a win, a draw or a
+//! loss, or as the paper does one search per target score `alpha`, the move taken from the
+//! most optimistic target reached with probability at least `gamma`; the exact solver in the
+//! end-game; plus the random player. Its settings are [`EngineConfig`], in parts (`config`);
+//! the searches and the swindle are in `targets`.
 
+mod config;
 mod targets;
 
 use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
-use rave_mcts::{Budget, Config, Mcts, RaveSchedule, Shortlist};
+use rave_mcts::{Budget, Config, Mcts};
 
+use crate::error::BlackholeError;
 use crate::rules::{Move, Position, reasonable_moves};
-use crate::search::{
-    AlphaGame, GreedyPrior, LotteryPlayout, PlayoutPolicy, lottery_move, uniform_move,
-};
+use crate::search::{AlphaGame, GreedyPrior, LotteryPlayout, lottery_move, uniform_move};
 use crate::solver::Solver;
+pub use config::{
+    Drift, EngineConfig, Objective, OpeningCap, PlayoutConfig, SearchConfig, SolverConfig,
+    TimeConfig, TreeConfig,
+};
 use targets::TargetSearch;
 
 /// A program that plays Blackhole moves.
@@ -41,291 +47,6 @@ impl RandomBot {
 impl Bot for RandomBot {
     fn choose(&mut self, pos: &Position, _history: &[Move], _time_left: Duration) -> Move {
         uniform_move(pos, &mut self.rng)
-    }
-}
-
-/// How the player chooses its targets.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Targets {
-    /// One search, target 76 (a win by at least one point).
-    WinOnly,
-    /// Three searches around a running estimate (EventHorizon's alpha targets).
-    Adaptive,
-    /// One search per move, at a running estimate that moves up by the step when the search
-    /// reaches it with probability at least gamma, and down otherwise (the whole time share
-    /// goes to that one search).
-    Single,
-    /// Ansell's procedure (EventHorizon's algorithm 1): first a single target drifts by one
-    /// point after every batch of simulations, up when its search reaches it with probability
-    /// at least `gamma_up`, down at `gamma_down` or below; then the rest of the move's time
-    /// goes to the most optimistic target reached with probability at least `gamma`.
-    Drift,
-    /// One search per move for the best mean score (the reward grows with the score, see
-    /// [`AlphaGame::with_score_reward`]) instead of a target.
-    Score,
-    /// One search per move for a win, a draw or a loss (rewards 1, 1/2 and 0, see
-    /// [`AlphaGame::with_wdl_reward`]) instead of a target, with the MCTS-solver on. The
-    /// default: it scores more against wormhole than the targets (`docs/blackhole.md`).
-    Wdl,
-}
-
-impl Targets {
-    /// Whether the mode searches the score game (one tree for the whole outcome) instead of
-    /// targets.
-    pub(crate) fn is_score_game(self) -> bool {
-        matches!(self, Targets::Score | Targets::Wdl)
-    }
-}
-
-/// Settings of [`EventHorizon`].
-#[derive(Clone, Debug)]
-pub struct EngineConfig {
-    /// AMAF priming (GRAVE): a node with few visits uses the AMAF table of an ancestor.
-    pub priming: bool,
-    /// GRAVE reference threshold.
-    pub grave_visits: u32,
-    /// RAVE horizon: moves within this many plies below a node update its AMAF statistics
-    /// (with `grouped`, this many moves: a place and its stone count as one).
-    pub amaf_horizon: u32,
-    /// The UCT bonus added to the RAVE value.
-    pub exploration: f64,
-    /// The RAVE bias of the minimum-MSE schedule.
-    pub rave_bias: f64,
-    /// Shortlist selection: the children kept between two full scorings of a node (0: every
-    /// child scored at every visit), and the node's visits between them.
-    pub shortlist: usize,
-    /// See `shortlist`.
-    pub rescan_every: u32,
-    /// How targets are chosen.
-    pub targets: Targets,
-    /// Distance between adjacent targets.
-    pub target_step: i16,
-    /// The least probability of reaching a target for its move to be played.
-    pub gamma: f64,
-    /// No adaptive target below this score (76: never aim below a win); 1: no floor.
-    pub target_floor: i16,
-    /// [`Targets::Drift`]: the drifting target moves up when reached with this probability.
-    pub gamma_up: f64,
-    /// [`Targets::Drift`]: the drifting target moves down when reached with at most this
-    /// probability.
-    pub gamma_down: f64,
-    /// [`Targets::Drift`]: the fraction of the move's search time the target drifts.
-    pub drift_share: f64,
-    /// [`Targets::Score`]: the points above (below) a draw that earn the whole (no) reward.
-    pub score_scale: f32,
-    /// [`Targets::Wdl`]: the reward of a loss by one point (a win by one point earns 1 minus
-    /// it), so that the second point counts too (see [`AlphaGame::with_wdl_margin`]; 0, the
-    /// default: none). In `[0, 1/2)`.
-    pub wdl_margin: f32,
-    /// [`Targets::Wdl`]: the reward of a draw (a win earns 1, a loss 0; see
-    /// [`AlphaGame::with_draw_reward`]; 1/2, the default: plain win-draw-loss). In `(0, 1)`,
-    /// above `wdl_margin` and below one less it.
-    pub draw_reward: f32,
-    /// Run the exact solver from this many empty cells on (0: never).
-    pub solver_empty: u32,
-    /// In the exact solver's range, ask the mover's draw before its win, so that a solve cut
-    /// short by its time still names a move that keeps the draw where there is one; such a
-    /// move, proven to keep the mover's bound, is then played through the swindle (with the
-    /// time the search would have had) instead of searching. Off by default (only a proven
-    /// win is played; the win asked first): it scores no more against wormhole.
-    pub draw_first: bool,
-    /// In the exact solver's range, the fraction of the time left that a solve may use
-    /// when no earlier solve of ours found the value (1/2, the default; in `(0, 1)`). Once a
-    /// solve has found it, the next ones are nearly free (the table keeps it), so the first
-    /// solve is the one the reserve is for.
-    pub solve_share: f64,
-    /// Above `solver_empty` and from this many empty cells on, ask the solver only whether
-    /// the mover wins (one null window), with half the move's time; a proven win is played
-    /// (0 or at most `solver_empty`: never).
-    pub win_solver_empty: u32,
-    /// From this many empty cells on, simulations also end when the solver's static bounds
-    /// decide the target (31, the default: always; 0: only the dead-cell declaration).
-    pub static_empty: u32,
-    /// Playouts ask the static bounds only from about where they start to decide the target
-    /// ([`AlphaGame::with_lazy_playout_bounds`]); the tree's nodes still from `static_empty`.
-    pub lazy_playout_bounds: bool,
-    /// Prune the tree's moves for each target as the exact solver does (sure cells; on by
-    /// default).
-    pub target_pruning: bool,
-    /// The fraction of the game's thinking time kept for the solver's moves (0: two shares of
-    /// what is left, see [`EventHorizon`]'s time split in `docs/blackhole.md`).
-    pub end_reserve: f64,
-    /// In the exact solver's range, play the move the search for one point more likes best
-    /// among those the solver proves keep the solved value (or the proven bound): the
-    /// solver's own move keeps it too, but gives the opponent no chance to err. In the win
-    /// question's range the same among the moves that keep a proven win, or a proven draw
-    /// where the mover does not win (on by default, with the solver's ranges at 18 and 19
-    /// empty cells: together they score more against wormhole). With every [`Targets`] that
-    /// search is for one point more, not the score game of [`Targets::Score`] or
-    /// [`Targets::Wdl`].
-    pub swindle: bool,
-    /// How playouts choose their moves.
-    pub playout: PlayoutPolicy,
-    /// Stones per live cell in the tree (0: all; see [`AlphaGame::width`]).
-    pub width: u8,
-    /// In the first this many plies of the game, play stones up to `opening_cap` only (0:
-    /// no cap; see [`AlphaGame::with_opening_cap`]). 8 plies with a cap of 12 by default:
-    /// they score more against wormhole than no cap.
-    pub opening_plies: u32,
-    /// The most valuable stone played in the opening.
-    pub opening_cap: u8,
-    /// The opening cap also holds for our stones in the playouts (see
-    /// [`AlphaGame::with_capped_playouts`]; off by default).
-    pub capped_playouts: bool,
-    /// The opening cap rises by one every two plies (see [`AlphaGame::with_opening_ramp`];
-    /// off by default).
-    pub opening_ramp: bool,
-    /// Key the tree's AMAF statistics by the cell alone (see [`AlphaGame::amaf_by_cell`]).
-    pub amaf_by_cell: bool,
-    /// The progressive bias towards the greedy playout's moves (see [`GreedyPrior`]; 0, the
-    /// default: none).
-    pub prior_bias: f32,
-    /// Group the tree's moves by place: a cell first, then its stone (see
-    /// [`AlphaGame::with_grouping`]).
-    pub grouped: bool,
-    /// The least fraction of the time left that a move's search gets (1/6 by default: early
-    /// moves, whose even share is smaller, get a sixth of what is left, so the first moves
-    /// take the most time).
-    pub min_share: f64,
-    /// Tree nodes per search (memory bound: 40 bytes a node, with the kept RAVE values).
-    pub max_nodes: usize,
-    /// Log each decision on stderr.
-    pub verbose: bool,
-}
-
-impl Default for EngineConfig {
-    fn default() -> Self {
-        EngineConfig {
-            priming: true,
-            grave_visits: 40,
-            amaf_horizon: 12,
-            exploration: 0.15,
-            rave_bias: 0.05,
-            shortlist: 0,
-            rescan_every: 8,
-            targets: Targets::Wdl,
-            target_step: 4,
-            gamma: 0.5,
-            target_floor: 1,
-            gamma_up: 0.6,
-            gamma_down: 0.4,
-            drift_share: 0.5,
-            score_scale: 20.0,
-            wdl_margin: 0.0,
-            draw_reward: 0.5,
-            solver_empty: 18,
-            draw_first: false,
-            solve_share: 0.5,
-            win_solver_empty: 19,
-            end_reserve: 0.1,
-            swindle: true,
-            static_empty: 31,
-            lazy_playout_bounds: false,
-            target_pruning: true,
-            playout: PlayoutPolicy::Greedy,
-            width: 0,
-            opening_plies: 8,
-            opening_cap: 12,
-            capped_playouts: false,
-            opening_ramp: false,
-            amaf_by_cell: false,
-            prior_bias: 0.0,
-            grouped: false,
-            min_share: 1.0 / 6.0,
-            max_nodes: 3_000_000,
-            verbose: false,
-        }
-    }
-}
-
-impl EngineConfig {
-    /// The settings of each UCT-RAVE search.
-    fn search_config(&self) -> Result<Config, String> {
-        let mut b = Config::builder()
-            .rave(RaveSchedule::MinimumMse {
-                bias: self.rave_bias,
-            })
-            .exploration(self.exploration)
-            // Grouped moves take two plies of the trace (a place and a stone) per move.
-            .amaf_horizon(Some(self.amaf_horizon * if self.grouped { 2 } else { 1 }))
-            .expand_threshold(4)
-            // The drifting target searches in batches: a batch must run to its end.
-            .early_stop(self.targets != Targets::Drift)
-            // The solver's proofs need games won, lost or drawn; the score reward is graded.
-            .solver(self.targets != Targets::Score);
-        if self.priming {
-            b = b.grave(self.grave_visits);
-        }
-        if self.shortlist > 0 {
-            b = b.shortlist(Some(Shortlist {
-                size: self.shortlist,
-                rescan_every: self.rescan_every,
-            }));
-        }
-        b.build().map_err(|e| e.to_string())
-    }
-
-    /// Checks `gamma`, `gamma_up` and `gamma_down` lie in [0, 1], with `gamma_down` below
-    /// `gamma_up`.
-    fn check_gammas(&self) -> Result<(), String> {
-        if !(0.0..=1.0).contains(&self.gamma) {
-            return Err(format!("gamma {} is not in [0, 1]", self.gamma));
-        }
-        for (name, value) in [("gamma up", self.gamma_up), ("gamma down", self.gamma_down)] {
-            if !(0.0..=1.0).contains(&value) {
-                return Err(format!("{name} {value} is not in [0, 1]"));
-            }
-        }
-        if self.gamma_down >= self.gamma_up {
-            return Err(format!(
-                "gamma down {} must be below gamma up {}",
-                self.gamma_down, self.gamma_up
-            ));
-        }
-        Ok(())
-    }
-
-    /// Checks the shares, margins, rewards, bias, reserve and target step are in range.
-    fn check_ranges(&self) -> Result<(), String> {
-        if !(self.drift_share > 0.0 && self.drift_share <= 1.0) {
-            return Err(format!("drift share {} is not in (0, 1]", self.drift_share));
-        }
-        if !(self.min_share > 0.0 && self.min_share <= 0.5) {
-            return Err(format!("min share {} is not in (0, 0.5]", self.min_share));
-        }
-        if !(self.score_scale > 0.0 && self.score_scale.is_finite()) {
-            return Err(format!("score scale {} is not positive", self.score_scale));
-        }
-        if !(0.0..0.5).contains(&self.wdl_margin) {
-            return Err(format!(
-                "win-draw-loss margin {} is not in [0, 0.5)",
-                self.wdl_margin
-            ));
-        }
-        let (m, d) = (self.wdl_margin, self.draw_reward);
-        if !(d > m && d < 1.0 - m) {
-            return Err(format!(
-                "draw reward {d} is not between the margin {m} and {}",
-                1.0 - m
-            ));
-        }
-        if !(0.0..=GreedyPrior::MAX_BIAS).contains(&self.prior_bias) {
-            return Err(format!(
-                "prior bias {} is not in [0, {}]",
-                self.prior_bias,
-                GreedyPrior::MAX_BIAS
-            ));
-        }
-        if !(self.solve_share > 0.0 && self.solve_share < 1.0) {
-            return Err(format!("solve share {} is not in (0, 1)", self.solve_share));
-        }
-        if !(0.0..1.0).contains(&self.end_reserve) {
-            return Err(format!("end reserve {} is not in [0, 1)", self.end_reserve));
-        }
-        if self.target_step < 1 {
-            return Err(format!("target step {} must be positive", self.target_step));
-        }
-        Ok(())
     }
 }
 
@@ -371,11 +92,10 @@ impl EventHorizon {
     /// A player with these settings and seed.
     ///
     /// # Errors
-    /// A message if a search parameter is out of range.
-    pub fn new(config: EngineConfig, seed: u64) -> Result<Self, String> {
+    /// [`BlackholeError::BadSetting`] or [`BlackholeError::Search`] naming the first setting
+    /// out of its range.
+    pub fn new(config: EngineConfig, seed: u64) -> Result<Self, BlackholeError> {
         let mcts_config = config.search_config()?;
-        config.check_gammas()?;
-        config.check_ranges()?;
         Ok(EventHorizon {
             config,
             mcts_config,
@@ -394,15 +114,16 @@ impl EventHorizon {
     /// first move) is kept, and the rest shared, as long as at least two shares are left.
     fn share(&self, pos: &Position, time_left: Duration) -> Duration {
         let empty = pos.empty_count();
-        let solver_from = self.config.solver_empty.max(2);
+        let solver_from = self.config.solver.exact_empty.max(2);
         // Our moves until the solver's range (we move on every other ply).
         let plies = empty.saturating_sub(solver_from);
         let ours = plies.div_ceil(2).max(1);
         let even = time_left / (ours + 2);
-        if plies == 0 || self.config.end_reserve <= 0.0 {
+        let end_reserve = self.config.time.end_reserve;
+        if plies == 0 || end_reserve <= 0.0 {
             return even;
         }
-        let reserve = self.game_time.mul_f64(self.config.end_reserve);
+        let reserve = self.game_time.mul_f64(end_reserve);
         (time_left.saturating_sub(reserve) / ours).max(even)
     }
 
@@ -425,7 +146,7 @@ impl EventHorizon {
         if !short && let Some((won, mv)) = self.ask_mover_wins(pos, start, share, time_left) {
             wins = Some(won);
             if let (true, Some(mv)) = (won, mv) {
-                let mv = if self.config.swindle {
+                let mv = if self.config.solver.swindle {
                     self.swindle(pos, history, start + share, win_for_red(pos), mv)
                 } else {
                     mv
@@ -433,7 +154,7 @@ impl EventHorizon {
                 return Decision::without_search(mv, None, wins);
             }
             if !won
-                && self.config.swindle
+                && self.config.solver.swindle
                 && let Some(mv) = self.swindle_for_the_draw(pos, history, start, share)
             {
                 return Decision::without_search(mv, Some(crate::rules::DRAW_SCORE), wins);
@@ -443,9 +164,14 @@ impl EventHorizon {
             // No time to search: a lottery move.
             return Decision::without_search(lottery_move(pos, &mut self.rng), None, wins);
         }
-        let budget = search_budget(share, time_left, start.elapsed(), self.config.min_share);
-        let (results, mv) = if self.config.targets == Targets::Drift {
-            let (results, mv) = self.search_drifting(pos, history, budget);
+        let budget = search_budget(
+            share,
+            time_left,
+            start.elapsed(),
+            self.config.time.min_share,
+        );
+        let (results, mv) = if let Objective::Drift(drift) = self.config.objective {
+            let (results, mv) = self.search_drifting(pos, history, budget, drift);
             (results, mv.unwrap_or(moves[0]))
         } else {
             let alphas = self.targets_for(pos);
@@ -494,7 +220,8 @@ impl EventHorizon {
         short: bool,
     ) -> Option<Decision> {
         let e = pos.empty_count();
-        if self.config.solver_empty == 0 || e > self.config.solver_empty {
+        let solver = self.config.solver;
+        if solver.exact_empty == 0 || e > solver.exact_empty {
             return None;
         }
         let red = pos.mover() == crate::rules::RED;
@@ -504,8 +231,8 @@ impl EventHorizon {
             .last_solved
             .filter(|&(at, _)| at < pos.moves_played())
             .map(|(_, v)| v);
-        let first = last.unwrap_or_else(|| first_window(pos, self.config.draw_first));
-        let limit = solve_limit(time_left, short || last.is_some(), self.config.solve_share);
+        let first = last.unwrap_or_else(|| first_window(pos, solver.draw_first));
+        let limit = solve_limit(time_left, short || last.is_some(), solver.solve_share);
         let b = self.solver.bounds(pos, Some(start + limit), Some(first))?;
         let mv = b.best?;
         let mine = |red_score: i16| if red { red_score } else { 150 - red_score };
@@ -518,14 +245,19 @@ impl EventHorizon {
         // Whether the mover wins, where the solve says: exact, or a proven win.
         let won = mine(proven) > crate::rules::DRAW_SCORE;
         let wins = (exact || won).then_some(won);
-        let swindle = self.config.swindle && !short;
+        let swindle = solver.swindle && !short;
         let mv = if exact && swindle {
             self.swindle(pos, history, start + share, proven, mv)
-        } else if self.config.draw_first && swindle {
+        } else if solver.draw_first && swindle {
             // Cut short: the search's time goes to the search for one point more.
-            let budget = search_budget(share, time_left, start.elapsed(), self.config.min_share);
+            let budget = search_budget(
+                share,
+                time_left,
+                start.elapsed(),
+                self.config.time.min_share,
+            );
             self.swindle(pos, history, Instant::now() + budget, proven, mv)
-        } else if exact || won || self.config.draw_first {
+        } else if exact || won || solver.draw_first {
             mv
         } else {
             return None;
@@ -537,7 +269,7 @@ impl EventHorizon {
         ))
     }
 
-    /// Above the exact solver's range and within `win_solver_empty`: the solver's answer to
+    /// Above the exact solver's range and within `win_empty`: the solver's answer to
     /// "does the mover win?" (and a winning move), if it answers in time. Only half the share,
     /// so that the search keeps the other half when the question is not answered.
     fn ask_mover_wins(
@@ -548,7 +280,7 @@ impl EventHorizon {
         time_left: Duration,
     ) -> Option<(bool, Option<Move>)> {
         let e = pos.empty_count();
-        if e <= self.config.solver_empty || e > self.config.win_solver_empty {
+        if e <= self.config.solver.exact_empty || e > self.config.solver.win_empty {
             return None;
         }
         let limit = (share / 2).min(time_left / 4);
@@ -662,6 +394,7 @@ mod tests {
     use super::*;
     use crate::board::Cell;
     use crate::rules::{RED, declared};
+    use crate::search::Reward;
     use crate::solver::static_score_bounds;
     use crate::solver::static_verdict;
     use rave_mcts::Budget;
@@ -706,6 +439,29 @@ mod tests {
         p
     }
 
+    /// The solver off: the searches alone decide.
+    fn no_solver() -> SolverConfig {
+        SolverConfig {
+            exact_empty: 0,
+            win_empty: 0,
+            ..SolverConfig::default()
+        }
+    }
+
+    /// The default with the exact solver from `exact_empty` empty cells, the win question from
+    /// `win_empty`, and the swindle on or off.
+    fn solving(exact_empty: u32, win_empty: u32, swindle: bool) -> EngineConfig {
+        EngineConfig {
+            solver: SolverConfig {
+                exact_empty,
+                win_empty,
+                swindle,
+                ..SolverConfig::default()
+            },
+            ..EngineConfig::default()
+        }
+    }
+
     #[test]
     fn a_whole_game_against_itself_is_legal_and_within_time() {
         whole_game_within_time(EngineConfig::default());
@@ -714,8 +470,7 @@ mod tests {
     #[test]
     fn a_whole_game_with_drifting_targets_is_legal_and_within_time() {
         whole_game_within_time(EngineConfig {
-            targets: Targets::Drift,
-            target_floor: 1,
+            objective: Objective::Drift(Drift::default()),
             ..EngineConfig::default()
         });
     }
@@ -723,25 +478,26 @@ mod tests {
     #[test]
     fn a_whole_game_for_the_best_score_is_legal_and_within_time() {
         whole_game_within_time(EngineConfig {
-            targets: Targets::Score,
+            objective: Objective::score(),
             ..EngineConfig::default()
         });
     }
 
     #[test]
     fn a_whole_game_for_a_win_a_draw_or_a_loss_is_legal_and_within_time() {
-        whole_game_within_time(EngineConfig {
-            targets: Targets::Wdl,
-            ..EngineConfig::default()
-        });
+        whole_game_within_time(EngineConfig::best());
+    }
+
+    #[test]
+    fn a_whole_game_of_the_papers_method_is_legal_and_within_time() {
+        whole_game_within_time(EngineConfig::event_horizon());
     }
 
     #[test]
     fn a_whole_game_with_moves_grouped_by_place_is_legal_and_within_time() {
-        whole_game_within_time(EngineConfig {
-            grouped: true,
-            ..EngineConfig::default()
-        });
+        let mut cfg = EngineConfig::default();
+        cfg.tree.grouped = true;
+        whole_game_within_time(cfg);
     }
 
     /// With moves grouped by place, the tree follows a move as its place and then its stone,
@@ -749,14 +505,9 @@ mod tests {
     #[test]
     fn a_grouped_tree_keeps_its_search_through_the_moves_played() {
         for grouped in [false, true] {
-            let mut bot = EventHorizon::new(
-                EngineConfig {
-                    grouped,
-                    ..EngineConfig::default()
-                },
-                3,
-            )
-            .unwrap();
+            let mut cfg = EngineConfig::default();
+            cfg.tree.grouped = grouped;
+            let mut bot = EventHorizon::new(cfg, 3).unwrap();
             let p = start();
             let k = bot.tree_for(&p, &[], 76);
             let tree = &mut bot.trees[k].2;
@@ -812,9 +563,8 @@ mod tests {
     #[test]
     fn the_score_search_keeps_a_score_the_static_bounds_fix() {
         let cfg = EngineConfig {
-            targets: Targets::Score,
-            solver_empty: 0,
-            win_solver_empty: 0,
+            objective: Objective::score(),
+            solver: no_solver(),
             ..EngineConfig::default()
         };
         let mut checked = 0;
@@ -840,10 +590,11 @@ mod tests {
     fn the_wdl_search_keeps_a_win_or_a_draw_the_static_bounds_decide() {
         for draw_reward in [0.5, 0.6] {
             let cfg = EngineConfig {
-                targets: Targets::Wdl,
-                solver_empty: 0,
-                win_solver_empty: 0,
-                draw_reward,
+                objective: Objective::Wdl {
+                    margin: 0.0,
+                    draw: draw_reward,
+                },
+                solver: no_solver(),
                 ..EngineConfig::default()
             };
             keeps_a_win_or_a_draw_the_static_bounds_decide(cfg);
@@ -882,8 +633,7 @@ mod tests {
     #[test]
     fn the_drifting_target_moves_towards_the_reachable_score() {
         let drift = EngineConfig {
-            targets: Targets::Drift,
-            target_floor: 1,
+            objective: Objective::Drift(Drift::default()),
             ..EngineConfig::default()
         };
         // From far below what the empty board offers (every target reached): upwards. The
@@ -902,45 +652,99 @@ mod tests {
         assert!(bot.center < 130, "{}", bot.center);
     }
 
+    /// The error of a player with `cfg`, as a message.
+    fn refusal(cfg: EngineConfig) -> String {
+        EventHorizon::new(cfg, 1).err().unwrap().to_string()
+    }
+
+    /// The default with `objective`.
+    fn with_objective(objective: Objective) -> EngineConfig {
+        EngineConfig {
+            objective,
+            ..EngineConfig::default()
+        }
+    }
+
     #[test]
-    fn drift_settings_out_of_range_are_refused() {
-        for cfg in [
-            EngineConfig {
-                gamma_up: 0.3,
-                gamma_down: 0.4,
-                ..EngineConfig::default()
-            },
-            EngineConfig {
-                gamma_up: 1.5,
-                ..EngineConfig::default()
-            },
-            EngineConfig {
-                drift_share: 0.0,
-                ..EngineConfig::default()
-            },
+    fn drift_settings_out_of_range_are_refused_with_their_values() {
+        let drift = |d: Drift| with_objective(Objective::Drift(d));
+        for (cfg, part) in [
+            (
+                drift(Drift {
+                    gamma_up: 0.3,
+                    gamma_down: 0.4,
+                    ..Drift::default()
+                }),
+                "gamma down 0.4 is not below gamma up 0.3",
+            ),
+            (
+                drift(Drift {
+                    gamma_up: 1.5,
+                    ..Drift::default()
+                }),
+                "gamma up 1.5",
+            ),
+            (
+                drift(Drift {
+                    share: 0.0,
+                    ..Drift::default()
+                }),
+                "drift share 0",
+            ),
+            (
+                drift(Drift {
+                    gamma: -0.5,
+                    ..Drift::default()
+                }),
+                "gamma -0.5",
+            ),
         ] {
-            let e = EventHorizon::new(cfg, 1).err().unwrap();
-            assert!(e.contains("gamma") || e.contains("drift share"), "{e}");
+            let e = refusal(cfg);
+            assert!(e.contains(part), "{e}");
+        }
+    }
+
+    #[test]
+    fn target_settings_out_of_range_are_refused_with_their_values() {
+        let e = refusal(with_objective(Objective::Adaptive {
+            step: 0,
+            gamma: 0.5,
+            floor: 1,
+        }));
+        assert!(e.contains("target step 0"), "{e}");
+        let e = refusal(with_objective(Objective::Single {
+            step: 4,
+            gamma: 1.5,
+        }));
+        assert!(e.contains("gamma 1.5"), "{e}");
+        let e = refusal(with_objective(Objective::Score { scale: -2.0 }));
+        assert!(e.contains("score scale -2"), "{e}");
+        // A mode's settings are checked only in that mode: every default is valid.
+        for objective in [
+            Objective::WinOnly,
+            Objective::adaptive(),
+            Objective::single(),
+            Objective::Drift(Drift::default()),
+            Objective::score(),
+            Objective::default(),
+        ] {
+            assert!(EventHorizon::new(with_objective(objective), 1).is_ok());
         }
     }
 
     #[test]
     fn a_wdl_margin_out_of_range_is_refused_with_its_value() {
         for margin in [-0.1, 0.5, f32::NAN] {
-            let cfg = EngineConfig {
-                wdl_margin: margin,
-                ..EngineConfig::default()
-            };
-            let e = EventHorizon::new(cfg, 1).err().unwrap();
+            let e = refusal(with_objective(Objective::Wdl { margin, draw: 0.5 }));
             assert!(
                 e.contains("margin") && e.contains(&margin.to_string()),
                 "{e}"
             );
         }
-        let cfg = EngineConfig {
-            wdl_margin: 0.25,
-            ..EngineConfig::default()
-        };
+        let cfg = with_objective(Objective::Wdl {
+            margin: 0.25,
+            draw: 0.5,
+        });
         assert!(EventHorizon::new(cfg, 1).is_ok());
     }
 
@@ -953,38 +757,54 @@ mod tests {
             (0.2, 0.15),
             (0.3, 0.75),
         ] {
-            let cfg = EngineConfig {
-                wdl_margin: margin,
-                draw_reward: draw,
-                ..EngineConfig::default()
-            };
-            let e = EventHorizon::new(cfg, 1).err().unwrap();
+            let e = refusal(with_objective(Objective::Wdl { margin, draw }));
             assert!(
                 e.contains("draw reward") && e.contains(&draw.to_string()),
                 "{e}"
             );
         }
-        let cfg = EngineConfig {
-            wdl_margin: 0.1,
-            draw_reward: 0.6,
-            ..EngineConfig::default()
-        };
+        let cfg = with_objective(Objective::Wdl {
+            margin: 0.1,
+            draw: 0.6,
+        });
         assert!(EventHorizon::new(cfg, 1).is_ok());
     }
 
     #[test]
-    fn a_solve_share_out_of_range_is_refused_with_its_value() {
+    fn shares_out_of_range_are_refused_with_their_values() {
         for share in [0.0, 1.0, -0.5, f64::NAN] {
-            let cfg = EngineConfig {
-                solve_share: share,
-                ..EngineConfig::default()
-            };
-            let e = EventHorizon::new(cfg, 1).err().unwrap();
+            let mut cfg = EngineConfig::default();
+            cfg.solver.solve_share = share;
+            let e = refusal(cfg);
             assert!(
                 e.contains("solve share") && e.contains(&share.to_string()),
                 "{e}"
             );
         }
+        for share in [0.0, 0.6] {
+            let mut cfg = EngineConfig::default();
+            cfg.time.min_share = share;
+            let e = refusal(cfg);
+            assert!(e.contains(&format!("min share {share}")), "{e}");
+        }
+        let mut cfg = EngineConfig::default();
+        cfg.time.end_reserve = 1.0;
+        assert!(refusal(cfg).contains("end reserve 1"));
+    }
+
+    #[test]
+    fn search_settings_rave_mcts_refuses_are_refused_with_their_values() {
+        let mut cfg = EngineConfig::default();
+        cfg.search.exploration = -1.0;
+        let e = EventHorizon::new(cfg, 1).err().unwrap();
+        assert!(matches!(e, BlackholeError::Search(_)), "{e:?}");
+        assert!(e.to_string().contains("-1"), "{e}");
+        let mut cfg = EngineConfig::default();
+        cfg.search.shortlist = Some(rave_mcts::Shortlist {
+            size: 9,
+            rescan_every: 8,
+        });
+        assert!(refusal(cfg).contains('9'));
     }
 
     #[test]
@@ -1000,17 +820,17 @@ mod tests {
     fn a_prior_bias_out_of_range_is_refused_with_its_value() {
         for bias in [-0.1, 2.6, f32::NAN] {
             let cfg = EngineConfig {
-                prior_bias: bias,
+                prior: GreedyPrior { bias },
                 ..EngineConfig::default()
             };
-            let e = EventHorizon::new(cfg, 1).err().unwrap();
+            let e = refusal(cfg);
             assert!(
                 e.contains("prior bias") && e.contains(&bias.to_string()),
                 "{e}"
             );
         }
         let cfg = EngineConfig {
-            prior_bias: 2.55,
+            prior: GreedyPrior { bias: 2.55 },
             ..EngineConfig::default()
         };
         assert!(EventHorizon::new(cfg, 1).is_ok());
@@ -1032,26 +852,21 @@ mod tests {
 
     #[test]
     fn no_target_falls_below_the_floor() {
-        let adaptive = EngineConfig {
-            targets: Targets::Adaptive,
-            ..EngineConfig::default()
+        let adaptive = |floor| {
+            with_objective(Objective::Adaptive {
+                step: 4,
+                gamma: 0.5,
+                floor,
+            })
         };
-        let floored = EngineConfig {
-            target_floor: 76,
-            ..adaptive.clone()
-        };
-        let mut bot = EventHorizon::new(floored, 4).unwrap();
+        let mut bot = EventHorizon::new(adaptive(76), 4).unwrap();
         // An estimate far below a win: every target is raised to the floor, one search.
         bot.center = 60;
         let d = bot.decide(&start(), &[], Duration::from_millis(400));
         let alphas: Vec<i16> = d.targets.iter().map(|t| t.0).collect();
         assert_eq!(alphas, [76]);
         // Without the floor the three targets stay around the estimate.
-        let cfg = EngineConfig {
-            target_floor: 1,
-            ..adaptive
-        };
-        let mut bot = EventHorizon::new(cfg, 4).unwrap();
+        let mut bot = EventHorizon::new(adaptive(1), 4).unwrap();
         bot.center = 60;
         let d = bot.decide(&start(), &[], Duration::from_millis(400));
         let alphas: Vec<i16> = d.targets.iter().map(|t| t.0).collect();
@@ -1064,15 +879,8 @@ mod tests {
         // another move than the solver's, but never one that gives away a point against
         // perfect play; and it does play others. A short time, so that the search's
         // favourites are often moves that give a point away.
-        let cfg = EngineConfig {
-            solver_empty: 10,
-            swindle: true,
-            ..EngineConfig::default()
-        };
-        let plain = EngineConfig {
-            swindle: false,
-            ..cfg.clone()
-        };
+        let cfg = solving(10, 19, true);
+        let plain = solving(10, 19, false);
         // The solver's full windows (checked against alpha-beta in its own tests), not the
         // null window the swindle asks.
         let exact = |q: &Position| Solver::new().solve(q, None).unwrap().red_score;
@@ -1102,16 +910,9 @@ mod tests {
         // solver given just the nodes of one null window at the mover's draw: the exact
         // solve does not finish, but with `draw_first` the move played (without the target
         // searches) keeps the draw; without it the target searches play.
-        let cfg = EngineConfig {
-            solver_empty: 12,
-            draw_first: true,
-            swindle: true,
-            ..EngineConfig::default()
-        };
-        let win_first = EngineConfig {
-            draw_first: false,
-            ..cfg.clone()
-        };
+        let mut cfg = solving(12, 19, true);
+        cfg.solver.draw_first = true;
+        let win_first = solving(12, 19, true);
         // The solver's full windows (checked against alpha-beta in its own tests).
         let exact = |q: &Position| Solver::new().solve(q, None).unwrap().red_score;
         let mut cut_short = 0;
@@ -1157,12 +958,7 @@ mod tests {
         // Endings of nine empty cells, with the exact solver off and the win question on:
         // where the mover holds a draw and no more, the swindle says so and keeps it; where
         // the mover loses, it says nothing (and the search plays).
-        let cfg = EngineConfig {
-            solver_empty: 0,
-            win_solver_empty: 9,
-            swindle: true,
-            ..EngineConfig::default()
-        };
+        let cfg = solving(0, 9, true);
         let (mut draws, mut losses) = (0, 0);
         for seed in 0..400 {
             let p = lottery_ending(300 + seed, 9);
@@ -1197,12 +993,7 @@ mod tests {
         // where the mover wins, the move played must keep the win (checked by full-window
         // alpha-beta); where it does not, the answer says so and the search plays (without
         // the swindle, which would play a proven draw).
-        let cfg = EngineConfig {
-            solver_empty: 0,
-            win_solver_empty: 9,
-            swindle: false,
-            ..EngineConfig::default()
-        };
+        let cfg = solving(0, 9, false);
         let mut won = 0;
         for seed in 0..6 {
             let p = lottery_ending(100 + seed, 9);
@@ -1230,16 +1021,8 @@ mod tests {
         // Endings of nine empty cells, with the exact solver off and the win question on:
         // where the mover wins, the swindle's move keeps the win (checked by full-window
         // alpha-beta), and it is not always the solver's.
-        let cfg = EngineConfig {
-            solver_empty: 0,
-            win_solver_empty: 9,
-            swindle: true,
-            ..EngineConfig::default()
-        };
-        let plain = EngineConfig {
-            swindle: false,
-            ..cfg.clone()
-        };
+        let cfg = solving(0, 9, true);
+        let plain = solving(0, 9, false);
         let (mut won, mut other) = (0, 0);
         for seed in 0..60 {
             let p = lottery_ending(700 + seed, 9);
@@ -1273,13 +1056,13 @@ mod tests {
         // The default's own tree plays the win-draw-loss game; the swindle's tree for a
         // target plays "does the mover reach it?".
         let mut bot = EventHorizon::new(EngineConfig::default(), 1).unwrap();
-        assert_eq!(bot.config.targets, Targets::Wdl);
+        assert_eq!(bot.config.objective, Objective::default());
         let p = lottery_ending(5, 12);
         let own = bot.tree_for(&p, &[], SCORE_KEY);
-        assert!(bot.trees[own].2.game().wdl);
+        assert_eq!(bot.trees[own].2.game().reward, Reward::WDL);
         let swindle = bot.tree_for(&p, &[], 77);
         let game = bot.trees[swindle].2.game();
-        assert_eq!((game.wdl, game.score_scale, game.alpha), (false, None, 77));
+        assert_eq!((game.reward, game.alpha), (Reward::Target, 77));
     }
 
     #[test]
@@ -1289,9 +1072,8 @@ mod tests {
         // the bounds decide that target too, and the move keeps it);
         // where they already win it, the move keeps the win (checked by alpha-beta).
         let cfg = EngineConfig {
-            targets: Targets::Drift,
-            solver_empty: 0,
-            win_solver_empty: 0,
+            objective: Objective::Drift(Drift::default()),
+            solver: no_solver(),
             ..EngineConfig::default()
         };
         let (mut lost, mut won) = (0, 0);

@@ -1,7 +1,7 @@
 //! The error type of the Blackhole crate.
 
 /// Everything that can go wrong with outside input (moves, cells, protocol lines, options).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum BlackholeError {
     /// A cell name that names no cell of the board.
@@ -38,9 +38,22 @@ pub enum BlackholeError {
         /// The offending line.
         line: String,
     },
-    /// A game record that cannot be read (see `review::GameRecord`).
+    /// A game record that cannot be read (see `review::RecordedGame`).
     #[error("bad game record: {0}")]
     BadRecord(String),
+    /// A player setting out of its range (see `engine::EngineConfig`).
+    #[error("{setting} {value} is not {expected}")]
+    BadSetting {
+        /// The setting, in words (`gamma down`, `draw reward`, ...).
+        setting: &'static str,
+        /// The rejected value, printed.
+        value: String,
+        /// What it must be (`in [0, 1]`, `positive`, ...).
+        expected: String,
+    },
+    /// Search settings that `rave-mcts` refuses.
+    #[error("search settings: {0}")]
+    Search(#[from] rave_mcts::MctsError),
     /// Reading or writing failed.
     #[error("i/o error: {0}")]
     Io(String),

@@ -1,4 +1,4 @@
-//! Game records and their review. A [`GameRecord`] is one line naming a game's blocked cells
+//! Game records and their review. A [`RecordedGame`] is one line naming a game's blocked cells
 //! and moves (`blackhole referee --record FILE` writes one per game). [`review_game`] replays
 //! a record and asks the exact solver for the value of the position before each move from a
 //! given number of empty cells on, so that every move's cost is known: the points its mover
@@ -6,10 +6,10 @@
 //! and per side: where a player loses its points to an opponent.
 //!
 //! ```
-//! use blackhole::review::GameRecord;
+//! use blackhole::review::RecordedGame;
 //!
 //! let line = "game 1 A Red blocked A1 B2 C3 D4 E4 moves A2=15 A3=15";
-//! let record: GameRecord = line.parse()?;
+//! let record: RecordedGame = line.parse()?;
 //! assert!(record.a_is_red);
 //! assert_eq!(record.moves.len(), 2);
 //! assert_eq!(record.to_string(), line);
@@ -28,7 +28,7 @@ use crate::solver::Solver;
 /// One game as the referee played it: its number in the match (from 1), A's colour, the
 /// blocked cells and the moves (fewer than 30 if a program forfeited).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameRecord {
+pub struct RecordedGame {
     /// The game's number in its match, from 1.
     pub game: usize,
     /// Whether program A played Red.
@@ -39,7 +39,7 @@ pub struct GameRecord {
     pub moves: Vec<Move>,
 }
 
-impl fmt::Display for GameRecord {
+impl fmt::Display for RecordedGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let colour = if self.a_is_red { "Red" } else { "Blue" };
         write!(f, "game {} A {colour} blocked", self.game)?;
@@ -54,7 +54,7 @@ impl fmt::Display for GameRecord {
     }
 }
 
-impl FromStr for GameRecord {
+impl FromStr for RecordedGame {
     type Err = BlackholeError;
 
     /// Parses `game N A Red|Blue blocked C C C C C moves M M ...` and checks that the moves
@@ -94,7 +94,7 @@ impl FromStr for GameRecord {
                 .map_err(|e| bad(&format!("move {} `{w}`: {e}", k + 1)))?;
             moves.push(mv);
         }
-        Ok(GameRecord {
+        Ok(RecordedGame {
             game,
             a_is_red,
             blocked,
@@ -103,7 +103,7 @@ impl FromStr for GameRecord {
     }
 }
 
-impl GameRecord {
+impl RecordedGame {
     /// The position after all the moves (an error names the first illegal one).
     pub fn final_position(&self) -> Result<Position, BlackholeError> {
         let positions = self.positions()?;
@@ -140,7 +140,7 @@ impl GameRecord {
 /// are solved from the end back, each with the value after it as the first guess and the
 /// table of the solves after it.
 pub fn review_game(
-    record: &GameRecord,
+    record: &RecordedGame,
     solver: &mut Solver,
     from: u32,
     limit: Duration,
@@ -229,7 +229,7 @@ impl Review {
     /// Adds one game's values (as [`review_game`] returns them, the last with one empty
     /// cell). A's colour decides who moved at each empty count ([`mover_with`]). Values from
     /// more empty cells than this review's `from` are left out.
-    pub fn add(&mut self, record: &GameRecord, values: &[Option<i16>]) {
+    pub fn add(&mut self, record: &RecordedGame, values: &[Option<i16>]) {
         self.games += 1;
         for (i, v) in values.iter().enumerate() {
             let empty = values.len() - i;
@@ -343,7 +343,7 @@ impl fmt::Display for CostlyMove {
 
 /// The moves of a reviewed game (its values as [`review_game`] returns them) that gave away
 /// points, most empty cells first; moves next to an unsolved position are left out.
-pub fn costly_moves(record: &GameRecord, values: &[Option<i16>]) -> Vec<CostlyMove> {
+pub fn costly_moves(record: &RecordedGame, values: &[Option<i16>]) -> Vec<CostlyMove> {
     reviewed_moves(record, values)
         .filter(|m| m.loss() > 0)
         .collect()
@@ -352,7 +352,7 @@ pub fn costly_moves(record: &GameRecord, values: &[Option<i16>]) -> Vec<CostlyMo
 /// The moves of a reviewed game with both values known, most empty cells first (`values`
 /// as [`review_game`] returns them, the last with one empty cell).
 fn reviewed_moves<'a>(
-    record: &'a GameRecord,
+    record: &'a RecordedGame,
     values: &'a [Option<i16>],
 ) -> impl Iterator<Item = CostlyMove> + 'a {
     values.windows(2).enumerate().filter_map(move |(i, pair)| {
@@ -384,7 +384,7 @@ mod tests {
     use rand_pcg::Pcg64Mcg;
 
     /// A complete random game.
-    fn random_record(seed: u64, a_is_red: bool) -> GameRecord {
+    fn random_record(seed: u64, a_is_red: bool) -> RecordedGame {
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
         let blocked = random_blocked(&mut rng);
         let mut pos = Position::new(&blocked).unwrap();
@@ -397,7 +397,7 @@ mod tests {
             pos.play(m);
             moves.push(m);
         }
-        GameRecord {
+        RecordedGame {
             game: seed as usize,
             a_is_red,
             blocked,
@@ -409,7 +409,7 @@ mod tests {
     fn a_record_reads_back_what_it_wrote() {
         for seed in 0..20 {
             let r = random_record(seed, seed % 2 == 0);
-            assert_eq!(r.to_string().parse::<GameRecord>().unwrap(), r);
+            assert_eq!(r.to_string().parse::<RecordedGame>().unwrap(), r);
             assert!(r.is_complete());
         }
     }
@@ -428,14 +428,14 @@ mod tests {
             (&r.replacen(" moves ", " moves A1=99 ", 1), "move 1 `A1=99`"),
         ];
         for (line, why) in cases {
-            let e = line.parse::<GameRecord>().unwrap_err().to_string();
+            let e = line.parse::<RecordedGame>().unwrap_err().to_string();
             assert!(e.contains(why), "{e:?} should say {why:?}");
         }
         // The first move played twice: the second is illegal, and named.
         let words: Vec<&str> = r.split(' ').collect();
         let first = words.iter().position(|w| *w == "moves").unwrap() + 1;
         let twice = r.replacen(" moves ", &format!(" moves {} ", words[first]), 1);
-        let e = twice.parse::<GameRecord>().unwrap_err().to_string();
+        let e = twice.parse::<RecordedGame>().unwrap_err().to_string();
         assert!(e.contains(&format!("move 2 `{}`", words[first])), "{e}");
     }
 

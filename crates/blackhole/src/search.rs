@@ -17,7 +17,7 @@ mod prior;
 
 use crate::rules::{DRAW_SCORE, Position, declared};
 use crate::solver::static_verdicts;
-pub use game::AlphaGame;
+pub use game::{AlphaGame, Reward};
 pub use playout::{LotteryPlayout, PlayoutPolicy};
 pub use policies::{
     ansell_move, greedy_alpha_move, greedy_lottery_move, greedy_move, lottery_move, stone_for,

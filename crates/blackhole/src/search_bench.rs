@@ -11,6 +11,7 @@ use std::time::Instant;
 use game_harness::fingerprint::Fingerprint;
 
 use crate::engine::{EngineConfig, EventHorizon};
+use crate::error::BlackholeError;
 use crate::rules::Position;
 
 /// One row of the table: the searches of one empty count.
@@ -52,14 +53,14 @@ pub struct Report {
 /// table as it goes.
 ///
 /// # Errors
-/// A message if `config` is refused by the player.
+/// The player's error if it refuses `config` (a setting out of its range).
 pub fn run(
     by_empty: &[Vec<Position>],
     config: &EngineConfig,
     simulations: u64,
     seed: u64,
     mut out: impl Write,
-) -> Result<Report, String> {
+) -> Result<Report, BlackholeError> {
     let _ = writeln!(
         out,
         "| empty | positions | simulations | seconds | simulations/s |"
@@ -131,6 +132,7 @@ pub fn run(
 mod tests {
     use super::*;
     use crate::bench::{Source, endings_of_game};
+    use crate::engine::Objective;
 
     fn positions() -> Vec<Vec<Position>> {
         let mut by_empty = vec![Vec::new(); 32];
@@ -160,10 +162,13 @@ mod tests {
     #[test]
     fn a_refused_setting_is_an_error_naming_its_value() {
         let config = EngineConfig {
-            gamma: 1.5,
+            objective: Objective::Single {
+                step: 4,
+                gamma: 1.5,
+            },
             ..EngineConfig::default()
         };
         let e = run(&positions(), &config, 10, 1, std::io::sink()).unwrap_err();
-        assert!(e.contains("1.5"), "{e}");
+        assert!(e.to_string().contains("gamma 1.5"), "{e}");
     }
 }

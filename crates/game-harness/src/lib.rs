@@ -9,20 +9,38 @@
 //! - [`time`]: time control: the time a player may spend on a move ([`Clock`]), main time and
 //!   Canadian byo-yomi ([`TimeSettings`]), both players' clocks ([`TimeControl`]);
 //! - [`gtp`]: a GTP v2 server loop over an engine trait ([`GtpEngine`]): ids, errors,
-//!   comments, `list_commands`, `known_command`, `quit`, end of input;
+//!   comments, `list_commands`, `known_command`, `quit`, end of input; and the engine for any
+//!   game ([`GtpSession`] over a [`GtpGame`]) with the standard commands (`boardsize`, `play`,
+//!   `genmove`, `undo`, `showboard`, `final_score`, the clock), a game adding its own through
+//!   a [`GtpExtension`];
 //! - [`process`]: an external program over pipes ([`Process`]), started from a command line
 //!   split on whitespace or by `sh -c` ([`Launch`]): lines in and out, reads with a deadline,
 //!   a polite quit, a kill on timeout and on drop;
 //! - [`gtp_client`]: a GTP v2 client over a [`Process`] ([`GtpClient`]): a command and its
 //!   whole answer, `=` or `?`, with a timeout and a restart of an engine that died;
+//! - [`gtp_agent`]: an external GTP program as an [`Agent`] of any [`GtpGame`]
+//!   ([`GtpAgent`]);
 //! - [`mod@matches`]: matches between two players: paired openings, the score by who moved
-//!   first, the results table with Wilson interval and Elo ([`Tally`]), a progress bar;
+//!   first, the results table with Wilson interval and Elo ([`Tally`]), a match in shards, a
+//!   progress bar;
+//! - [`runner`]: the match runner: two [`Agent`]s play a series of games of a [`MatchGame`]
+//!   ([`run_match`]) with paired openings, alternating sides, reseeding per game, checked and
+//!   timed moves and forfeits;
+//! - [`record`]: what a match leaves: the record of each game ([`GameRecord`], [`Forfeit`])
+//!   and the whole match with its scores and results table ([`MatchResult`]);
+//! - [`shard`]: a match in parts written as text (`match.tsv`), read back, replayed and merged;
 //! - [`fingerprint`]: a running FNV-1a hash of a bench's results ([`Fingerprint`]), so two
 //!   runs compare in one line;
-//! - [`output`]: [`outln!`], `println!` that survives a closed pipe (`selfplay | head`).
+//! - `output`: `outln!`, `println!` that survives a closed pipe (`selfplay | head`).
 //!
 //! It knows nothing of Havannah or of any other game; the Havannah engine, Hex and Blackhole
 //! of this workspace use it.
+//!
+//! Features: `terminal` (on by default) holds what only a program on a terminal needs: the
+//! progress bar of a match (`matches::progress_bar`, with the `indicatif` crate) and the
+//! `output` module with `outln!`; a library that turns default features off gets neither.
+//! `serde` derives `Serialize` and `Deserialize` for the statistics, the time settings,
+//! [`PlayerId`], [`Tally`], [`Shard`], [`MatchSettings`] and [`Forfeit`].
 //!
 //! ```
 //! use game_harness::stats::Score;
@@ -35,19 +53,28 @@
 pub mod agent;
 pub mod fingerprint;
 pub mod gtp;
+pub mod gtp_agent;
 pub mod gtp_client;
 pub mod matches;
+#[cfg(feature = "terminal")]
 pub mod output;
 pub mod process;
+pub mod record;
+pub mod runner;
+pub mod shard;
 pub mod stats;
 pub mod time;
 
 pub use agent::{Agent, MatchGame, Side, Verdict};
 pub use fingerprint::Fingerprint;
-pub use gtp::{GtpEngine, Response};
+pub use gtp::{GtpColour, GtpEngine, GtpExtension, GtpGame, GtpSession, Response};
+pub use gtp_agent::GtpAgent;
 pub use gtp_client::{GtpClient, GtpError};
 pub use matches::{PlayerId, Shard, Tally};
 pub use process::{ErrorOutput, Launch, Process, ProcessError};
+pub use record::{Forfeit, GameRecord, MatchResult};
+pub use runner::{MatchSettings, run_match};
+pub use shard::{ShardError, ShardFile};
 pub use stats::{Elo, Score, WinRate};
 pub use time::{Clock, PlayerClock, TimeControl, TimeSettings};
 

@@ -5,9 +5,13 @@
 //!   first moves, the same blocked cells, ...) with the colours swapped.
 //! - [`Tally`]: A's wins, losses and draws split by who moved first, and the results table
 //!   with the score's 95% Wilson interval and the Elo difference ([`crate::stats`]).
-//! - [`play_games`] plays the games in order; [`progress_bar`] is the bar the programs show.
+//! - [`play_games`] plays the games in order; `progress_bar` is the bar the programs show
+//!   (with the default feature `terminal`).
 //! - [`Shard`] and [`play_shard`] split a match into parts for several machines, with
 //!   [`game_seed`] to seed the players per game so that the parts merge into the same games.
+//!
+//! The match runner over these ([`crate::runner`]) plays games of any
+//! [`MatchGame`](crate::MatchGame) between two [`Agent`](crate::Agent)s.
 //!
 //! ```
 //! use game_harness::matches::{PlayerId, Tally, first_player, play_games};
@@ -27,6 +31,7 @@
 use std::fmt;
 use std::fmt::Write as _;
 
+#[cfg(feature = "terminal")]
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::stats::Score;
@@ -302,6 +307,7 @@ pub fn game_seed(seed: u64, game: usize, player: usize) -> u64 {
 
 /// The progress bar of a match of `games` games: elapsed time, bar, games played, time to go
 /// and a message; hidden when `quiet`.
+#[cfg(feature = "terminal")]
 #[must_use]
 pub fn progress_bar(games: usize, quiet: bool) -> ProgressBar {
     if quiet {
@@ -318,6 +324,7 @@ pub fn progress_bar(games: usize, quiet: bool) -> ProgressBar {
 
 /// Prints `line` above `bar`, or on standard output when the bar is hidden (quiet, or standard
 /// error is not a terminal), where [`ProgressBar::println`] would print nothing.
+#[cfg(feature = "terminal")]
 pub fn print_above(bar: &ProgressBar, line: &str) {
     if bar.is_hidden() {
         crate::outln!("{line}");
@@ -433,6 +440,11 @@ mod tests {
         assert_eq!(r, Err("game 3".to_string()));
         assert_eq!(seen, [(0, 0), (1, 10), (2, 20)]);
         assert_eq!(play_games(2, Ok::<usize, ()>, |_, _| {}), Ok(vec![0, 1]));
+    }
+
+    #[cfg(feature = "terminal")]
+    #[test]
+    fn a_quiet_progress_bar_is_hidden() {
         assert!(progress_bar(3, true).is_hidden());
     }
 }

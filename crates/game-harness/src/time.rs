@@ -29,6 +29,7 @@ use std::time::Duration;
 /// player uses the tightest limit that applies; with none set it uses its own default budget
 /// (for example a number of simulations).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Clock {
     /// A fixed time per move.
     pub per_move: Option<Duration>,

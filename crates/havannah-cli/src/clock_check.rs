@@ -11,17 +11,17 @@
 //! (`--engine "havannah gtp --quiet"` checks the installed program.) A move's share is the
 //! time the engine's own rule gives it ([`havannah::gtp::estimate_moves_to_go`] moves in what is left of the main time, or the
 //! current byo-yomi period shared by its stones, less the 50 ms safety margin of
-//! [`havannah::GtpSession`]); the overshoot is the controller's wall time for the `genmove`
+//! [`havannah::HavannahSession`]); the overshoot is the controller's wall time for the `genmove`
 //! round trip less that share. A move that takes longer than all the time the player has left
 //! (main time and the current period) loses the game on time.
 
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use crate::external::GtpProgram;
 use clap::Parser;
 use game_harness::output::exit_status;
 use game_harness::time::{TimeControl, TimeSettings};
-use havannah::GtpProgram;
 use havannah::gtp::estimate_moves_to_go;
 use havannah_board::Board;
 use havannah_rules::{Colour, GameState, Move, Rules};

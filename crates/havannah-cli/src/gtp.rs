@@ -14,9 +14,9 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Parser, ValueEnum};
-use havannah::gtp::GtpSession;
-use havannah::{Agent, Engine, EngineConfig, RandomAgent};
-use havannah_rules::Rules;
+use havannah::gtp::{HavannahSession, session, set_rules};
+use havannah::{Agent, Engine, RandomAgent};
+use havannah_rules::{GameState, Rules};
 
 /// The kinds of player the engine can run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -82,11 +82,12 @@ pub struct Opts {
 // ---------------------------------------------------------------------------------------------
 
 /// Builds the player the options ask for, and says how many threads it searches with.
-fn make_player(opts: &Opts) -> Result<(Box<dyn Agent>, usize), String> {
+fn make_player(opts: &Opts) -> Result<(Box<dyn Agent<GameState>>, usize), String> {
     match opts.player {
         PlayerKind::Random => Ok((Box::new(RandomAgent::new(opts.seed)), 1)),
         PlayerKind::Engine => {
-            let mut config = EngineConfig::named(&opts.config)?;
+            let mut config =
+                crate::config_spec::engine_config(&opts.config).map_err(|e| e.to_string())?;
             if let Some(threads) = opts.threads {
                 config = config.with_threads(threads).map_err(|e| e.to_string())?;
             }
@@ -94,7 +95,9 @@ fn make_player(opts: &Opts) -> Result<(Box<dyn Agent>, usize), String> {
                 config = config.with_simulations(n).map_err(|e| e.to_string())?;
             }
             if let Some(path) = &opts.value_net {
-                config = config.with_value_net_file(path, opts.size, opts.value_weight)?;
+                config = config
+                    .with_value_net_file(path, opts.size, opts.value_weight)
+                    .map_err(|e| e.to_string())?;
             }
             let threads = config.search.threads();
             Ok((Box::new(Engine::new(config, opts.seed)), threads))
@@ -124,7 +127,7 @@ fn time_per_move(seconds: Option<f64>) -> Result<Option<Duration>, String> {
 
 /// Builds the player and the GTP session the options ask for, announcing them on standard
 /// error.
-fn make_session(opts: &Opts) -> Result<GtpSession, String> {
+fn make_session(opts: &Opts) -> Result<HavannahSession, String> {
     let (player, threads) = make_player(opts)?;
     let per_move = time_per_move(opts.time)?;
     eprintln!(
@@ -134,12 +137,13 @@ fn make_session(opts: &Opts) -> Result<GtpSession, String> {
         threads,
         budget_text(opts.simulations, per_move)
     );
-    GtpSession::new(player)
-        .with_rules(Rules { pie: !opts.no_pie })
+    let mut session = session(player)
         .with_time_per_move(per_move)
         .with_search_log(!opts.quiet)
-        .with_size(opts.size)
-        .map_err(|e| e.to_string())
+        .with_size(usize::from(opts.size))
+        .map_err(|e| e.to_string())?;
+    set_rules(&mut session, Rules { pie: !opts.no_pie });
+    Ok(session)
 }
 
 /// Answers GTP commands on standard input until `quit` or its end; the exit status is 0, 1

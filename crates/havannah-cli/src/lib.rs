@@ -4,6 +4,9 @@
 //! [`search_bench`] (the speed and fingerprint of seeded searches) and [`td_train`]
 //! (self-play training of a value network).
 //!
+//! [`config_spec`] reads the engine configurations the subcommands take (`best`,
+//! `best:bias=0.02,expand=4`, ...).
+//!
 //! Each module has its options ([`clap::Args`], also a [`clap::Parser`] of its own) and a
 //! `run` function that returns the exit status. The `havannah` binary dispatches [`Cli`]'s
 //! subcommands to them; the workspace's examples of the same names are wrappers around the
@@ -22,11 +25,14 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 pub mod clock_check;
+pub mod config_spec;
+pub mod external;
 pub mod gtp;
 pub mod playout_table;
 pub mod replay;
 pub mod search_bench;
 pub mod selfplay;
+pub mod serve;
 pub mod td_train;
 
 /// The `havannah` program's command line.
@@ -63,6 +69,8 @@ pub enum Command {
     /// Trains a Havannah value network by self-play TD(lambda).
     #[command(name = "td-train")]
     TdTrain(td_train::Opts),
+    /// Serves a web page to play and analyse Havannah against the engine.
+    Serve(serve::Opts),
 }
 
 impl Cli {
@@ -76,6 +84,7 @@ impl Cli {
             Command::PlayoutTable(opts) => playout_table::run(opts),
             Command::SearchBench(opts) => search_bench::run(opts),
             Command::TdTrain(opts) => td_train::run(opts),
+            Command::Serve(opts) => serve::run(opts),
         }
     }
 }

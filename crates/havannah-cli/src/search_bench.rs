@@ -17,7 +17,9 @@ use clap::Parser;
 use game_harness::Clock;
 use game_harness::fingerprint::Fingerprint;
 use game_harness::output::exit_status;
-use havannah::{Agent, Engine, EngineConfig, RandomAgent};
+use havannah::{Agent, Engine, RandomAgent};
+
+use crate::config_spec::engine_config;
 use havannah_rules::{GameState, Rules};
 
 /// Searches seeded positions for a fixed number of simulations and prints their speed and a
@@ -41,7 +43,8 @@ pub struct Opts {
     /// The random seed of the moves played and of the searches.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// The engine configuration (a name `havannah::EngineConfig::named` accepts).
+    /// The engine configuration: a preset's name, with parameters (see
+    /// [`config_spec`](crate::config_spec)).
     #[arg(long, default_value = "best")]
     pub config: String,
 }
@@ -79,7 +82,7 @@ fn position(size: u8, plies: usize, seed: u64) -> Result<Option<GameState>, Stri
 /// # Errors
 /// A message naming the value when the size or the configuration is refused.
 pub fn bench(opts: &Opts) -> Result<Totals, String> {
-    let config = EngineConfig::named(&opts.config)
+    let config = engine_config(&opts.config)
         .map_err(|e| format!("--config {:?}: {e}", opts.config))?
         .with_threads(1)
         .map_err(|e| e.to_string())?
@@ -113,7 +116,7 @@ pub fn bench(opts: &Opts) -> Result<Totals, String> {
         let notation = mv.to_notation(board);
         fnv.add(notation.as_bytes());
         for child in &result.children {
-            fnv.add(child.mv.to_move(board).to_notation(board).as_bytes());
+            fnv.add(child.mv.to_notation(board).as_bytes());
             fnv.add(&child.visits.to_le_bytes());
         }
         totals.positions += 1;

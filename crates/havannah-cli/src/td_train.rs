@@ -132,21 +132,20 @@ fn train(args: &Opts) -> Result<(), Box<dyn std::error::Error>> {
 
 /// The training settings the arguments ask for.
 fn train_config(args: &Opts, threads: usize) -> TrainConfig {
-    TrainConfig {
-        size: args.size,
-        hidden: args.hidden,
-        learning_rate: args.learning_rate,
-        lambda: args.lambda,
-        gamma: args.gamma,
-        temperature: args.temperature,
-        augmentation: Augmentation {
-            symmetries: !args.no_symmetries,
-            colour_swap: !args.no_colour_swap,
-        },
-        batch: args.batch,
-        threads,
-        seed: args.seed,
-    }
+    let mut config = TrainConfig::new(args.size);
+    config.hidden = args.hidden;
+    config.learning_rate = args.learning_rate;
+    config.lambda = args.lambda;
+    config.gamma = args.gamma;
+    config.temperature = args.temperature;
+    config.augmentation = Augmentation {
+        symmetries: !args.no_symmetries,
+        colour_swap: !args.no_colour_swap,
+    };
+    config.batch = args.batch;
+    config.threads = threads;
+    config.seed = args.seed;
+    config
 }
 
 fn progress_bar(games: u64) -> Result<ProgressBar, Box<dyn std::error::Error>> {

@@ -18,6 +18,9 @@
 //!   rings once at the end ([`RingDetection::Offline`]).
 //! - [`reference`](mod@reference): a slow literal transcription of the formal rules, to test against.
 //! - [`Record`]: one-line records (`<size> <moves...>`, optionally with the result) and SGF.
+//! - [`svg`]: a game's position as an SVG picture (the stones, coordinates, the last move and
+//!   the winning chain), the graphical counterpart of
+//!   [`Board::render`](havannah_board::Board::render)'s text.
 //!
 //! Colours: White moves first. With the pie rule the second move may be `swap`: the second
 //! player takes over the first stone, which stays White, and Black moves next.
@@ -52,6 +55,7 @@ mod position;
 mod record;
 pub mod reference;
 mod ring;
+pub mod svg;
 mod types;
 
 pub use error::RulesError;

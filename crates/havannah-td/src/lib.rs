@@ -35,7 +35,8 @@
 //! use havannah_td::{TrainConfig, Trainer};
 //!
 //! let board = Board::new(2)?;
-//! let config = TrainConfig { hidden: 16, ..TrainConfig::new(board.size()) };
+//! let mut config = TrainConfig::new(board.size());
+//! config.hidden = 16;
 //! let mut trainer = Trainer::new(config)?;
 //! trainer.train(50, |_| {});
 //! let pos = Position::new(board, RingDetection::Online);

@@ -10,9 +10,20 @@ use crate::gradient::{Gradient, accumulate_gradient, apply};
 use havannah::td::SparseInput;
 use havannah::td::{TdError, ValueNet};
 
-/// Settings of a training run. [`TrainConfig::new`] gives the defaults.
+/// Settings of a training run. [`TrainConfig::new`] gives the defaults; set the fields that
+/// differ on it (more settings may come):
+///
+/// ```
+/// use havannah_td::TrainConfig;
+///
+/// let mut config = TrainConfig::new(4);
+/// config.hidden = 32;
+/// config.threads = 2;
+/// assert_eq!(config.batch, 8);
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct TrainConfig {
     /// Board size (cells per side), `2..=13`.
     pub size: u8,

@@ -121,39 +121,20 @@ fn augment_rejects_bad_input() {
 #[test]
 fn invalid_settings_are_errors() {
     let base = TrainConfig::new(3);
+    let with = |change: fn(&mut TrainConfig)| {
+        let mut config = base.clone();
+        change(&mut config);
+        config
+    };
     for bad in [
-        TrainConfig {
-            size: 1,
-            ..base.clone()
-        },
-        TrainConfig {
-            hidden: 0,
-            ..base.clone()
-        },
-        TrainConfig {
-            lambda: 1.5,
-            ..base.clone()
-        },
-        TrainConfig {
-            gamma: 0.0,
-            ..base.clone()
-        },
-        TrainConfig {
-            learning_rate: f32::NAN,
-            ..base.clone()
-        },
-        TrainConfig {
-            temperature: -1.0,
-            ..base.clone()
-        },
-        TrainConfig {
-            batch: 0,
-            ..base.clone()
-        },
-        TrainConfig {
-            threads: 0,
-            ..base.clone()
-        },
+        with(|c| c.size = 1),
+        with(|c| c.hidden = 0),
+        with(|c| c.lambda = 1.5),
+        with(|c| c.gamma = 0.0),
+        with(|c| c.learning_rate = f32::NAN),
+        with(|c| c.temperature = -1.0),
+        with(|c| c.batch = 0),
+        with(|c| c.threads = 0),
     ] {
         assert!(Trainer::new(bad.clone()).is_err(), "{bad:?}");
     }
@@ -164,17 +145,13 @@ fn invalid_settings_are_errors() {
 
 #[test]
 fn training_is_deterministic_and_independent_of_threads() {
-    let config = TrainConfig {
-        hidden: 16,
-        batch: 4,
-        ..TrainConfig::new(3)
-    };
+    let mut config = TrainConfig::new(3);
+    config.hidden = 16;
+    config.batch = 4;
     let train = |threads| {
-        let mut t = Trainer::new(TrainConfig {
-            threads,
-            ..config.clone()
-        })
-        .unwrap();
+        let mut threaded = config.clone();
+        threaded.threads = threads;
+        let mut t = Trainer::new(threaded).unwrap();
         t.train(24, |_| {});
         (t.net().clone(), t.stats())
     };
@@ -182,11 +159,9 @@ fn training_is_deterministic_and_independent_of_threads() {
     assert_eq!(one, train(1));
     assert_eq!(one, train(3));
     let other_seed = {
-        let mut t = Trainer::new(TrainConfig {
-            seed: 2,
-            ..config.clone()
-        })
-        .unwrap();
+        let mut reseeded = config.clone();
+        reseeded.seed = 2;
+        let mut t = Trainer::new(reseeded).unwrap();
         t.train(24, |_| {});
         t.into_net()
     };
@@ -202,11 +177,9 @@ fn size_2_training_learns_the_first_player_win() {
     // Seeds whose untrained net (the trainer's initial weights) does NOT win against every
     // reply: training must fix that.
     for seed in [2, 3, 20] {
-        let config = TrainConfig {
-            hidden: 32,
-            seed,
-            ..TrainConfig::new(2)
-        };
+        let mut config = TrainConfig::new(2);
+        config.hidden = 32;
+        config.seed = seed;
         let mut trainer = Trainer::new(config).unwrap();
         assert!(!greedy_wins_against_every_reply(trainer.net(), &empty));
         trainer.train(400, |_| {});
@@ -236,11 +209,9 @@ fn size_2_training_learns_the_first_player_win() {
 
 #[test]
 fn match_counts_add_up_and_the_net_beats_random_on_size_3() {
-    let mut trainer = Trainer::new(TrainConfig {
-        hidden: 32,
-        ..TrainConfig::new(3)
-    })
-    .unwrap();
+    let mut config = TrainConfig::new(3);
+    config.hidden = 32;
+    let mut trainer = Trainer::new(config).unwrap();
     trainer.train(400, |_| {});
     let net = trainer.net();
     let r = play_match(net, Opponent::Random, 100, 5, 2).unwrap();

@@ -1,5 +1,6 @@
 //! The Havannah engine: Monte-Carlo tree search with this crate's playouts and priors, time
-//! management, a memory (node) budget and tree reuse between moves.
+//! management, a memory (node) budget and tree reuse between moves; its configurations
+//! ([`EngineConfig`], with the [`Preset`]s that matches compare).
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -9,16 +10,18 @@ use havannah_board::Board;
 use havannah_rules::{GameState, Move};
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
-use rave_mcts::{
-    AmafWeighting, Budget, Config, Mcts, MctsError, PriorTarget, RaveSchedule, SearchResult,
-};
+use rave_mcts::{Budget, Config, Mcts, MctsError, RaveSchedule, SearchResult};
 
-use crate::agent::Agent;
 use crate::error::ConfigError;
-use crate::game::{HMove, HavannahGame};
-use crate::playout::{HavannahPlayout, PlayoutConfig, Policy, RingCheck};
+use crate::game::HavannahGame;
+use crate::playout::{HavannahPlayout, PlayoutConfig};
 use crate::prior::{HavannahPrior, PriorConfig};
 use crate::td::ValueNet;
+use game_harness::Agent;
+
+mod preset;
+
+pub use preset::Preset;
 
 /// Everything that decides how the engine plays.
 #[derive(Debug, Clone)]
@@ -48,40 +51,6 @@ pub struct EngineConfig {
     /// Time kept back from every time limit for the work around the search.
     pub safety_margin: Duration,
 }
-
-/// The count a parameter's `value` text gives, checked to lie in `min..=max`.
-fn count_parameter(key: &str, value: &str, min: u32, max: u32) -> Result<u32, String> {
-    let number: f64 = value.trim().parse().unwrap_or(f64::NAN);
-    if number.fract() == 0.0 && (f64::from(min)..=f64::from(max)).contains(&number) {
-        Ok(number as u32)
-    } else {
-        Err(format!(
-            "parameter {key}: {value:?} is not a count >= {min}"
-        ))
-    }
-}
-
-/// The parameter keys [`EngineConfig::named`] accepts after a configuration name.
-pub const PARAMETER_KEYS: &str = "bias, ravebase, ravemove, c, expand, fpu, stop, threads, nodes, memory, reach, reply, threats, decisive, block, save, lgr, kmoves";
-
-/// The named configurations the examples accept (see [`EngineConfig::named`]).
-pub const CONFIG_NAMES: &[&str] = &[
-    "best",
-    "uct",
-    "rave",
-    "grave",
-    "wamaf",
-    "horizon",
-    "weighted",
-    "offline",
-    "prior",
-    "prior-uct",
-    "prior-amaf",
-    "knowledge",
-    "decisive",
-    "bridge",
-    "lgr",
-];
 
 impl EngineConfig {
     /// The engine's best configuration as measured against morat-havannah in
@@ -129,242 +98,42 @@ impl EngineConfig {
         }
     }
 
-    /// A configuration by name, for the examples' command lines. `best` and `uct` are the
-    /// two above; the others change one feature of a plain RAVE engine (uniform playouts, no
-    /// prior, no knowledge) so that matches measure that feature alone:
-    /// `rave`, `grave` (GRAVE with r = 50), `wamaf` (weighted AMAF), `horizon` (the playout
-    /// horizon), `weighted` (the paper's weighted playouts), `offline` (off-line rings),
-    /// `prior` (the Havannah prior, its virtual visits in the UCT and AMAF statistics),
-    /// `prior-uct` and `prior-amaf` (the prior in one of them only), `knowledge` (the
-    /// decisive, anti-decisive and bridge-saving playout rules), `decisive` (the decisive and anti-decisive rules alone),
-    /// `bridge` (bridge saving alone), `lgr` (last-good-reply).
-    ///
-    /// A name may be followed by `:` and comma-separated search parameters that replace the
-    /// configuration's own, for tuning matches: `bias=B` (the minimum-MSE RAVE bias; turns
-    /// RAVE on), `c=C` (the UCT exploration constant), `expand=N` (the expansion threshold),
-    /// `fpu=F` (first-play urgency), `stop=0|1` (early stop), `threads=N` (search threads, so
-    /// that one match can pit thread counts against each other), `nodes=N` (tree nodes a
-    /// thread), `memory=MiB` (a memory budget for the tree all threads share), and the tree
-    /// knowledge of [`PriorConfig::tree`]: `reach=W`, `reply=W`, `threats=0|1` (see
-    /// [`PriorConfig::set`]).
-    /// For example `best:bias=0.02,expand=4`.
-    ///
-    /// ```
-    /// use havannah::EngineConfig;
-    ///
-    /// let tuned = EngineConfig::named("best:expand=4,c=0.1").unwrap();
-    /// assert_eq!(tuned.search.expand_threshold(), 4);
-    /// assert_eq!(tuned.search.exploration(), 0.1);
-    /// assert!(EngineConfig::named("best:depth=3").unwrap_err().contains("depth"));
-    /// assert_eq!(EngineConfig::named("best:threads=2").unwrap().search.threads(), 2);
-    /// assert!(EngineConfig::named("best:threads=0").unwrap_err().contains("threads"));
-    /// assert!(!EngineConfig::named("best:threats=0").unwrap().prior.threats);
-    /// assert!(EngineConfig::named("best:reach=-1").unwrap_err().contains("reach"));
-    /// let knowing = EngineConfig::named("best:decisive=1,block=1").unwrap();
-    /// assert!(knowing.playout.decisive && knowing.playout.anti_decisive);
-    /// assert!(!knowing.playout.save_bridge);
-    /// let fading = EngineConfig::named("best:ravemove=100").unwrap();
-    /// assert_eq!(
-    ///     fading.search.selection(),
-    ///     rave_mcts::Selection::Rave(rave_mcts::RaveSchedule::Fading { base: 500.0, per_move: 100.0 })
-    /// );
-    /// assert!(EngineConfig::named("best:ravebase=-1").unwrap_err().contains("base"));
-    /// assert_eq!(EngineConfig::named("best:nodes=16000000").unwrap().max_nodes, 16_000_000);
-    /// assert!(EngineConfig::named("best:nodes=1.5").unwrap_err().contains("nodes"));
-    /// ```
-    ///
-    /// # Errors
-    /// A message naming the unknown name (and listing the known ones), or the parameter or
-    /// value that is unknown or out of range.
-    pub fn named(spec: &str) -> Result<EngineConfig, String> {
-        let (name, params) = match spec.split_once(':') {
-            Some((name, params)) => (name, Some(params)),
-            None => (spec, None),
-        };
-        let mut config = EngineConfig::named_base(name)?;
-        let Some(params) = params else {
-            return Ok(config);
-        };
-        let mut builder = config.search.to_builder();
-        // `ravebase` and `ravemove` set the fading schedule together (morat's 500 and 200
-        // for the one not given).
-        let mut fading: Option<(f64, f64)> = None;
-        for param in params.split(',') {
-            let (key, value) = param
-                .split_once('=')
-                .ok_or_else(|| format!("parameter {param:?} in {spec:?} is not key=value"))?;
-            let number: f64 = value
-                .trim()
-                .parse()
-                .map_err(|_| format!("parameter {key}: {value:?} is not a number"))?;
-            builder = match key.trim() {
-                "bias" => builder.rave(RaveSchedule::MinimumMse { bias: number }),
-                "ravebase" => {
-                    fading = Some((number, fading.map_or(200.0, |f| f.1)));
-                    builder
-                }
-                "ravemove" => {
-                    fading = Some((fading.map_or(500.0, |f| f.0), number));
-                    builder
-                }
-                "c" => builder.exploration(number),
-                "fpu" => builder.first_play_urgency(number),
-                "expand" => {
-                    builder.expand_threshold(count_parameter("expand", value, 1, u32::MAX)?)
-                }
-                "stop" => builder.early_stop(number != 0.0),
-                "nodes" => {
-                    config.max_nodes = count_parameter("nodes", value, 2, u32::MAX)? as usize;
-                    builder
-                }
-                "memory" => {
-                    let mib = count_parameter("memory", value, 1, 1 << 20)?;
-                    config.max_memory = Some(mib as usize * (1 << 20));
-                    builder
-                }
-                "threads" => builder.threads(count_parameter("threads", value, 1, 1024)? as usize),
-                "reach" | "reply" | "threats" => {
-                    config
-                        .prior
-                        .set(key.trim(), number)
-                        .map_err(|e| e.to_string())?;
-                    builder
-                }
-                "decisive" | "block" | "save" | "lgr" | "kmoves" => {
-                    config
-                        .playout
-                        .set(key.trim(), number)
-                        .map_err(|e| e.to_string())?;
-                    builder
-                }
-                other => {
-                    return Err(format!(
-                        "unknown search parameter {other:?} in {spec:?}; known: {PARAMETER_KEYS}"
-                    ));
-                }
-            };
-        }
-        if let Some((base, per_move)) = fading {
-            builder = builder.rave(RaveSchedule::Fading { base, per_move });
-        }
-        config.search = builder.build().map_err(|e| format!("{spec:?}: {e}"))?;
-        config.name = spec.to_string();
-        Ok(config)
-    }
-
     /// The tree nodes a search may hold in its one tree, all threads together: `max_nodes` a
     /// thread, and no more than `max_memory` allows.
     ///
     /// ```
     /// use havannah::EngineConfig;
     ///
-    /// let config = EngineConfig::named("best:threads=2,memory=64").unwrap();
-    /// let bytes = config.node_budget() * rave_mcts::bytes_per_node::<havannah::HMove>(&config.search);
+    /// let mut config = EngineConfig::best().with_threads(2)?;
+    /// assert_eq!(config.node_budget(), 2 * 16_000_000);
+    /// config.max_memory = Some(64 << 20);
+    /// let bytes = config.node_budget() * rave_mcts::bytes_per_node::<havannah::rules::Move>(&config.search);
     /// assert!(bytes <= 64 << 20 && bytes > 63 << 20);
-    /// assert_eq!(EngineConfig::named("best:threads=2").unwrap().node_budget(), 32_000_000);
+    /// # Ok::<(), havannah::MctsError>(())
     /// ```
     #[must_use]
     pub fn node_budget(&self) -> usize {
         let per_thread = self.max_nodes.max(2).saturating_mul(self.search.threads());
         match self.max_memory {
-            Some(bytes) => per_thread.min(bytes / rave_mcts::bytes_per_node::<HMove>(&self.search)),
+            Some(bytes) => per_thread.min(bytes / rave_mcts::bytes_per_node::<Move>(&self.search)),
             None => per_thread,
         }
-    }
-
-    /// A configuration by its plain name (no parameters).
-    fn named_base(name: &str) -> Result<EngineConfig, String> {
-        let rave = || Config::builder().rave(RaveSchedule::MinimumMse { bias: 0.05 });
-        let plain = |search: Config| EngineConfig {
-            name: name.to_string(),
-            search,
-            playout: PlayoutConfig::default(),
-            prior: PriorConfig::off(),
-            ..EngineConfig::best()
-        };
-        let built = |b: rave_mcts::ConfigBuilder| b.build().map_err(|e| e.to_string());
-        Ok(match name {
-            "best" => EngineConfig::best(),
-            "uct" => EngineConfig::plain_uct(),
-            "rave" => plain(built(rave())?),
-            "grave" => plain(built(Config::builder().grave(50))?),
-            "wamaf" => plain(built(rave().amaf_weighting(AmafWeighting::Playout))?),
-            "horizon" => plain(built(rave().playout_horizon(true))?),
-            "weighted" => EngineConfig {
-                playout: PlayoutConfig {
-                    policy: Policy::Weighted,
-                    ..PlayoutConfig::default()
-                },
-                ..plain(built(rave())?)
-            },
-            "offline" => EngineConfig {
-                playout: PlayoutConfig {
-                    rings: RingCheck::Offline,
-                    ..PlayoutConfig::default()
-                },
-                ..plain(built(rave())?)
-            },
-            "prior" => EngineConfig {
-                prior: PriorConfig::default(),
-                ..plain(built(rave())?)
-            },
-            "prior-uct" | "prior-amaf" => EngineConfig {
-                prior: PriorConfig::default(),
-                ..plain(built(rave().prior_target(if name == "prior-uct" {
-                    PriorTarget::Uct
-                } else {
-                    PriorTarget::Amaf
-                }))?)
-            },
-            "knowledge" => EngineConfig {
-                playout: PlayoutConfig::strong(),
-                ..plain(built(rave())?)
-            },
-            "decisive" => EngineConfig {
-                playout: PlayoutConfig {
-                    decisive: true,
-                    anti_decisive: true,
-                    ..PlayoutConfig::default()
-                },
-                ..plain(built(rave())?)
-            },
-            "bridge" => EngineConfig {
-                playout: PlayoutConfig {
-                    save_bridge: true,
-                    ..PlayoutConfig::default()
-                },
-                ..plain(built(rave())?)
-            },
-            "lgr" => EngineConfig {
-                playout: PlayoutConfig {
-                    last_good_reply: true,
-                    ..PlayoutConfig::default()
-                },
-                ..plain(built(rave())?)
-            },
-            other => {
-                return Err(format!(
-                    "unknown engine configuration {other:?}; known: {}",
-                    CONFIG_NAMES.join(", ")
-                ));
-            }
-        })
     }
 
     /// The same configuration with a value network loaded from a weights file (see
     /// [`crate::td`]), mixed into the prior with `weight`.
     ///
     /// # Errors
-    /// The file cannot be read, is not a weights file, or is for another board size; the
-    /// message names the file.
+    /// The [`TdError`](crate::td::TdError) of [`ValueNet::load_for`], naming the file: it
+    /// cannot be read, is not a weights file, or is for another board size.
     #[cfg(feature = "weights-file")]
     pub fn with_value_net_file(
         mut self,
         path: &std::path::Path,
         size: u8,
         weight: f32,
-    ) -> Result<EngineConfig, String> {
-        let net = ValueNet::load_for(path, size).map_err(|e| e.to_string())?;
+    ) -> Result<EngineConfig, crate::td::TdError> {
+        let net = ValueNet::load_for(path, size)?;
         self.value_net = Some((Arc::new(net), weight));
         if self.prior.visits == 0 {
             self.prior = PriorConfig::default();
@@ -426,7 +195,7 @@ pub struct Engine {
     config: EngineConfig,
     search: Option<Mcts<HavannahGame, HavannahPlayout, HavannahPrior>>,
     rng: Pcg64Mcg,
-    last: Option<SearchResult<HMove>>,
+    last: Option<SearchResult<Move>>,
     /// Moves observed but not yet followed in the tree: the tree catches up in `choose`,
     /// where the time it takes counts against the move's budget (a GTP controller waits
     /// for `genmove` until the engine has observed its own move).
@@ -464,7 +233,7 @@ impl Engine {
 
     /// The result of the last search (best move, principal variation, child statistics).
     #[must_use]
-    pub fn last_result(&self) -> Option<&SearchResult<HMove>> {
+    pub fn last_result(&self) -> Option<&SearchResult<Move>> {
         self.last.as_ref()
     }
 
@@ -494,7 +263,7 @@ impl Engine {
         let pending = std::mem::take(&mut self.pending);
         if let Some(search) = self.search.as_mut() {
             for mv in pending {
-                if search.advance(HMove::from_move(mv, game.board())).is_err() {
+                if search.advance(mv).is_err() {
                     self.search = None;
                     break;
                 }
@@ -537,7 +306,7 @@ impl Engine {
     }
 }
 
-impl Agent for Engine {
+impl Agent<GameState> for Engine {
     fn name(&self) -> String {
         self.config.name.clone()
     }
@@ -585,7 +354,7 @@ impl Agent for Engine {
         let search = self.search.as_mut()?;
         match search.search(&budget, &mut self.rng) {
             Ok(result) => {
-                let mv = result.best_move.to_move(game.board());
+                let mv = result.best_move;
                 self.last = Some(result);
                 game.check(mv).ok().map(|()| mv)
             }
@@ -598,6 +367,6 @@ impl Agent for Engine {
 /// simulations and their rate, time, the best move's win rate or proof, the principal
 /// variation (at most 10 moves), the tree's size and depth, and why the search stopped.
 #[must_use]
-pub fn search_report(result: &SearchResult<HMove>, board: &Board) -> String {
-    result.report(|m| m.to_move(board).to_notation(board))
+pub fn search_report(result: &SearchResult<Move>, board: &Board) -> String {
+    result.report(|m| m.to_notation(board))
 }

@@ -1,19 +1,10 @@
-//! The error type of the engine's and the GTP session's settings.
+//! The error type of the engine's settings.
 
-/// A setting of [`EngineConfig`](crate::EngineConfig), [`PriorConfig`](crate::PriorConfig),
-/// [`PlayoutConfig`](crate::PlayoutConfig) or [`GtpSession`](crate::GtpSession) that is
-/// unknown or out of range. Every message names the key or the value.
+/// A setting of [`EngineConfig`](crate::EngineConfig) that is out of range. Every message
+/// names the setting and the value.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ConfigError {
-    /// A parameter key that the setting does not know.
-    #[error("unknown {kind} parameter {key:?}")]
-    UnknownKey {
-        /// Which settings were searched: `prior` or `playout`.
-        kind: &'static str,
-        /// The key given.
-        key: String,
-    },
     /// A parameter value out of its range.
     #[error("parameter {name}: {value} is not {expected}")]
     OutOfRange {
@@ -24,11 +15,4 @@ pub enum ConfigError {
         /// What the value must be, such as `a weight >= 0`.
         expected: &'static str,
     },
-    /// A board size outside the supported range.
-    #[error(
-        "unacceptable size {0}: sizes {min} to {max} are supported",
-        min = havannah_board::MIN_SIZE,
-        max = havannah_board::MAX_SIZE
-    )]
-    BoardSize(u8),
 }

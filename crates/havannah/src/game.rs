@@ -1,55 +1,15 @@
-//! Havannah as a [`rave_mcts::Game`].
+//! Havannah as a [`rave_mcts::Game`], whose moves are the rules' [`Move`]s.
 
-use havannah_board::{Board, Cell};
+use havannah_board::Board;
 use havannah_rules::{Colour, GameState, Move, Position, RingDetection};
 use rave_mcts::{Player, Rewards};
 
-/// The engine's move: the `Move` of [`HavannahGame`] for the generic [`rave_mcts::Game`]
-/// trait, a cell index, or `swap` as the index one past the last cell (convert from and to the
-/// rules' [`Move`] with [`HMove::from_move`] and [`HMove::to_move`]).
-///
-/// Two bytes, so tree nodes stay at 32 bytes. [`rave_mcts::Game::move_index`] is the raw
-/// value, dense over `0..=num_cells`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct HMove(pub u16);
-
-impl HMove {
-    /// The move placing a stone on `cell`.
-    #[inline]
-    #[must_use]
-    pub fn cell(cell: Cell) -> HMove {
-        HMove(cell.index() as u16)
-    }
-
-    /// The `swap` move on `board`.
-    #[inline]
-    #[must_use]
-    pub fn swap(board: &Board) -> HMove {
-        HMove(board.num_cells() as u16)
-    }
-
-    /// The rules' move for this one on `board`.
-    #[must_use]
-    pub fn to_move(self, board: &Board) -> Move {
-        if usize::from(self.0) >= board.num_cells() {
-            Move::Swap
-        } else {
-            Move::Cell(Cell::from_index(usize::from(self.0)))
-        }
-    }
-
-    /// This crate's move for a rules' move on `board`.
-    #[must_use]
-    pub fn from_move(mv: Move, board: &Board) -> HMove {
-        match mv {
-            Move::Cell(c) => HMove::cell(c),
-            Move::Swap => HMove::swap(board),
-        }
-    }
-}
-
 /// Havannah for the generic search: a [`Position`] with rings found on-line (so terminal
 /// states are exact in the tree), the pie rule, and the mapping from colours to players.
+///
+/// Its moves are the rules' [`Move`] (four bytes, so a tree node stays at 32 bytes); the
+/// dense [`rave_mcts::Game::move_index`] of a cell is the cell's index, and `swap`'s is one
+/// past the last cell.
 ///
 /// Player 0 is the player who moved first. White's stones belong to player 0 unless the
 /// second player answered with `swap`, after which they belong to player 1.
@@ -97,7 +57,7 @@ impl HavannahGame {
     pub fn from_game(game: &GameState) -> HavannahGame {
         let mut g = HavannahGame::new(game.board(), game.rules().pie);
         for &mv in game.moves() {
-            rave_mcts::Game::play(&mut g, HMove::from_move(mv, game.board()));
+            rave_mcts::Game::play(&mut g, mv);
         }
         g
     }
@@ -152,14 +112,14 @@ impl HavannahGame {
 }
 
 impl rave_mcts::Game for HavannahGame {
-    type Move = HMove;
+    type Move = Move;
 
     #[inline]
     fn to_move(&self) -> Player {
         self.pos.plies() & 1
     }
 
-    fn legal_moves(&self, moves: &mut Vec<HMove>) {
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
         if self.pos.win().is_some() {
             return;
         }
@@ -168,21 +128,24 @@ impl rave_mcts::Game for HavannahGame {
             board
                 .cells()
                 .filter(|&c| self.pos.is_empty(c))
-                .map(HMove::cell),
+                .map(Move::Cell),
         );
         if self.pie && self.pos.plies() == 1 {
-            moves.push(HMove::swap(board));
+            moves.push(Move::Swap);
         }
     }
 
     #[inline]
-    fn play(&mut self, mv: HMove) {
-        if usize::from(mv.0) >= self.pos.board().num_cells() {
-            self.pos.swap();
-            self.swapped = true;
-        } else {
-            self.pos.place(Cell::from_index(usize::from(mv.0)));
-            self.last = [mv.0, self.last[0]];
+    fn play(&mut self, mv: Move) {
+        match mv {
+            Move::Cell(cell) => {
+                self.pos.place(cell);
+                self.last = [cell.raw(), self.last[0]];
+            }
+            Move::Swap => {
+                self.pos.swap();
+                self.swapped = true;
+            }
         }
     }
 
@@ -198,12 +161,54 @@ impl rave_mcts::Game for HavannahGame {
     }
 
     #[inline]
-    fn move_index(&self, mv: HMove) -> usize {
-        usize::from(mv.0)
+    fn move_index(&self, mv: Move) -> usize {
+        match mv {
+            Move::Cell(cell) => cell.index(),
+            Move::Swap => self.pos.board().num_cells(),
+        }
     }
 
     #[inline]
     fn move_bound(&self) -> usize {
         self.pos.board().num_cells() + 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use havannah_rules::{Cell, GameState, Rules};
+    use rave_mcts::Game;
+
+    use super::*;
+
+    #[test]
+    fn a_move_keeps_tree_nodes_at_32_bytes() {
+        assert_eq!(size_of::<Move>(), 4);
+        let search = crate::EngineConfig::best().search;
+        assert_eq!(
+            rave_mcts::bytes_per_node::<Move>(&search),
+            rave_mcts::bytes_per_node::<u16>(&search)
+        );
+    }
+
+    #[test]
+    fn move_indices_are_dense_and_swap_is_last() {
+        let mut rules = GameState::new(3, Rules { pie: true }).unwrap();
+        rules.play_str("b2").unwrap();
+        let game = HavannahGame::from_game(&rules);
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        let indices: Vec<usize> = moves.iter().map(|&m| game.move_index(m)).collect();
+        let cells = game.board().num_cells();
+        let b2 = game.board().parse_cell("b2").unwrap().index();
+        let want: Vec<usize> = (0..=cells).filter(|&i| i != b2).collect();
+        assert_eq!(indices, want);
+        assert_eq!(moves.last(), Some(&Move::Swap));
+        assert_eq!(game.move_bound(), cells + 1);
+        assert_eq!(game.move_index(Move::Cell(Cell::from_index(b2))), b2);
+        let mut swapped = game.clone();
+        swapped.play(Move::Swap);
+        assert!(swapped.swapped());
+        assert_eq!(swapped.player_of(Colour::White), 1);
     }
 }

@@ -5,15 +5,16 @@
 //! Havannah player, and uses the generic [`game_harness`] for time control, the GTP loop and
 //! match statistics:
 //!
-//! - [`game`]: Havannah as a `rave_mcts::Game` ([`HavannahGame`], whose move type [`HMove`]
-//!   is the engine's two-byte move, converted from and to the rules' [`rules::Move`]);
-//!   [`playout`]: the playout policies;
+//! - [`game`]: Havannah as a `rave_mcts::Game` ([`HavannahGame`], whose moves are the
+//!   rules' [`rules::Move`]); [`playout`]: the playout policies;
 //!   [`prior`]: knowledge at node expansion; [`engine`]: the agent with time management,
-//!   node budget, tree reuse and named configurations;
-//! - [`agent`]: the [`Agent`] trait (a player that follows the game and chooses moves under a
-//!   [`game_harness::Clock`]) and [`RandomAgent`];
-//! - [`gtp`]: a GTP session over any [`Agent`]; [`external`]: another GTP program as an
-//!   agent; [`selfplay`]: matches with records, SGF and SVG; [`svg`]: pictures of positions;
+//!   node budget, tree reuse, and its configurations ([`EngineConfig`], the [`Preset`]s);
+//! - [`Agent`]: the players: the engine and [`RandomAgent`] ([`agent`]) are
+//!   [`game_harness::Agent`]s of the rules' [`GameState`](rules::GameState) (a player that
+//!   follows the game and chooses moves under a [`game_harness::Clock`]), so the generic match
+//!   runner ([`game_harness::runner`]) plays them;
+//! - [`gtp`]: the harness's GTP session over Havannah, played by any [`Agent`], with
+//!   Havannah's own commands; positions are drawn by [`rules::svg`];
 //! - [`td`]: the value network learned by temporal-difference self-play, as the prior
 //!   evaluates it (its training is the `havannah-td` crate).
 //!
@@ -34,7 +35,7 @@
 //! engine.reset(&game);
 //! let mv = engine.choose(&game, &Clock::unlimited()).expect("the game is on");
 //! assert!(game.check(mv).is_ok());
-//! let search: &havannah::SearchResult<havannah::HMove> = engine.last_result().expect("searched");
+//! let search: &havannah::SearchResult<havannah::rules::Move> = engine.last_result().expect("searched");
 //! assert!(search.simulations > 0);
 //! # Ok::<(), havannah::rules::RulesError>(())
 //! ```
@@ -55,26 +56,23 @@ pub use rave_mcts::{
 pub mod agent;
 pub mod engine;
 mod error;
-pub mod external;
 pub mod game;
 pub mod gtp;
 mod pattern;
 pub mod playout;
 pub mod prior;
-pub mod selfplay;
-pub mod shard;
-pub mod svg;
 pub mod td;
 
-pub use agent::{Agent, RandomAgent};
-pub use engine::{CONFIG_NAMES, Engine, EngineConfig};
+pub use agent::RandomAgent;
+pub use engine::{Engine, EngineConfig, Preset};
 pub use error::ConfigError;
-pub use external::GtpProgram;
-pub use game::{HMove, HavannahGame};
-pub use gtp::GtpSession;
+pub use game::HavannahGame;
+/// The generic player trait of [`game_harness`]; the engine and [`RandomAgent`] implement it
+/// for the rules' [`GameState`](rules::GameState).
+pub use game_harness::Agent;
+pub use gtp::HavannahSession;
 pub use playout::{HavannahPlayout, PlayoutConfig, Policy, RingCheck};
 pub use prior::{HavannahPrior, PriorConfig};
-pub use selfplay::{MatchConfig, MatchResult, run_match};
 
 /// The README's examples, compiled and run as doctests.
 #[doc = include_str!("../README.md")]

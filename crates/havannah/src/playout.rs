@@ -2,13 +2,12 @@
 //! knowledge strong engines use, each switchable.
 
 use havannah_board::{Board, Cell};
-use havannah_rules::{Colour, Position, RingDetection, RingFinder};
+use havannah_rules::{Colour, Move, Position, RingDetection, RingFinder};
 use rand::{Rng, RngExt};
 use rave_mcts::{Playout, PlayoutResult, Rewards, Trace};
 use weighted_sampler::BlockSampler;
 
-use crate::error::ConfigError;
-use crate::game::{HMove, HavannahGame};
+use crate::game::HavannahGame;
 use crate::pattern::bridge_saves;
 
 /// How a playout picks the moves no knowledge rule chose.
@@ -37,9 +36,20 @@ pub enum RingCheck {
     Offline,
 }
 
-/// The settings of a [`HavannahPlayout`].
+/// The settings of a [`HavannahPlayout`]. Start from [`PlayoutConfig::default`] or
+/// [`PlayoutConfig::strong`] and set the fields that differ (more may come).
+///
+/// ```
+/// use havannah::{PlayoutConfig, Policy};
+///
+/// let mut config = PlayoutConfig::strong();
+/// config.policy = Policy::Weighted;
+/// config.knowledge_moves = 10;
+/// assert!(config.decisive && config.save_bridge);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct PlayoutConfig {
     /// How free moves are drawn.
     pub policy: Policy,
@@ -82,8 +92,9 @@ impl Default for PlayoutConfig {
 }
 
 impl PlayoutConfig {
-    /// The settings the engine plays with by default: uniform moves with every knowledge rule
-    /// on and on-line rings (see `docs/strength.md` for the measurements behind the choice).
+    /// Uniform moves with the decisive, anti-decisive and bridge-saving rules on and on-line
+    /// rings (the `knowledge` [`Preset`](crate::engine::Preset); see `docs/strength.md` for
+    /// what the rules are worth).
     #[must_use]
     pub fn strong() -> PlayoutConfig {
         PlayoutConfig {
@@ -93,40 +104,6 @@ impl PlayoutConfig {
             last_good_reply: false,
             ..PlayoutConfig::default()
         }
-    }
-
-    /// Sets one knowledge rule by its parameter name (`decisive`, `block` for anti-decisive,
-    /// `save` for bridge saving, `lgr` for last-good-reply) on (`value` not 0) or off, or
-    /// with `kmoves` the number of playout moves the rules apply to.
-    ///
-    /// # Errors
-    /// [`ConfigError::UnknownKey`] for a key not one of those, [`ConfigError::OutOfRange`]
-    /// for a `kmoves` value that is not a count.
-    pub fn set(&mut self, key: &str, value: f64) -> Result<(), ConfigError> {
-        let on = value != 0.0;
-        match key {
-            "kmoves" => {
-                if !(value.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(&value)) {
-                    return Err(ConfigError::OutOfRange {
-                        name: "kmoves".to_string(),
-                        value,
-                        expected: "a count >= 0",
-                    });
-                }
-                self.knowledge_moves = value as u32;
-            }
-            "decisive" => self.decisive = on,
-            "block" => self.anti_decisive = on,
-            "save" => self.save_bridge = on,
-            "lgr" => self.last_good_reply = on,
-            other => {
-                return Err(ConfigError::UnknownKey {
-                    kind: "playout",
-                    key: other.to_string(),
-                });
-            }
-        }
-        Ok(())
     }
 }
 
@@ -511,7 +488,7 @@ impl Playout<HavannahGame> for HavannahPlayout {
         game: &mut HavannahGame,
         rng: &mut R,
         max_moves: usize,
-        trace: &mut Trace<HMove>,
+        trace: &mut Trace<Move>,
     ) -> PlayoutResult {
         let (last0, last1) = game.last_cells();
         let swapped = game.swapped();
@@ -541,7 +518,7 @@ impl Playout<HavannahGame> for HavannahPlayout {
             };
             self.take(cell);
             let player = pos.plies() & 1;
-            trace.push(player, HMove(cell));
+            trace.push(player, Move::Cell(Cell::from_raw(cell)));
             if self.config.last_good_reply {
                 self.played.push(cell);
             }
@@ -635,23 +612,16 @@ mod tests {
                     let mut g = start.clone();
                     let mut trace = Trace::new();
                     let r = p.playout(&mut g, &mut rng, usize::MAX, &mut trace);
-                    let blocked = trace.iter().next().is_some_and(|(_, mv)| mv.0 == d1);
+                    let blocked = trace
+                        .iter()
+                        .next()
+                        .is_some_and(|(_, mv)| mv == Move::Cell(Cell::from_raw(d1)));
                     (r.length, blocked)
                 })
                 .collect::<Vec<_>>()
         };
         assert!(lengths(2).iter().all(|&(len, blocked)| blocked || len == 2));
         assert!(lengths(1).iter().any(|&(len, blocked)| !blocked && len > 2));
-        let mut config = PlayoutConfig::default();
-        assert!(
-            config
-                .set("kmoves", -1.0)
-                .unwrap_err()
-                .to_string()
-                .contains("kmoves")
-        );
-        config.set("kmoves", 10.0).unwrap();
-        assert_eq!(config.knowledge_moves, 10);
     }
 
     #[test]
@@ -682,7 +652,7 @@ mod tests {
                             assert_eq!(rings, RingCheck::Offline, "game over before move {k}");
                             break;
                         }
-                        replay.play(mv.to_move(replay.board())).unwrap();
+                        replay.play(mv).unwrap();
                     }
                     // The playout's winner is the rules' winner (rings found on- or off-line).
                     let want = replay.outcome().winner().map(|c| c.index());
@@ -754,8 +724,11 @@ mod tests {
             }
             for (k, (_, mv)) in trace.iter().enumerate() {
                 let n = (2 + k + 1) as u64;
-                want[usize::from(mv.0)] = 0;
-                for nb in board.neighbours(Cell::from_index(usize::from(mv.0))) {
+                let Move::Cell(cell) = mv else {
+                    panic!("a playout plays no swap");
+                };
+                want[cell.index()] = 0;
+                for nb in board.neighbours(cell) {
                     let w = &mut want[nb.index()];
                     if *w != 0 {
                         *w = (*w).max(n * n * n);
@@ -779,7 +752,7 @@ mod tests {
         game: &mut HavannahGame,
         rng: &mut R,
         max_moves: usize,
-        trace: &mut Trace<HMove>,
+        trace: &mut Trace<Move>,
     ) -> PlayoutResult {
         let (mut last, mut last2) = game.last_cells();
         let swapped = game.swapped();
@@ -804,7 +777,7 @@ mod tests {
             };
             let cell = rule.unwrap_or_else(|| p.random_cell(rng));
             p.take(cell);
-            trace.push(pos.plies() & 1, HMove(cell));
+            trace.push(pos.plies() & 1, Move::Cell(Cell::from_raw(cell)));
             p.played.push(cell);
             pos.place(Cell::from_index(usize::from(cell)));
             length += 1;
@@ -870,10 +843,8 @@ mod tests {
                     .cells()
                     .filter(|&c| g.position().is_empty(c))
                     .collect();
-                g.play(havannah_rules::Move::Cell(
-                    empty[rng.random_range(0..empty.len())],
-                ))
-                .unwrap();
+                g.play(Move::Cell(empty[rng.random_range(0..empty.len())]))
+                    .unwrap();
             }
             starts.push(HavannahGame::from_game(&g));
         }
@@ -906,8 +877,7 @@ mod tests {
                     let max = if round % 10 == 9 { 7 } else { usize::MAX };
                     let ra = fast.playout(&mut a, &mut rng_fast, max, &mut ta);
                     let rb = reference_playout(&mut plain, &mut b, &mut rng_plain, max, &mut tb);
-                    let moves =
-                        |t: &Trace<HMove>| t.iter().map(|(p, m)| (p, m.0)).collect::<Vec<_>>();
+                    let moves = |t: &Trace<Move>| t.iter().collect::<Vec<_>>();
                     assert_eq!(moves(&ta), moves(&tb), "config {k} start {s} round {round}");
                     assert_eq!(ra, rb, "config {k} start {s} round {round}");
                     assert_eq!(a.position().win(), b.position().win());

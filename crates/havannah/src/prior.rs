@@ -3,18 +3,29 @@
 use std::sync::Arc;
 
 use havannah_board::{Board, Cell};
-use havannah_rules::{Colour, Position};
+use havannah_rules::{Colour, Move, Position};
 use rave_mcts::{Narrowing, Prior, PriorValue};
 
-use crate::error::ConfigError;
-use crate::game::{HMove, HavannahGame};
+use crate::game::HavannahGame;
 use crate::pattern::bridge_saves;
 use crate::td::ValueNet;
 
 /// The weights of the prior's features. A child starts with `visits` virtual visits at a value
 /// of 0.5 plus the bonuses of the features its cell has (clamped to `[0.05, 0.95]`).
+///
+/// Start from [`PriorConfig::default`], [`PriorConfig::off`] or [`PriorConfig::tree`] and set
+/// the fields that differ (more features may come):
+///
+/// ```
+/// use havannah::PriorConfig;
+///
+/// let mut config = PriorConfig::tree();
+/// config.reach = 0.3;
+/// assert!(config.threats && config.visits == 0);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct PriorConfig {
     /// Virtual visits given to every child (0 turns the prior off).
     pub visits: u32,
@@ -71,35 +82,6 @@ impl PriorConfig {
             visits: 0,
             ..PriorConfig::default()
         }
-    }
-
-    /// Sets one tree-knowledge weight by its parameter name (see
-    /// [`EngineConfig::named`](crate::EngineConfig::named)): `reach`, `reply`
-    /// ([`PriorConfig::bridge_reply`]) or `threats` (0 off, anything else on).
-    ///
-    /// # Errors
-    /// [`ConfigError::UnknownKey`] for an unknown key, [`ConfigError::OutOfRange`] for a
-    /// weight that is negative or not finite.
-    pub fn set(&mut self, key: &str, value: f64) -> Result<(), ConfigError> {
-        if !(value.is_finite() && value >= 0.0) {
-            return Err(ConfigError::OutOfRange {
-                name: key.to_string(),
-                value,
-                expected: "a weight >= 0",
-            });
-        }
-        match key {
-            "reach" => self.reach = value as f32,
-            "reply" => self.bridge_reply = value as f32,
-            "threats" => self.threats = value != 0.0,
-            other => {
-                return Err(ConfigError::UnknownKey {
-                    kind: "prior",
-                    key: other.to_string(),
-                });
-            }
-        }
-        Ok(())
     }
 
     /// Knowledge in the tree only, as strong programs such as morat use it: immediate wins
@@ -269,7 +251,7 @@ fn threats(pos: &Position) -> Threats {
 }
 
 impl Prior<HavannahGame> for HavannahPrior {
-    fn narrow(&self, game: &HavannahGame, moves: &mut Vec<HMove>) -> Narrowing {
+    fn narrow(&self, game: &HavannahGame, moves: &mut Vec<Move>) -> Narrowing {
         if !self.config.threats {
             return Narrowing::Open;
         }
@@ -295,11 +277,11 @@ impl Prior<HavannahGame> for HavannahPrior {
             Threats::Against { first: None, .. } => return Narrowing::Open,
         };
         moves.clear();
-        moves.push(HMove::cell(cell));
+        moves.push(Move::Cell(cell));
         narrowing
     }
 
-    fn priors(&self, game: &HavannahGame, moves: &[HMove], out: &mut [PriorValue]) {
+    fn priors(&self, game: &HavannahGame, moves: &[Move], out: &mut [PriorValue]) {
         self.add_bias(game, moves, out);
         if self.config.visits == 0 {
             return;
@@ -311,11 +293,10 @@ impl Prior<HavannahGame> for HavannahPrior {
         let last =
             (usize::from(last) < board.num_cells()).then(|| Cell::from_index(usize::from(last)));
         let visits = self.config.visits;
-        for (mv, slot) in moves.iter().zip(out.iter_mut()) {
-            let value = if usize::from(mv.0) >= board.num_cells() {
-                0.5
-            } else {
-                self.value(pos, Cell::from_index(usize::from(mv.0)), me, last)
+        for (&mv, slot) in moves.iter().zip(out.iter_mut()) {
+            let value = match mv {
+                Move::Cell(cell) => self.value(pos, cell, me, last),
+                Move::Swap => 0.5,
             };
             slot.wins = value * visits as f32;
             slot.visits = visits;
@@ -325,15 +306,17 @@ impl Prior<HavannahGame> for HavannahPrior {
         {
             let cells: Vec<Cell> = moves
                 .iter()
-                .filter(|m| usize::from(m.0) < board.num_cells())
-                .map(|m| Cell::from_index(usize::from(m.0)))
+                .filter_map(|&m| match m {
+                    Move::Cell(cell) => Some(cell),
+                    Move::Swap => None,
+                })
                 .collect();
             let mut values = vec![0.0f32; cells.len()];
             net.evaluate_moves(pos, &cells, &mut values);
             let sign = if me == Colour::White { 1.0 } else { -1.0 };
             let mut k = 0;
             for (mv, slot) in moves.iter().zip(out.iter_mut()) {
-                if usize::from(mv.0) >= board.num_cells() {
+                if *mv == Move::Swap {
                     continue;
                 }
                 let learned = (1.0 + sign * values[k]) / 2.0;
@@ -354,7 +337,7 @@ impl Prior<HavannahGame> for HavannahPrior {
 impl HavannahPrior {
     /// Sets the progressive bias of every move (see [`PriorConfig::reach`] and
     /// [`PriorConfig::bridge_reply`]).
-    fn add_bias(&self, game: &HavannahGame, moves: &[HMove], out: &mut [PriorValue]) {
+    fn add_bias(&self, game: &HavannahGame, moves: &[Move], out: &mut [PriorValue]) {
         let c = &self.config;
         if c.reach <= 0.0 && c.bridge_reply <= 0.0 {
             return;
@@ -377,11 +360,10 @@ impl HavannahPrior {
                 }
             }
         }
-        for (mv, slot) in moves.iter().zip(out.iter_mut()) {
-            if usize::from(mv.0) >= board.num_cells() {
+        for (&mv, slot) in moves.iter().zip(out.iter_mut()) {
+            let Move::Cell(cell) = mv else {
                 continue;
-            }
-            let cell = Cell::from_index(usize::from(mv.0));
+            };
             let mut bias = c.reach * reach(pos, cell, me) as f32;
             if replies.contains(&cell) {
                 bias += c.bridge_reply;
@@ -515,21 +497,21 @@ pub(crate) mod tests {
                     let mine = wins_by_playing(pos);
                     let theirs = opponent_wins_by_playing(pos);
                     let enough = pos.num_stones() / 2 + 1 >= usize::from(size).min(6);
-                    let kept = Cell::from_index(usize::from(moves[0].0));
+                    let kept = |cells: &[Cell]| cells.iter().any(|&c| moves[0] == Move::Cell(c));
                     if !enough {
                         assert!(mine.is_empty() && theirs.is_empty());
                         assert_eq!(moves, legal);
                     } else if !mine.is_empty() {
                         assert_eq!(narrowing, Narrowing::Win);
-                        assert!(moves.len() == 1 && mine.contains(&kept));
+                        assert!(moves.len() == 1 && kept(&mine));
                         wins += 1;
                     } else if theirs.len() >= 2 {
                         assert_eq!(narrowing, Narrowing::Loss);
-                        assert!(moves.len() == 1 && theirs.contains(&kept));
+                        assert!(moves.len() == 1 && kept(&theirs));
                         losses += 1;
                     } else if theirs.len() == 1 {
                         assert_eq!(narrowing, Narrowing::Open);
-                        assert_eq!(moves, vec![HMove::cell(theirs[0])]);
+                        assert_eq!(moves, vec![Move::Cell(theirs[0])]);
                         blocks += 1;
                     } else {
                         assert_eq!(narrowing, Narrowing::Open);
@@ -558,8 +540,8 @@ pub(crate) mod tests {
         });
         let state = HavannahGame::from_game(&g);
         let moves = [
-            HMove::cell(b.parse_cell("h9").unwrap()),
-            HMove::cell(b.parse_cell("j9").unwrap()),
+            Move::Cell(b.parse_cell("h9").unwrap()),
+            Move::Cell(b.parse_cell("j9").unwrap()),
         ];
         let mut out = [PriorValue::default(); 2];
         prior.priors(&state, &moves, &mut out);
@@ -600,9 +582,12 @@ pub(crate) mod tests {
             let mut out = vec![PriorValue::default(); legal.len()];
             prior.priors(&state, &legal, &mut out);
             let me = g.to_move();
-            for (mv, pv) in legal.iter().zip(&out) {
+            for (&mv, pv) in legal.iter().zip(&out) {
+                let Move::Cell(cell) = mv else {
+                    panic!("no swap without the pie rule");
+                };
                 let mut after = g.position().clone();
-                after.place(Cell::from_index(usize::from(mv.0)));
+                after.place(cell);
                 let white = net.evaluate(&after);
                 let mine = if me == Colour::White { white } else { -white };
                 let want = (1.0 + mine) / 2.0;

@@ -5,22 +5,27 @@ use std::time::{Duration, Instant};
 
 use game_harness::Clock;
 use havannah::mcts::StopReason;
-use havannah::{Agent, Engine, EngineConfig, RandomAgent};
+use havannah::{Agent, Engine, EngineConfig, Preset, RandomAgent};
 use havannah_rules::{Colour, GameState, Move, Rules};
 
-fn engine(name: &str, simulations: u64, seed: u64) -> Engine {
-    let mut config = EngineConfig::named(name).expect("known configuration");
+fn engine(preset: Preset, simulations: u64, seed: u64) -> Engine {
+    let mut config = EngineConfig::preset(preset);
     config.simulations = simulations;
     Engine::new(config, seed)
 }
 
 /// Plays a game between two players; returns the finished game.
-fn play_game(size: u8, white: &mut dyn Agent, black: &mut dyn Agent, pie: bool) -> GameState {
+fn play_game(
+    size: u8,
+    white: &mut dyn Agent<GameState>,
+    black: &mut dyn Agent<GameState>,
+    pie: bool,
+) -> GameState {
     let mut game = GameState::new(size, Rules { pie }).unwrap();
     white.reset(&game);
     black.reset(&game);
     while !game.outcome().is_over() {
-        let mover: &mut dyn Agent = if game.moves().len().is_multiple_of(2) {
+        let mover: &mut dyn Agent<GameState> = if game.moves().len().is_multiple_of(2) {
             &mut *white
         } else {
             &mut *black
@@ -45,13 +50,19 @@ fn setup(size: u8, moves: &[&str]) -> GameState {
 
 #[test]
 fn engine_plays_legal_games_against_random() {
-    for name in [
-        "best", "uct", "grave", "weighted", "offline", "horizon", "lgr",
+    for preset in [
+        Preset::Best,
+        Preset::Uct,
+        Preset::Grave,
+        Preset::Weighted,
+        Preset::Offline,
+        Preset::Horizon,
+        Preset::LastGoodReply,
     ] {
-        let mut e = engine(name, 200, 1);
+        let mut e = engine(preset, 200, 1);
         let mut r = RandomAgent::new(2);
         let game = play_game(5, &mut e, &mut r, true);
-        assert!(game.outcome().is_over(), "{name}");
+        assert!(game.outcome().is_over(), "{preset}");
     }
 }
 
@@ -60,10 +71,10 @@ fn takes_a_win_in_one() {
     // Size 4: White a1 b1 c1 (d1 completes the bridge a1-d1); Black elsewhere. White to move.
     let game = setup(4, &["a1", "g7", "b1", "g5", "c1", "e7"]);
     let d1 = Move::Cell(game.board().parse_cell("d1").unwrap());
-    for name in ["best", "uct", "rave"] {
-        let mut e = engine(name, 2_000, 3);
+    for preset in [Preset::Best, Preset::Uct, Preset::Rave] {
+        let mut e = engine(preset, 2_000, 3);
         e.reset(&game);
-        assert_eq!(e.choose(&game, &Clock::unlimited()), Some(d1), "{name}");
+        assert_eq!(e.choose(&game, &Clock::unlimited()), Some(d1), "{preset}");
     }
 }
 
@@ -73,17 +84,17 @@ fn blocks_a_win_in_one() {
     let game = setup(4, &["a1", "g7", "b1", "g5", "c1"]);
     assert_eq!(game.to_move(), Colour::Black);
     let d1 = Move::Cell(game.board().parse_cell("d1").unwrap());
-    for name in ["best", "rave"] {
-        let mut e = engine(name, 4_000, 5);
+    for preset in [Preset::Best, Preset::Rave] {
+        let mut e = engine(preset, 4_000, 5);
         e.reset(&game);
-        assert_eq!(e.choose(&game, &Clock::unlimited()), Some(d1), "{name}");
+        assert_eq!(e.choose(&game, &Clock::unlimited()), Some(d1), "{preset}");
     }
 }
 
 #[test]
 fn one_thread_with_a_seed_is_deterministic() {
-    let mut a = engine("best", 300, 42);
-    let mut b = engine("best", 300, 42);
+    let mut a = engine(Preset::Best, 300, 42);
+    let mut b = engine(Preset::Best, 300, 42);
     let mut ra = RandomAgent::new(9);
     let mut rb = RandomAgent::new(9);
     let ga = play_game(5, &mut a, &mut ra, false);
@@ -98,7 +109,7 @@ fn time_per_move_is_respected() {
     // ignored its time would stop on simulations and fail here at once). Other work on the
     // same cores may stretch 60 ms a lot: how close the engine keeps to its time is measured by
     // `clock_check`, not asserted here.
-    let mut e = engine("best", 200_000, 1);
+    let mut e = engine(Preset::Best, 200_000, 1);
     let game = setup(8, &["h8", "g7"]);
     let clock = Clock::per_move(Duration::from_millis(60));
     let given = e.budget(&game, &clock).time.expect("a time budget");
@@ -124,7 +135,7 @@ fn time_per_move_is_respected() {
 
 #[test]
 fn remaining_time_is_shared_out() {
-    let e = engine("best", 1_000, 1);
+    let e = engine(Preset::Best, 1_000, 1);
     let game = setup(8, &[]);
     // 60 s for the game, nothing said about moves to go: a share well below the whole.
     let clock = Clock {
@@ -160,7 +171,7 @@ fn remaining_time_is_shared_out() {
 
 #[test]
 fn tree_is_reused_after_the_expected_answer() {
-    let mut e = engine("best", 3_000, 11);
+    let mut e = engine(Preset::Best, 3_000, 11);
     let mut game = setup(5, &["e5"]);
     e.reset(&game);
     let mv = e.choose(&game, &Clock::unlimited()).unwrap();
@@ -205,7 +216,7 @@ fn engine_beats_random_at_size_5() {
     let mut wins = 0;
     let games = 12;
     for g in 0..games {
-        let mut e = engine("best", 1_000, g);
+        let mut e = engine(Preset::Best, 1_000, g);
         let mut r = RandomAgent::new(100 + g);
         let engine_white = g % 2 == 0;
         let game = if engine_white {
@@ -226,46 +237,4 @@ fn engine_beats_random_at_size_5() {
         wins >= 11,
         "the engine won only {wins} of {games} games against random"
     );
-}
-
-#[test]
-fn unknown_configuration_is_an_error() {
-    let err = EngineConfig::named("nonsense").unwrap_err();
-    assert!(err.contains("nonsense") && err.contains("best"), "{err}");
-}
-
-#[test]
-fn named_configurations_take_search_parameters() {
-    use rave_mcts::{RaveSchedule, Selection};
-    let tuned = EngineConfig::named("best:bias=0.02,expand=4,fpu=0.9").unwrap();
-    assert_eq!(tuned.name, "best:bias=0.02,expand=4,fpu=0.9");
-    assert_eq!(
-        tuned.search.selection(),
-        Selection::Rave(RaveSchedule::MinimumMse { bias: 0.02 })
-    );
-    assert_eq!(tuned.search.expand_threshold(), 4);
-    assert_eq!(tuned.search.first_play_urgency(), 0.9);
-    // Everything else is the base configuration's.
-    let best = EngineConfig::named("best").unwrap();
-    assert_eq!(tuned.playout, best.playout);
-    assert_eq!(tuned.search.exploration(), best.search.exploration());
-    assert_eq!(
-        EngineConfig::named("uct:c=0.3")
-            .unwrap()
-            .search
-            .exploration(),
-        0.3
-    );
-    for (spec, needle) in [
-        ("best:depth=3", "depth"),
-        ("best:bias", "bias"),
-        ("best:c=lots", "lots"),
-        ("best:expand=0", "expand"),
-        ("best:expand=2.5", "expand"),
-        ("best:c=-1", "best:c=-1"),
-        ("nonsense:c=1", "nonsense"),
-    ] {
-        let err = EngineConfig::named(spec).unwrap_err();
-        assert!(err.contains(needle), "{spec}: {err}");
-    }
 }

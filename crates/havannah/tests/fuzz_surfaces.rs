@@ -11,7 +11,7 @@
 use std::sync::OnceLock;
 
 use game_harness::gtp::{is_one_response, too_slow_to_fuzz};
-use havannah::gtp::GtpSession;
+use havannah::gtp::{HavannahSession, session as new_session};
 #[cfg(feature = "weights-file")]
 use havannah::td::ValueNet;
 use havannah::{Agent, Engine, EngineConfig};
@@ -200,10 +200,10 @@ fn random_game(size: u8, picks: &[u16]) -> GameState {
 }
 
 /// A GTP session with a real engine on a tiny budget (16 simulations a move).
-fn engine_session() -> GtpSession<dyn Agent> {
+fn engine_session() -> HavannahSession {
     let mut config = EngineConfig::best();
     config.simulations = 16;
-    GtpSession::new(Box::new(Engine::new(config, 3)) as Box<dyn Agent>)
+    new_session(Box::new(Engine::new(config, 3)) as Box<dyn Agent<GameState>>)
 }
 
 /// Feeds `bytes` (split into lines, non-UTF-8 replaced) to the session; board sizes above 6

@@ -2,28 +2,28 @@
 //! and property tests that no input can crash it.
 
 use game_harness::Clock;
-use havannah::gtp::{COMMANDS, GtpSession, Response};
+use havannah::gtp::{COMMANDS, HavannahSession, Response, session as new_session};
 use havannah::{Agent, Engine, EngineConfig, RandomAgent};
 use havannah_rules::{Colour, GameState, Move, Record};
 use proptest::prelude::*;
 
-fn session() -> GtpSession {
-    GtpSession::new(Box::new(RandomAgent::new(11)))
+fn session() -> HavannahSession {
+    new_session(Box::new(RandomAgent::new(11)))
 }
 
-fn reply(s: &mut GtpSession, line: &str) -> String {
+fn reply(s: &mut HavannahSession, line: &str) -> String {
     s.handle(line)
         .unwrap_or_else(|| panic!("no reply to {line:?}"))
         .to_string()
 }
 
-fn ok(s: &mut GtpSession, line: &str) -> String {
+fn ok(s: &mut HavannahSession, line: &str) -> String {
     let r = s.handle(line).unwrap();
     assert!(r.is_success(), "{line:?} failed: {r}");
     r.text().to_string()
 }
 
-fn err(s: &mut GtpSession, line: &str) -> String {
+fn err(s: &mut HavannahSession, line: &str) -> String {
     let r = s.handle(line).unwrap();
     assert!(!r.is_success(), "{line:?} succeeded: {r}");
     r.text().to_string()
@@ -42,8 +42,8 @@ fn administrative_commands() {
     assert_eq!(list.lines().collect::<Vec<_>>(), COMMANDS);
     assert!(err(&mut s, "komi 6.5").contains("unknown command komi"));
     assert!(err(&mut s, "known_command").contains("syntax"));
-    let mut named =
-        GtpSession::new(Box::new(RandomAgent::new(1)) as Box<dyn Agent>).with_name("Castle\nX");
+    let mut named = new_session(Box::new(RandomAgent::new(1)) as Box<dyn Agent<GameState>>)
+        .with_name("Castle\nX");
     assert_eq!(ok(&mut named, "name"), "Castle X");
 }
 
@@ -230,7 +230,7 @@ fn showboard_draws_the_stones() {
 fn time_settings_reach_the_player() {
     /// A player that records the clocks it is given.
     struct Spy(RandomAgent, std::sync::Arc<std::sync::Mutex<Vec<Clock>>>);
-    impl Agent for Spy {
+    impl Agent<GameState> for Spy {
         fn name(&self) -> String {
             "spy".into()
         }
@@ -246,7 +246,7 @@ fn time_settings_reach_the_player() {
         }
     }
     let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
-    let mut s: GtpSession = GtpSession::new(Box::new(Spy(RandomAgent::new(3), seen.clone())));
+    let mut s: HavannahSession = new_session(Box::new(Spy(RandomAgent::new(3), seen.clone())));
     s = s.with_safety_margin(std::time::Duration::ZERO);
     ok(&mut s, "genmove w");
     ok(&mut s, "time_settings 300 30 10");
@@ -379,7 +379,7 @@ proptest! {
 
     #[test]
     fn random_command_sequences_keep_a_legal_game(lines in prop::collection::vec(command_line(), 1..80), seed in any::<u64>()) {
-        let mut s = GtpSession::new(Box::new(RandomAgent::new(seed)) as Box<dyn Agent>);
+        let mut s = new_session(Box::new(RandomAgent::new(seed)) as Box<dyn Agent<GameState>>);
         for line in &lines {
             let r = s.handle(line).expect("commands always get a reply");
             check_reply(&r)?;
@@ -399,7 +399,7 @@ proptest! {
 fn stats_report_the_last_search() {
     let mut config = EngineConfig::best();
     config.simulations = 300;
-    let mut s = GtpSession::new(Box::new(Engine::new(config, 4)) as Box<dyn Agent>);
+    let mut s = new_session(Box::new(Engine::new(config, 4)) as Box<dyn Agent<GameState>>);
     assert!(err(&mut s, "havannah-stats").contains("no search yet"));
     ok(&mut s, "boardsize 5");
     let mv = ok(&mut s, "genmove w");

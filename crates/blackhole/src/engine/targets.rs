@@ -6,9 +6,9 @@ use std::time::{Duration, Instant};
 
 use rave_mcts::{Budget, Game, Mcts, Proof};
 
-use super::{Decision, EventHorizon, SCORE_KEY, Targets, Tree};
+use super::{Decision, Drift, EventHorizon, Objective, SCORE_KEY, Tree};
 use crate::rules::{Move, Position, reasonable_moves};
-use crate::search::{AlphaGame, GreedyPrior, LotteryPlayout, stone_for, target_verdict};
+use crate::search::{AlphaGame, LotteryPlayout, stone_for, target_verdict};
 use crate::solver::static_score_bounds;
 
 impl EventHorizon {
@@ -16,11 +16,10 @@ impl EventHorizon {
     /// none above the best score the static bounds still allow, since a target they already
     /// lose gives the search nothing to do.
     pub(super) fn targets_for(&self, pos: &Position) -> Vec<i16> {
-        let alphas: Vec<i16> = match self.config.targets {
-            Targets::WinOnly => vec![76],
-            Targets::Adaptive => {
-                let s = self.config.target_step;
-                let floor = self.config.target_floor.clamp(1, 150);
+        let alphas: Vec<i16> = match self.config.objective {
+            Objective::WinOnly => vec![76],
+            Objective::Adaptive { step: s, floor, .. } => {
+                let floor = floor.clamp(1, 150);
                 let mut v: Vec<i16> = [self.center - s, self.center, self.center + s]
                     .into_iter()
                     .map(|a| a.clamp(floor, 150))
@@ -28,9 +27,9 @@ impl EventHorizon {
                 v.dedup();
                 v
             }
-            Targets::Single | Targets::Drift => vec![self.center],
+            Objective::Single { .. } | Objective::Drift(_) => vec![self.center],
             // The score game has no target; one tree, kept under this key.
-            Targets::Score | Targets::Wdl => return vec![SCORE_KEY],
+            Objective::Score { .. } | Objective::Wdl { .. } => return vec![SCORE_KEY],
         };
         let best = self.best_possible(pos);
         let mut v: Vec<i16> = alphas.into_iter().map(|a| a.min(best)).collect();
@@ -55,7 +54,7 @@ impl EventHorizon {
     /// Whether targets are decided by the static verdict here (else by the dead-cell
     /// declaration alone), the way the searches decide them.
     pub(super) fn by_verdict(&self, pos: &Position) -> bool {
-        pos.empty_count() <= self.config.static_empty
+        pos.empty_count() <= self.config.tree.static_empty
     }
 
     /// The static verdict on a target of the mover of `pos`, in `pos` and in the positions
@@ -104,7 +103,7 @@ impl EventHorizon {
         alpha: i16,
         budget: Budget,
     ) -> TargetSearch {
-        if self.config.targets.is_score_game() {
+        if self.config.objective.is_score_game() {
             return match self.fixed_score_reward(pos) {
                 Some(reward) => {
                     TargetSearch::decided(alpha, reward, self.keep_fixed_reward(pos, reward))
@@ -125,7 +124,7 @@ impl EventHorizon {
         let game = AlphaGame::new(*pos, pos.mover(), 76);
         let game = self
             .scored(game)
-            .with_static_verdict(self.config.static_empty);
+            .with_static_verdict(self.config.tree.static_empty);
         game.result().map(|o| f64::from(o.reward(pos.mover())))
     }
 
@@ -134,11 +133,12 @@ impl EventHorizon {
     /// (75) it gave before, where one exists; else the move the static bounds judge best
     /// (which keeps an exact score they fix, not always a win they decide).
     fn keep_fixed_reward(&self, pos: &Position, reward: f64) -> Option<Move> {
-        let draw = f64::from(self.config.draw_reward);
-        if self.config.targets == Targets::Wdl && reward >= draw {
+        if let Objective::Wdl { draw, .. } = self.config.objective
+            && reward >= f64::from(draw)
+        {
             let verdict = self.verdict_for(pos);
             // Above a draw's reward is a win (by one point at least).
-            let kept = if reward > draw { 76 } else { 75 };
+            let kept = if reward > f64::from(draw) { 76 } else { 75 };
             if let Some(mv) = keep_win(pos, kept, verdict) {
                 return Some(mv);
             }
@@ -148,29 +148,24 @@ impl EventHorizon {
 
     /// `game` with the score game's reward: win-draw-loss or the score.
     fn scored(&self, game: AlphaGame) -> AlphaGame {
-        if self.config.targets == Targets::Wdl {
-            game.with_wdl_reward()
-                .with_wdl_margin(self.config.wdl_margin)
-                .with_draw_reward(self.config.draw_reward)
-        } else {
-            game.with_score_reward(self.config.score_scale)
-        }
+        game.with_reward(self.config.objective.reward())
     }
 
-    /// Ansell's target selection ([`Targets::Drift`]): the searches of the targets visited
+    /// Ansell's target selection ([`Objective::Drift`]): the searches of the targets visited
     /// (the last result of each) and the move of the target finally searched.
     pub(super) fn search_drifting(
         &mut self,
         pos: &Position,
         history: &[Move],
         budget: Duration,
+        drift: Drift,
     ) -> (Vec<TargetSearch>, Option<Move>) {
         const BATCH: u64 = 256;
         const KEPT: i16 = 4;
         let start = Instant::now();
-        let drift_end = start + budget.mul_f64(self.config.drift_share);
+        let drift_end = start + budget.mul_f64(drift.share);
         let ceiling = self.best_possible(pos);
-        let floor = self.config.target_floor.clamp(1, ceiling.max(1));
+        let floor = drift.floor.clamp(1, ceiling.max(1));
         let mut alpha = self.center.clamp(floor, ceiling.max(floor));
         self.trees.retain(|(a, _, _)| (a - alpha).abs() <= KEPT);
         let mut results: Vec<TargetSearch> = Vec::new();
@@ -183,9 +178,9 @@ impl EventHorizon {
             let r = self.evaluate_target(pos, history, alpha, b);
             let (reach, certain) = (r.reach, r.certain);
             record(&mut results, r);
-            let next = if reach >= self.config.gamma_up && alpha < ceiling {
+            let next = if reach >= drift.gamma_up && alpha < ceiling {
                 alpha + 1
-            } else if reach <= self.config.gamma_down && alpha > floor {
+            } else if reach <= drift.gamma_down && alpha > floor {
                 alpha - 1
             } else {
                 alpha
@@ -198,7 +193,7 @@ impl EventHorizon {
             }
             alpha = next;
         }
-        let gamma = self.config.gamma;
+        let gamma = drift.gamma;
         let chosen = results
             .iter()
             .filter(|r| r.reach >= gamma)
@@ -228,7 +223,7 @@ impl EventHorizon {
             Some(t) => budget.with_time(t.max(Duration::from_millis(1))),
             None => budget,
         }
-        .with_nodes(self.config.max_nodes);
+        .with_nodes(self.config.search.max_nodes);
         let k = self.tree_for(pos, history, alpha);
         let tree = &mut self.trees[k].2;
         match tree.search(&b, &mut self.rng) {
@@ -259,36 +254,35 @@ impl EventHorizon {
     pub(super) fn tree_for(&mut self, pos: &Position, history: &[Move], alpha: i16) -> usize {
         // The score game has no target; its playouts see the win threshold as one.
         let game_alpha = if alpha == SCORE_KEY { 76 } else { alpha };
+        let (t, playout) = (self.config.tree, self.config.playout);
         let mut game = AlphaGame::new(*pos, pos.mover(), game_alpha)
-            .with_width(self.config.width)
-            .with_opening_cap(self.config.opening_plies, self.config.opening_cap)
-            .with_capped_playouts(self.config.capped_playouts)
-            .with_opening_ramp(self.config.opening_ramp)
-            .with_amaf_by_cell(self.config.amaf_by_cell)
-            .with_grouping(self.config.grouped)
-            .with_static_verdict(self.config.static_empty)
-            .with_lazy_playout_bounds(self.config.lazy_playout_bounds)
-            .with_target_pruning(self.config.target_pruning);
+            .with_width(t.width)
+            .with_opening_cap(t.opening.plies, t.opening.cap)
+            .with_capped_playouts(playout.capped)
+            .with_opening_ramp(t.opening.ramp)
+            .with_amaf_by_cell(t.amaf_by_cell)
+            .with_grouping(t.grouped)
+            .with_static_verdict(t.static_empty)
+            .with_lazy_playout_bounds(playout.lazy_bounds)
+            .with_target_pruning(t.target_pruning);
         // Only the score game's own tree: the swindle's targets stay "one point more".
-        if self.config.targets.is_score_game() && alpha == SCORE_KEY {
+        if self.config.objective.is_score_game() && alpha == SCORE_KEY {
             game = self.scored(game);
         }
         let k = match self.trees.iter().position(|(a, _, _)| *a == alpha) {
             Some(k) => k,
             None => {
                 let playout = LotteryPlayout {
-                    policy: self.config.playout,
+                    policy: playout.policy,
                 };
-                let prior = GreedyPrior {
-                    bias: self.config.prior_bias,
-                };
-                let tree = Mcts::with_policies(game, self.mcts_config.clone(), playout, prior);
+                let tree =
+                    Mcts::with_policies(game, self.mcts_config.clone(), playout, self.config.prior);
                 self.trees.push((alpha, history.len(), tree));
                 self.trees.len() - 1
             }
         };
         let (_, seen, tree) = &mut self.trees[k];
-        let grouped = self.config.grouped;
+        let grouped = t.grouped;
         let follow = |tree: &mut Tree, mv: Move| {
             (!grouped || tree.advance(AlphaGame::place(mv.cell)).is_ok())
                 && tree.advance(mv).is_ok()
@@ -305,7 +299,8 @@ impl EventHorizon {
     /// The move of the most optimistic target reached with probability at least gamma (else
     /// of the least target searched), and the running estimate moved for the next decision.
     pub(super) fn choose_and_recenter(&mut self, results: &[TargetSearch]) -> Option<Move> {
-        let gamma = self.config.gamma;
+        // A mode of one target plays its move whatever the probability of reaching it.
+        let gamma = self.config.objective.gamma().unwrap_or(0.0);
         let chosen = results
             .iter()
             .filter(|r| r.best.is_some() && r.reach >= gamma)
@@ -317,17 +312,16 @@ impl EventHorizon {
                     .min_by_key(|r| r.alpha)
             })?;
         let (alpha, mv) = (chosen.alpha, chosen.best?);
-        let s = self.config.target_step;
         let best_reached = results
             .iter()
             .filter(|r| r.reach >= gamma)
             .map(|r| r.alpha)
             .max();
-        match self.config.targets {
-            Targets::Adaptive => {
+        match self.config.objective {
+            Objective::Adaptive { step: s, .. } => {
                 self.center = best_reached.unwrap_or(alpha - s).clamp(1 + s, 150 - s);
             }
-            Targets::Single => {
+            Objective::Single { step: s, .. } => {
                 let next = if best_reached.is_some() {
                     alpha + s
                 } else {
@@ -336,7 +330,10 @@ impl EventHorizon {
                 self.center = next.clamp(1, 150);
             }
             // The drifting target recentres itself (`search_drifting`).
-            Targets::WinOnly | Targets::Drift | Targets::Score | Targets::Wdl => {}
+            Objective::WinOnly
+            | Objective::Drift(_)
+            | Objective::Score { .. }
+            | Objective::Wdl { .. } => {}
         }
         Some(mv)
     }
@@ -383,11 +380,11 @@ impl EventHorizon {
         let red = pos.mover() == crate::rules::RED;
         let target = if red { red_value } else { 150 - red_value } + 1;
         let left = deadline.saturating_duration_since(Instant::now());
-        if self.config.grouped || target > 150 || left < Duration::from_millis(2) {
+        if self.config.tree.grouped || target > 150 || left < Duration::from_millis(2) {
             return solved;
         }
         let k = self.tree_for(pos, history, target);
-        let b = Budget::time(left / 2).with_nodes(self.config.max_nodes);
+        let b = Budget::time(left / 2).with_nodes(self.config.search.max_nodes);
         // Against perfect play an exact value's target is lost, and the search may prove it;
         // its visits still rank the moves by how long the proof took.
         let Ok(result) = self.trees[k].2.search(&b, &mut self.rng) else {

@@ -27,11 +27,10 @@ pub struct AlphaGame {
     /// only the dead-cell declaration is checked (0: never).
     pub static_empty: u32,
     /// Prune the moves for the target as the exact solver does ([`target_moves`]) instead of
-    /// by the value-sense rules alone ([`reasonable_moves`]).
+    /// by the value-sense rules alone ([`reasonable_moves`]); only with [`Reward::Target`].
     pub target_pruning: bool,
-    /// Reward the score instead of reaching `alpha` (see [`AlphaGame::with_score_reward`]):
-    /// `player`'s reward is `0.5 + (score - 75) / (2 * scale)`, clamped to `[0, 1]`.
-    pub score_scale: Option<f32>,
+    /// What a finished simulation earns `player` (see [`AlphaGame::with_reward`]).
+    pub reward: Reward,
     /// Key the AMAF statistics by the cell alone, not by the cell and the stone: a child's
     /// AMAF value is then how the games went in which its player took its cell, with any
     /// stone (see [`AlphaGame::with_amaf_by_cell`]).
@@ -53,15 +52,53 @@ pub struct AlphaGame {
     /// Playouts ask the static bounds only from about where they start to decide the target
     /// (see [`AlphaGame::with_lazy_playout_bounds`]).
     pub lazy_playout_bounds: bool,
-    /// Reward a win, a draw and a loss of `player` with 1, 1/2 and 0 instead of reaching
-    /// `alpha` (see [`AlphaGame::with_wdl_reward`]).
-    pub wdl: bool,
-    /// In the win-draw-loss game, the reward of a loss by one point; a win by one point earns
-    /// `1 - margin` (see [`AlphaGame::with_wdl_margin`]; 0: plain win-draw-loss).
-    pub margin: f32,
-    /// In the win-draw-loss game, `player`'s reward for a draw (see
-    /// [`AlphaGame::with_draw_reward`]; 1/2: plain win-draw-loss).
-    pub draw: f32,
+}
+
+/// What a finished simulation of an [`AlphaGame`] earns its `player` (the opponent earns the
+/// rest): reaching the target, a reward growing with the score, or a win, a draw or a loss.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum Reward {
+    /// 1 for reaching `alpha`, else 0.
+    Target,
+    /// The final score: the reward grows linearly with it, from 0 at `75 - scale` points to 1
+    /// at `75 + scale` (`0.5 + (score - 75) / (2 * scale)`, clamped to `[0, 1]`): a search for
+    /// the best mean score, as the CodeCup counts it. A simulation ends early only where the
+    /// static bounds fix the exact score; `alpha` and the target pruning are not used.
+    Score {
+        /// The points above (below) a draw that earn the whole (no) reward; positive.
+        scale: f32,
+    },
+    /// A win, a draw and a loss (a draw is 75 points) earn 1, `draw` and 0: the mean score,
+    /// as the CodeCup counts it, where the scores are within a point of a draw, as most are
+    /// against wormhole. The static bounds end a simulation where they decide both "does
+    /// `player` reach 76?" and "does it reach 75?" (a win alone by the first); `alpha` and
+    /// the target pruning are not used.
+    ///
+    /// With a `margin`, a second point is told apart: a loss by one point earns `margin`
+    /// instead of 0 and a win by one point `1 - margin` instead of 1, so the search prefers
+    /// the larger win and the smaller loss where the win, draw or loss is the same, and a
+    /// simulation ends where the static bounds decide its reward (0 for a loss by two points
+    /// or more, 1 for a win by two or more). A `draw` above 1/2 makes the search prefer a
+    /// sure draw to a gamble that wins and loses as often, for an opponent against whom a
+    /// loss costs more points than a win earns; against wormhole 1/2 scores more than 0.6 or
+    /// 0.4 (`docs/blackhole.md`). Only the rewards 0, 1/2 and 1 are proven by the
+    /// MCTS-solver.
+    Wdl {
+        /// The reward of a loss by one point, in `[0, 1/2)` (0: plain win-draw-loss).
+        margin: f32,
+        /// The reward of a draw, in `(0, 1)`, above `margin` and below one less it (1/2:
+        /// plain win-draw-loss).
+        draw: f32,
+    },
+}
+
+impl Reward {
+    /// Plain win-draw-loss: 1, 1/2 and 0.
+    pub const WDL: Reward = Reward::Wdl {
+        margin: 0.0,
+        draw: 0.5,
+    };
 }
 
 impl AlphaGame {
@@ -74,7 +111,7 @@ impl AlphaGame {
             width: 0,
             static_empty: 0,
             target_pruning: false,
-            score_scale: None,
+            reward: Reward::Target,
             amaf_by_cell: false,
             grouped: false,
             placed: None,
@@ -83,9 +120,6 @@ impl AlphaGame {
             capped_playouts: false,
             opening_ramp: false,
             lazy_playout_bounds: false,
-            wdl: false,
-            margin: 0.0,
-            draw: 0.5,
         }
     }
 
@@ -161,47 +195,9 @@ impl AlphaGame {
         self
     }
 
-    /// The same game rewarding `player`'s final score rather than reaching `alpha`: the
-    /// reward grows linearly with the score, from 0 at `75 - scale` points to 1 at
-    /// `75 + scale` (a search for the best mean score, as the CodeCup counts it). A simulation
-    /// ends early only where the static bounds fix the exact score; `alpha` and the target
-    /// pruning are not used.
-    pub fn with_score_reward(mut self, scale: f32) -> Self {
-        self.score_scale = Some(scale);
-        self.target_pruning = false;
-        self
-    }
-
-    /// The same game rewarding `player`'s win, draw and loss with 1, 1/2 and 0 (a draw is
-    /// 75 points): the mean score, as the CodeCup counts it, where the scores are within a
-    /// point of a draw, as most are against wormhole. The static bounds end a simulation
-    /// where they decide both "does `player` reach 76?" and "does it reach 75?" (a win alone
-    /// by the first); `alpha` and the target pruning are not used.
-    pub fn with_wdl_reward(mut self) -> Self {
-        self.wdl = true;
-        self.target_pruning = false;
-        self
-    }
-
-    /// The win-draw-loss game with a second point told apart: a loss by one point earns
-    /// `margin` instead of 0 and a win by one point `1 - margin` instead of 1, so the search
-    /// prefers the larger win and the smaller loss where the win, draw or loss is the same.
-    /// Only the rewards 0, 1/2 and 1 are proven by the MCTS-solver, and a simulation ends
-    /// where the static bounds decide its reward (0 for a loss by two points or more, 1 for a
-    /// win by two or more). `margin` must be in `[0, 1/2)`; 0 is [`AlphaGame::with_wdl_reward`].
-    pub fn with_wdl_margin(mut self, margin: f32) -> Self {
-        self.margin = margin;
-        self
-    }
-
-    /// The win-draw-loss game in which a draw earns `player` `draw` instead of 1/2 (and the
-    /// opponent the rest). Above 1/2 the search prefers a sure draw to a gamble that wins and
-    /// loses as often, for an opponent against whom a loss costs more points than a win
-    /// earns; against wormhole 1/2 scores more than 0.6 or 0.4 (`docs/blackhole.md`). Only
-    /// wins and losses are proven by the MCTS-solver then, not draws. `draw` must be in `(0, 1)`,
-    /// above the margin and below one less it ([`AlphaGame::with_wdl_margin`]).
-    pub fn with_draw_reward(mut self, draw: f32) -> Self {
-        self.draw = draw;
+    /// The same game with `reward` instead of reaching `alpha` (see [`Reward`]).
+    pub fn with_reward(mut self, reward: Reward) -> Self {
+        self.reward = reward;
         self
     }
 
@@ -237,7 +233,7 @@ impl AlphaGame {
     /// The empty cells from which playouts ask the static bounds: `static_empty`, or with
     /// lazy bounds at most [`lazy_bounds_from`] of the target.
     pub fn playout_bounds_from(&self) -> u32 {
-        if !self.lazy_playout_bounds || self.score_scale.is_some() {
+        if !self.lazy_playout_bounds || matches!(self.reward, Reward::Score { .. }) {
             return self.static_empty;
         }
         self.static_empty.min(lazy_bounds_from(self.alpha))
@@ -250,12 +246,11 @@ impl AlphaGame {
             // A cell is chosen: its stone is still to come.
             return None;
         }
-        if let Some(scale) = self.score_scale {
-            return self.score_result(scale);
-        }
         let bounds = self.pos.empty_count() <= bounds_from;
-        if self.wdl {
-            return self.wdl_result(bounds);
+        match self.reward {
+            Reward::Target => {}
+            Reward::Score { scale } => return self.score_result(scale),
+            Reward::Wdl { margin, draw } => return self.wdl_result(bounds, margin, draw),
         }
         target_verdict(&self.pos, self.player, self.alpha, bounds).map(|win| {
             if win {
@@ -276,7 +271,7 @@ impl Game for AlphaGame {
     }
 
     fn legal_moves(&self, moves: &mut Vec<Move>) {
-        if self.target_pruning {
+        if self.target_pruning && self.reward == Reward::Target {
             target_moves(&self.pos, self.player, self.alpha, moves);
         } else {
             reasonable_moves(&self.pos, moves);
@@ -356,12 +351,12 @@ impl Game for AlphaGame {
 }
 
 impl AlphaGame {
-    /// The win-draw-loss result ([`AlphaGame::with_wdl_reward`]) where it is decided, by the
-    /// static bounds when `bounds` is set, else by the dead-cell declaration.
-    fn wdl_result(&self, bounds: bool) -> Option<Rewards> {
+    /// The win-draw-loss result ([`Reward::Wdl`]) where it is decided, by the static bounds
+    /// when `bounds` is set, else by the dead-cell declaration.
+    fn wdl_result(&self, bounds: bool, margin: f32, draw: f32) -> Option<Rewards> {
         let reaches = |alpha| target_verdict(&self.pos, self.player, alpha, bounds);
-        if self.margin > 0.0 {
-            return self.margin_result(reaches);
+        if margin > 0.0 {
+            return self.margin_result(reaches, margin, draw);
         }
         // Both questions in one pass over the cells (the draw's answer unused after a win).
         let [wins, draws] =
@@ -371,15 +366,19 @@ impl AlphaGame {
         }
         match (wins, draws) {
             (_, Some(false)) => Some(Rewards::win(1 - self.player)),
-            (Some(false), Some(true)) => self.outcome_with_reward(self.draw),
+            (Some(false), Some(true)) => self.outcome_with_reward(draw),
             _ => None,
         }
     }
 
-    /// The win-draw-loss result with a margin ([`AlphaGame::with_wdl_margin`]), where the
+    /// The win-draw-loss result with a margin `m` (and a draw worth `draw`), where the
     /// verdicts `reaches` decide it: the two scores around the player's own decide each level.
-    fn margin_result(&self, reaches: impl Fn(i16) -> Option<bool>) -> Option<Rewards> {
-        let m = self.margin;
+    fn margin_result(
+        &self,
+        reaches: impl Fn(i16) -> Option<bool>,
+        m: f32,
+        draw: f32,
+    ) -> Option<Rewards> {
         let wins = reaches(DRAW_SCORE + 1);
         let reward = if wins == Some(true) {
             if reaches(DRAW_SCORE + 2)? {
@@ -389,7 +388,7 @@ impl AlphaGame {
             }
         } else if reaches(DRAW_SCORE)? {
             // At least a draw: exactly one where the win is decided lost.
-            (wins == Some(false)).then_some(self.draw)?
+            (wins == Some(false)).then_some(draw)?
         } else if reaches(DRAW_SCORE - 1)? {
             m
         } else {
@@ -568,8 +567,8 @@ mod tests {
             while !p.is_over() {
                 p.play(lottery_move(&p, &mut rng));
             }
-            let red = AlphaGame::new(p, RED, 76).with_score_reward(10.0);
-            let blue = AlphaGame::new(p, BLUE, 76).with_score_reward(10.0);
+            let red = AlphaGame::new(p, RED, 76).with_reward(Reward::Score { scale: 10.0 });
+            let blue = AlphaGame::new(p, BLUE, 76).with_reward(Reward::Score { scale: 10.0 });
             let (r, b) = (red.result().unwrap(), blue.result().unwrap());
             // The same outcome whichever player's game it is, and the rewards sum to one.
             assert!((r.reward(RED) - b.reward(RED)).abs() < 1e-6);
@@ -621,7 +620,7 @@ mod tests {
                 };
                 let game = AlphaGame::new(p, player, 90)
                     .with_static_verdict(31)
-                    .with_wdl_reward();
+                    .with_reward(Reward::WDL);
                 match game.result() {
                     Some(outcome) => {
                         assert_eq!(outcome, expected, "{player}, exact {exact}, {p:?}");
@@ -666,9 +665,7 @@ mod tests {
                 };
                 let game = AlphaGame::new(p, player, 90)
                     .with_static_verdict(31)
-                    .with_wdl_reward()
-                    .with_wdl_margin(m)
-                    .with_draw_reward(d);
+                    .with_reward(Reward::Wdl { margin: m, draw: d });
                 match game.result() {
                     Some(outcome) => {
                         let reward = outcome.reward(player);
@@ -697,7 +694,7 @@ mod tests {
             let mut p = start();
             while !p.is_over() && checked < 20 {
                 let g = AlphaGame::new(p, RED, 76)
-                    .with_score_reward(20.0)
+                    .with_reward(Reward::Score { scale: 20.0 })
                     .with_static_verdict(31);
                 if let Some(o) = g.result() {
                     if p.empty_count() <= 10 {

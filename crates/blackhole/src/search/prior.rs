@@ -13,7 +13,7 @@ use crate::rules::{GAME_MOVES, Move, Position, RED};
 /// *spreading* (the cell's share of six empty neighbours times the stone's share of the most
 /// valuable one held) and *filling* (how bad the cell is for the mover as the hole, up to 30
 /// points). Grouped trees get none.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct GreedyPrior {
     /// The bias of a move of quality 1, in `[0, MAX_BIAS]` (0: no prior).
     pub bias: f32,

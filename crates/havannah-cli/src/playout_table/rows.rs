@@ -18,9 +18,9 @@
 //! times them; rows 5 and 6 stop at the first win. The weights of rows 4 and 5 are kept in a
 //! [`BlockSampler`] (O(1) changes), which draws exactly as the paper's sum tree.
 
-use havannah::{HMove, HavannahGame, HavannahPlayout, PlayoutConfig};
+use havannah::{HavannahGame, HavannahPlayout, PlayoutConfig};
 use havannah_board::{Board, Cell};
-use havannah_rules::{Position, RingDetection, RingFinder};
+use havannah_rules::{Move, Position, RingDetection, RingFinder};
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use rave_mcts::{Playout, Trace};
@@ -71,7 +71,7 @@ pub struct Bench {
     start: HavannahGame,
     game: HavannahGame,
     knowledge: HavannahPlayout,
-    trace: Trace<HMove>,
+    trace: Trace<Move>,
 }
 
 impl Bench {

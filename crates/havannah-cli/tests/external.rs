@@ -3,9 +3,11 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use game_harness::Clock;
-use havannah::selfplay::{GameRecord, MatchConfig, PlayerId, run_match};
-use havannah::{Agent, GtpProgram, RandomAgent};
+use game_harness::record::GameRecord;
+use game_harness::runner::{MatchSettings, run_match};
+use game_harness::{Agent, Clock, PlayerId};
+use havannah::RandomAgent;
+use havannah_cli::external::GtpProgram;
 use havannah_rules::{GameState, Move, Rules};
 
 /// Writes an executable shell script into a fresh temporary folder and returns its path.
@@ -83,11 +85,17 @@ done
 
 /// Plays `games` games of the program at `path` (player A) against a random player seeded with
 /// `seed`, checks that the program forfeited every one of them, and returns the games.
-fn match_lost_by_forfeits(path: &Path, games: usize, seed: u64) -> Vec<GameRecord> {
+fn match_lost_by_forfeits(path: &Path, games: usize, seed: u64) -> Vec<GameRecord<GameState>> {
     let mut program = spawn_script(path, None, &[]).unwrap();
     let mut random = RandomAgent::new(seed);
-    let config = MatchConfig::new(5, games).clock(Clock::unlimited());
-    let result = run_match(&mut program, &mut random, &config, |_| {}).unwrap();
+    let settings = MatchSettings::new(games).clock(Clock::unlimited());
+    let result = run_match(
+        [&mut program, &mut random],
+        &settings,
+        |_| GameState::new(5, Rules { pie: false }),
+        |_| {},
+    )
+    .unwrap();
     assert_eq!(result.forfeits(), games);
     for game in &result.games {
         let forfeit = game.forfeit.as_ref().expect("a forfeit");
@@ -146,7 +154,7 @@ fn an_illegal_answer_loses_the_game_by_forfeit() {
         "while read -r line; do case \"$line\" in genmove*) printf '= a1\\n\\n' ;; quit*) exit 0 ;; *) printf '=\\n\\n' ;; esac; done\n",
     );
     for game in match_lost_by_forfeits(&path, 2, 3) {
-        assert_eq!(game.winner_player, Some(PlayerId::B));
+        assert_eq!(game.winner, Some(PlayerId::B));
     }
 }
 

@@ -1,13 +1,38 @@
-//! The match runner: game counts, alternating colours, records that replay, outputs, forfeits.
+//! Havannah matches on the generic runner: game counts, alternating colours, records that
+//! replay, outputs, forfeits.
 
 use std::path::PathBuf;
 
-use game_harness::Clock;
-use havannah::selfplay::{
-    GameRecord, MatchConfig, MatchResult, PlayerId, run_match, write_outputs,
+use game_harness::record::{GameRecord, MatchResult};
+use game_harness::runner::{MatchSettings, run_match};
+use game_harness::{Agent, Clock, PlayerId};
+use havannah::RandomAgent;
+use havannah_cli::selfplay::outputs::{
+    Table, kinds, player_of, sgf_result, winner_colour, wins_by_colour, write_outputs,
 };
-use havannah::{Agent, RandomAgent};
+use havannah_cli::selfplay::setup::Setup;
 use havannah_rules::{Colour, GameState, Move, Outcome, Record};
+
+/// Plays a match of `settings` on `setup` between `a` and `b`.
+fn play(
+    a: &mut dyn Agent<GameState>,
+    b: &mut dyn Agent<GameState>,
+    setup: &Setup,
+    settings: &MatchSettings,
+) -> MatchResult<GameState> {
+    run_match(
+        [a, b],
+        settings,
+        |i| setup.opening(settings.seed, i),
+        |_| {},
+    )
+    .unwrap()
+}
+
+/// A board of `size` without the pie rule or an opening.
+fn board(size: u8) -> Setup {
+    Setup::new(size, false, 0).unwrap()
+}
 
 /// A fresh folder under the system temp dir.
 fn temp_dir(tag: &str) -> PathBuf {
@@ -24,7 +49,7 @@ fn temp_dir(tag: &str) -> PathBuf {
 /// Plays the centre every time: illegal from its second move on.
 struct CentreOnly;
 
-impl Agent for CentreOnly {
+impl Agent<GameState> for CentreOnly {
     fn name(&self) -> String {
         "centre".into()
     }
@@ -38,7 +63,7 @@ impl Agent for CentreOnly {
 /// Never finds a move.
 struct Silent;
 
-impl Agent for Silent {
+impl Agent<GameState> for Silent {
     fn name(&self) -> String {
         "silent".into()
     }
@@ -56,7 +81,7 @@ struct Swapper {
     resets: usize,
 }
 
-impl Agent for Swapper {
+impl Agent<GameState> for Swapper {
     fn name(&self) -> String {
         "swapper".into()
     }
@@ -77,7 +102,7 @@ impl Agent for Swapper {
 
 /// Checks game `k` of a finished ten-game match between two random players, A first in
 /// the even games: its first player, its outcome and winner, and its move counts and times.
-fn check_played_game(k: usize, g: &GameRecord) {
+fn check_played_game(k: usize, g: &GameRecord<GameState>) {
     let expected = if k.is_multiple_of(2) {
         PlayerId::A
     } else {
@@ -86,17 +111,17 @@ fn check_played_game(k: usize, g: &GameRecord) {
     assert_eq!(g.first_player, expected);
     assert!(g.forfeit.is_none());
     assert!(g.game.outcome().is_over());
-    assert_eq!(g.winner, g.game.outcome().winner());
-    assert_eq!(g.kinds, g.game.outcome().kinds());
+    assert_eq!(winner_colour(g), g.game.outcome().winner());
+    assert_eq!(kinds(g), g.game.outcome().kinds());
     // Without swap the first player holds White.
-    let owner = g.winner.map(|c| {
+    let owner = winner_colour(g).map(|c| {
         if c == Colour::White {
             g.first_player
         } else {
             g.first_player.other()
         }
     });
-    assert_eq!(g.winner_player, owner);
+    assert_eq!(g.winner, owner);
     // Every ply was chosen by one of the players.
     assert_eq!(g.moves_chosen[0] + g.moves_chosen[1], g.plies() as u32);
     // The longest move is at most the total and at least the mean.
@@ -109,7 +134,7 @@ fn check_played_game(k: usize, g: &GameRecord) {
 
 /// Checks the longest moves, the scores and the table of a ten-game match on size 4;
 /// returns the table.
-fn check_totals(result: &MatchResult) -> String {
+fn check_totals(result: &MatchResult<GameState>) -> String {
     for p in [PlayerId::A, PlayerId::B] {
         let longest = result.games.iter().map(|g| g.longest_move[p.index()]).max();
         assert_eq!(Some(result.longest_move(p)), longest);
@@ -118,9 +143,13 @@ fn check_totals(result: &MatchResult) -> String {
     assert_eq!(score.games(), 10);
     let b_score = result.score(PlayerId::B);
     assert_eq!((score.wins, score.draws), (b_score.losses, b_score.draws));
-    let (w, bl, d) = result.wins_by_colour();
+    let (w, bl, d) = wins_by_colour(result);
     assert_eq!(w + bl + d, 10);
-    let table = result.to_string();
+    let table = Table {
+        result,
+        setup: &board(4),
+    }
+    .to_string();
     assert!(
         table.contains("A = random, B = random; size 4, 10 games, pie rule off"),
         "{table}"
@@ -135,9 +164,9 @@ fn check_totals(result: &MatchResult) -> String {
 
 /// Checks the files written for a ten-game match: the records replay, the SGF lines
 /// carry the moves and results, the last game's picture and the results table.
-fn check_outputs(result: &MatchResult, table: &str) {
+fn check_outputs(result: &MatchResult<GameState>, table: &str) {
     let dir = temp_dir("random");
-    let files = write_outputs(result, &dir).unwrap();
+    let files = write_outputs(result, &board(4), &dir).unwrap();
     let txt = std::fs::read_to_string(&files.games_txt).unwrap();
     let lines: Vec<&str> = txt.lines().collect();
     assert_eq!(lines.len(), 10);
@@ -147,8 +176,8 @@ fn check_outputs(result: &MatchResult, table: &str) {
         let replayed = record.replay().unwrap();
         assert_eq!(replayed.moves(), g.moves());
         assert_eq!(replayed.outcome(), g.game.outcome());
-        assert_eq!(claimed.winner, g.winner);
-        assert_eq!(claimed.kinds, g.kinds);
+        assert_eq!(claimed.winner, winner_colour(g));
+        assert_eq!(claimed.kinds, kinds(g));
     }
     let sgf = std::fs::read_to_string(&files.games_sgf).unwrap();
     let sgf_lines: Vec<&str> = sgf.lines().collect();
@@ -156,7 +185,7 @@ fn check_outputs(result: &MatchResult, table: &str) {
     for (line, g) in sgf_lines.iter().zip(&result.games) {
         let record = Record::parse_sgf(line).unwrap();
         assert_eq!(record.moves, g.moves());
-        assert!(line.contains(&format!("RE[{}]", g.sgf_result())));
+        assert!(line.contains(&format!("RE[{}]", sgf_result(g))));
     }
     let svg = std::fs::read_to_string(files.last_game_svg.as_ref().unwrap()).unwrap();
     assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
@@ -172,9 +201,14 @@ fn check_outputs(result: &MatchResult, table: &str) {
 fn random_match_records_replay_and_outputs_are_written() {
     let mut a = RandomAgent::new(5);
     let mut b = RandomAgent::new(6);
-    let config = MatchConfig::new(4, 10);
     let mut seen = Vec::new();
-    let result = run_match(&mut a, &mut b, &config, |g| seen.push(g.index)).unwrap();
+    let result = run_match(
+        [&mut a, &mut b],
+        &MatchSettings::new(10),
+        |_| board(4).empty_game(),
+        |g| seen.push(g.index),
+    )
+    .unwrap();
     assert_eq!(result.games.len(), 10);
     assert_eq!(seen, (0..10).collect::<Vec<_>>());
     for (k, g) in result.games.iter().enumerate() {
@@ -188,22 +222,22 @@ fn random_match_records_replay_and_outputs_are_written() {
 fn illegal_moves_forfeit() {
     let mut a = CentreOnly;
     let mut b = RandomAgent::new(1);
-    let result = run_match(&mut a, &mut b, &MatchConfig::new(4, 2), |_| {}).unwrap();
+    let result = play(&mut a, &mut b, &board(4), &MatchSettings::new(2));
     for g in &result.games {
         let f = g.forfeit.as_ref().expect("the centre player forfeits");
         assert_eq!(f.player, PlayerId::A);
         assert_eq!(f.chosen.as_deref(), Some("d4"));
         assert!(f.reason.contains("d4"), "{}", f.reason);
-        assert_eq!(g.winner_player, Some(PlayerId::B));
+        assert_eq!(g.winner, Some(PlayerId::B));
         // B's colour: White when B moved first.
         let b_colour = if g.first_player == PlayerId::B {
             Colour::White
         } else {
             Colour::Black
         };
-        assert_eq!(g.winner, Some(b_colour));
+        assert_eq!(winner_colour(g), Some(b_colour));
         assert_eq!(
-            g.sgf_result(),
+            sgf_result(g),
             format!("{}+F", if b_colour == Colour::White { 'W' } else { 'B' })
         );
         assert!(!g.game.outcome().is_over());
@@ -221,7 +255,7 @@ fn illegal_moves_forfeit() {
     assert_eq!(result.forfeits(), 2);
 
     let dir = temp_dir("forfeit");
-    let files = write_outputs(&result, &dir).unwrap();
+    let files = write_outputs(&result, &board(4), &dir).unwrap();
     let results = std::fs::read_to_string(&files.results_txt).unwrap();
     assert!(
         results.contains("Game 1: centre (A) forfeits: d4"),
@@ -240,11 +274,11 @@ fn illegal_moves_forfeit() {
 
     let mut silent = Silent;
     let mut random = RandomAgent::new(2);
-    let result = run_match(&mut random, &mut silent, &MatchConfig::new(3, 2), |_| {}).unwrap();
+    let result = play(&mut random, &mut silent, &board(3), &MatchSettings::new(2));
     for g in &result.games {
         let f = g.forfeit.as_ref().unwrap();
         assert_eq!((f.player, f.chosen.as_deref()), (PlayerId::B, None));
-        assert_eq!(g.winner_player, Some(PlayerId::A));
+        assert_eq!(g.winner, Some(PlayerId::A));
     }
 }
 
@@ -256,27 +290,27 @@ fn swap_changes_the_owner_of_white() {
         resets: 0,
     };
     let mut b = RandomAgent::new(10);
-    let config = MatchConfig::new(4, 6).pie(true);
-    let result = run_match(&mut a, &mut b, &config, |_| {}).unwrap();
+    let pie = Setup::new(4, true, 0).unwrap();
+    let result = play(&mut a, &mut b, &pie, &MatchSettings::new(6));
     let mut observed = 0;
     for g in &result.games {
         observed += g.plies();
         if g.first_player == PlayerId::B {
-            assert!(g.swapped());
+            assert!(g.game.swapped());
             assert_eq!(g.game.moves()[1], Move::Swap);
-            assert_eq!(g.player_of(Colour::White), PlayerId::A);
+            assert_eq!(player_of(g, Colour::White), PlayerId::A);
         } else {
-            assert!(!g.swapped());
-            assert_eq!(g.player_of(Colour::White), PlayerId::A);
+            assert!(!g.game.swapped());
+            assert_eq!(player_of(g, Colour::White), PlayerId::A);
         }
         if let Outcome::Win { winner, .. } = g.game.outcome() {
-            assert_eq!(g.winner_player, Some(g.player_of(*winner)));
+            assert_eq!(g.winner, Some(player_of(g, *winner)));
         }
     }
     assert_eq!(a.resets, 6);
     assert_eq!(a.observed, observed);
     // With the pie rule off, swapping is an illegal move.
-    let result = run_match(&mut b, &mut a, &MatchConfig::new(4, 1), |_| {}).unwrap();
+    let result = play(&mut b, &mut a, &board(4), &MatchSettings::new(1));
     let f = result.games[0].forfeit.as_ref().unwrap();
     assert_eq!((f.player, f.chosen.as_deref()), (PlayerId::B, Some("swap")));
 }
@@ -285,8 +319,8 @@ fn swap_changes_the_owner_of_white() {
 fn random_openings_are_shared_by_pairs() {
     let mut a = RandomAgent::new(1);
     let mut b = RandomAgent::new(2);
-    let config = MatchConfig::new(5, 4).opening(3, 77);
-    let result = run_match(&mut a, &mut b, &config, |_| {}).unwrap();
+    let setup = Setup::new(5, false, 3).unwrap();
+    let result = play(&mut a, &mut b, &setup, &MatchSettings::new(4).seed(77));
     let opening = |k: usize| result.games[k].moves()[..3].to_vec();
     assert_eq!(opening(0), opening(1));
     assert_eq!(opening(2), opening(3));
@@ -299,15 +333,19 @@ fn random_openings_are_shared_by_pairs() {
 
 #[test]
 fn bad_size_is_an_error_and_no_games_is_fine() {
+    let err = Setup::new(14, false, 0).unwrap_err();
+    assert!(err.to_string().contains("14"), "{err}");
     let mut a = RandomAgent::new(1);
     let mut b = RandomAgent::new(2);
-    let err = run_match(&mut a, &mut b, &MatchConfig::new(14, 2), |_| {}).unwrap_err();
-    assert!(err.to_string().contains("14"), "{err}");
-    let empty = run_match(&mut a, &mut b, &MatchConfig::new(4, 0), |_| {}).unwrap();
+    let empty = play(&mut a, &mut b, &board(4), &MatchSettings::new(0));
     assert!(empty.games.is_empty());
-    assert!(empty.to_string().contains("0 games"));
+    let table = Table {
+        result: &empty,
+        setup: &board(4),
+    };
+    assert!(table.to_string().contains("0 games"));
     let dir = temp_dir("empty");
-    let files = write_outputs(&empty, &dir).unwrap();
+    let files = write_outputs(&empty, &board(4), &dir).unwrap();
     assert!(files.last_game_svg.is_none());
     assert_eq!(std::fs::read_to_string(&files.games_txt).unwrap(), "");
     std::fs::remove_dir_all(&dir).unwrap();

@@ -1,9 +1,15 @@
-//! A GTP (Go Text Protocol, version 2) server loop over an engine trait, for any game.
+//! A GTP (Go Text Protocol, version 2) engine for any game: the server loop over an engine
+//! trait, and the standard commands over a game trait.
 //!
 //! The loop does the protocol; the engine does the game. [`handle`] reads one line and answers
 //! `protocol_version`, `name`, `version`, `known_command`, `list_commands` and `quit` itself;
 //! every other command goes to [`GtpEngine::execute`]. [`run`] reads lines until `quit` or the
 //! end of the input.
+//!
+//! [`GtpSession`] is the engine for any game that implements [`GtpGame`], played by any
+//! [`Agent`](crate::Agent): `boardsize`, `clear_board`, `play`, `genmove`, `reg_genmove`,
+//! `undo`, `showboard`, `final_score`, `time_settings` and `time_left` are written once there,
+//! and a game adds its own commands with a [`GtpExtension`].
 //!
 //! Protocol details:
 //! - A command may start with a numeric id, echoed in the reply: `=7 h8` or `?7 message`.
@@ -52,6 +58,14 @@
 use std::fmt;
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
+
+mod game;
+mod session;
+
+pub use game::{GtpColour, GtpGame, PlayError};
+pub use session::{
+    DEFAULT_SAFETY_MARGIN, GtpExtension, GtpSession, GtpSessionError, STANDARD_COMMANDS,
+};
 
 /// The GTP protocol version this loop speaks.
 pub const PROTOCOL_VERSION: &str = "2";
@@ -307,6 +321,12 @@ pub enum ArgumentError {
     /// The text is not a non-negative count of stones.
     #[error("invalid number of stones {text}")]
     NotCount {
+        /// The text received, shortened by [`shorten`].
+        text: String,
+    },
+    /// The text is not a colour ([`GtpColour`]).
+    #[error("invalid colour {text}: expected w, white, b or black")]
+    NotColour {
         /// The text received, shortened by [`shorten`].
         text: String,
     },

@@ -1,15 +1,14 @@
 //! Another Havannah program as an [`Agent`]: any engine that speaks GTP on its standard input
-//! and output, such as morat-havannah, so that matches can pit this crate's engine against it.
+//! and output, such as morat-havannah, so that matches can pit the `havannah` engine against
+//! it.
 
 use std::path::Path;
 use std::time::Duration;
 
-use game_harness::Clock;
 use game_harness::gtp_client::{GtpClient, GtpError};
 use game_harness::process::{ErrorOutput, Launch};
+use game_harness::{Agent, Clock};
 use havannah_rules::{Colour, GameState, Move};
-
-use crate::agent::Agent;
 
 /// How long [`GtpProgram`] waits for one answer unless told otherwise
 /// ([`GtpProgram::with_timeout`]).
@@ -19,7 +18,7 @@ pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
 ///
 /// [`Agent::reset`] sends `boardsize`, `clear_board`, the setup commands and the moves
 /// already played; [`Agent::observe`] sends the opponent's moves with `play`;
-/// [`Agent::choose`] sends `genmove` and reads the cell in this crate's notation (`swap` is
+/// [`Agent::choose`] sends `genmove` and reads the cell in the rules' notation (`swap` is
 /// the pie-rule move). The program keeps its own time: give it its time control in the setup
 /// commands (for morat-havannah, `time -m 0.5 -g 0 -f 0` and `params -t 1`).
 ///
@@ -28,11 +27,12 @@ pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
 /// a match counts as a forfeit; [`GtpProgram::error`] and [`Agent::failure`] keep the reason.
 /// A program that died or timed out is started again at the next [`Agent::reset`]. A program
 /// that rejects `play ... swap` (morat-havannah has no pie rule) is simply not told about the
-/// swap: in this crate's rules a swap places no stone and leaves Black to move, which is the
-/// position it already has. The child is killed when the player is dropped.
+/// swap: in the rules of `havannah-rules` a swap places no stone and leaves Black to move,
+/// which is the position it already has. The child is killed when the player is dropped.
 ///
 /// ```no_run
-/// use havannah::{Agent, GtpProgram};
+/// use havannah::Agent;
+/// use havannah_cli::external::GtpProgram;
 ///
 /// let setup = ["time -m 0.5 -g 0 -f 0".to_string(), "params -t 1".to_string()];
 /// let morat = GtpProgram::spawn("/opt/morat/morat-havannah", &setup)?;
@@ -172,7 +172,7 @@ fn colour_name(colour: Colour) -> &'static str {
     }
 }
 
-impl Agent for GtpProgram {
+impl Agent<GameState> for GtpProgram {
     fn name(&self) -> String {
         format!("gtp:{}", self.client.command())
     }

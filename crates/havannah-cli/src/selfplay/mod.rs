@@ -26,22 +26,36 @@
 //!
 //! Player A moves first in the odd-numbered games (1, 3, ...), B in the others. The output
 //! folder gets `games.txt` (one record per line, with the result), `games.sgf`,
-//! `results.txt` and, when a game was played, `last_game.svg`.
+//! `results.txt`, `match.tsv` (the games for `--merge`) and, when a game was played,
+//! `last_game.svg`.
+//!
+//! The match is played by the generic runner of [`game_harness::runner`] (paired openings,
+//! alternating sides, reseeding per game, forfeits) and its shard files by
+//! [`game_harness::shard`]; this module adds what is Havannah's: the players, the board and
+//! the random opening ([`setup`]), and the table with colours and winning figures, the
+//! records, SGF and the picture of the last game ([`outputs`]).
+
+pub mod outputs;
+pub mod setup;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Parser;
-use game_harness::Clock;
 use game_harness::matches::Shard;
 use game_harness::output::exit_status;
-use havannah::selfplay::{
-    MatchConfig, MatchResult, OutputFiles, PlayerId, run_match, write_outputs,
-};
-use havannah::shard::{SHARD_FILE, merge_results, read_shard, write_shard};
-use havannah::{Agent, Engine, EngineConfig, GtpProgram, RandomAgent};
+use game_harness::record::MatchResult;
+use game_harness::runner::{MatchSettings, run_match};
+use game_harness::shard::{self, SHARD_FILE};
+use game_harness::{Agent, Clock, PlayerId};
+use havannah::{Engine, RandomAgent};
+use havannah_rules::GameState;
 use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::external::GtpProgram;
+use outputs::{OutputFiles, Table, write_outputs};
+use setup::Setup;
 
 /// Command-line options.
 #[derive(Debug, Parser)]
@@ -126,7 +140,7 @@ pub struct Opts {
 // ---------------------------------------------------------------------------------------------
 
 /// Builds the player a configuration name stands for; `seed` differs between A and B.
-fn make_player(name: &str, opts: &Opts, seed: u64) -> Result<Box<dyn Agent>, String> {
+fn make_player(name: &str, opts: &Opts, seed: u64) -> Result<Box<dyn Agent<GameState>>, String> {
     if name == "random" {
         return Ok(Box::new(RandomAgent::new(seed)));
     }
@@ -141,7 +155,7 @@ fn make_player(name: &str, opts: &Opts, seed: u64) -> Result<Box<dyn Agent>, Str
         Some(base) => (base, true),
         None => (name, false),
     };
-    let mut config = EngineConfig::named(config_name)
+    let mut config = crate::config_spec::engine_config(config_name)
         .map_err(|e| format!("{e}, random (add +td to use --value-net)"))?;
     if let Some(threads) = opts.threads {
         config = config.with_threads(threads).map_err(|e| e.to_string())?;
@@ -154,7 +168,9 @@ fn make_player(name: &str, opts: &Opts, seed: u64) -> Result<Box<dyn Agent>, Str
             .value_net
             .as_ref()
             .ok_or_else(|| format!("{name} needs --value-net PATH"))?;
-        config = config.with_value_net_file(path, opts.size, opts.value_weight)?;
+        config = config
+            .with_value_net_file(path, opts.size, opts.value_weight)
+            .map_err(|e| e.to_string())?;
         config.name = name.to_string();
     }
     Ok(Box::new(Engine::new(config, seed)))
@@ -185,20 +201,28 @@ fn announce(files: &OutputFiles, dir: &Path) {
 }
 
 /// Reads the `match.tsv` of each folder and joins the parts into the whole match.
-fn merge(dirs: &[PathBuf]) -> Result<MatchResult, String> {
+fn merge(dirs: &[PathBuf]) -> Result<(MatchResult<GameState>, Setup), String> {
+    let new_game = |description: &str| {
+        Setup::from_description(description)?
+            .empty_game()
+            .map_err(|e| e.to_string())
+    };
     let parts = dirs
         .iter()
-        .map(|dir| read_shard(&dir.join(SHARD_FILE)))
-        .collect::<Result<Vec<_>, _>>()?;
-    merge_results(parts)
+        .map(|dir| shard::read(&dir.join(SHARD_FILE), new_game))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| e.to_string())?;
+    let merged = shard::merge(parts).map_err(|e| e.to_string())?;
+    let setup = Setup::from_description(&merged.description)?;
+    Ok((merged.result, setup))
 }
 
 /// Prints the result and writes its files (with the shard file) to `dir`; exit status 1 when
 /// they cannot be written.
-fn finish(result: &MatchResult, dir: &Path) -> ExitCode {
-    game_harness::outln!("{result}");
-    match write_outputs(result, dir).and_then(|files| {
-        write_shard(result, dir)?;
+fn finish(result: &MatchResult<GameState>, setup: &Setup, dir: &Path) -> ExitCode {
+    game_harness::outln!("{}", Table { result, setup });
+    match write_outputs(result, setup, dir).and_then(|files| {
+        shard::write(result, &setup.description(), dir)?;
         Ok(files)
     }) {
         Ok(files) => {
@@ -225,7 +249,7 @@ fn clock_of(opts: &Opts) -> Result<Clock, String> {
 }
 
 /// Plays the match (or this shard of it) with a progress bar showing A's score.
-fn play(opts: &Opts) -> Result<MatchResult, String> {
+fn play(opts: &Opts) -> Result<(MatchResult<GameState>, Setup), String> {
     let mut a = make_player(
         &opts.player_a,
         opts,
@@ -236,34 +260,38 @@ fn play(opts: &Opts) -> Result<MatchResult, String> {
         opts,
         opts.seed.wrapping_mul(2).wrapping_add(2),
     )?;
-    let mut config = MatchConfig::new(opts.size, opts.games)
-        .pie(opts.pie)
+    let settings = MatchSettings::new(opts.games)
         .clock(clock_of(opts)?)
-        .opening(opts.opening, opts.seed)
+        .seed(opts.seed)
         .shard(opts.shard.unwrap_or_default());
-    config.games = opts.games;
-    let bar = ProgressBar::new(config.shard.games(opts.games).count() as u64);
+    let setup = Setup::new(opts.size, opts.pie, opts.opening).map_err(|e| e.to_string())?;
+    let bar = ProgressBar::new(settings.shard.games(opts.games).count() as u64);
     if let Ok(style) =
         ProgressStyle::with_template("{bar:40} {pos}/{len} games [{elapsed_precise}<{eta}] {msg}")
     {
         bar.set_style(style);
     }
     let (mut a_points, mut played) = (0.0f64, 0u32);
-    let result = run_match(a.as_mut(), b.as_mut(), &config, |game| {
-        played += 1;
-        a_points += match game.winner_player {
-            Some(PlayerId::A) => 1.0,
-            Some(PlayerId::B) => 0.0,
-            None => 0.5,
-        };
-        bar.set_message(format!(
-            "A {:.1}% after {played}",
-            100.0 * a_points / f64::from(played)
-        ));
-        bar.inc(1);
-    });
+    let result = run_match(
+        [a.as_mut(), b.as_mut()],
+        &settings,
+        |index| setup.opening(opts.seed, index),
+        |game| {
+            played += 1;
+            a_points += match game.winner {
+                Some(PlayerId::A) => 1.0,
+                Some(PlayerId::B) => 0.0,
+                None => 0.5,
+            };
+            bar.set_message(format!(
+                "A {:.1}% after {played}",
+                100.0 * a_points / f64::from(played)
+            ));
+            bar.inc(1);
+        },
+    );
     bar.finish_and_clear();
-    result.map_err(|e| e.to_string())
+    result.map(|r| (r, setup)).map_err(|e| e.to_string())
 }
 
 /// Plays the match (or merges its parts) and writes its files; the exit status is 0, 1 when
@@ -275,7 +303,7 @@ pub fn run(opts: &Opts) -> ExitCode {
         merge(&opts.merge)
     };
     match result {
-        Ok(result) => exit_status(finish(&result, &opts.out)),
+        Ok((result, setup)) => exit_status(finish(&result, &setup, &opts.out)),
         Err(e) => {
             eprintln!("selfplay: {e}");
             ExitCode::from(2)

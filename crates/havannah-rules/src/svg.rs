@@ -15,7 +15,7 @@
 //! .../>`, `<text class="coord" ...>h</text>`.
 //!
 //! ```
-//! use havannah::svg::{SvgOptions, position_svg};
+//! use havannah_rules::svg::{SvgOptions, position_svg};
 //! use havannah_rules::{GameState, Rules};
 //!
 //! let mut game = GameState::new(4, Rules::default())?;
@@ -31,7 +31,7 @@
 
 use std::fmt::Write as _;
 
-use havannah_rules::{Cell, Colour, GameState, Move, Outcome};
+use crate::{Cell, Colour, GameState, Move, Outcome};
 
 /// How a position is drawn.
 #[derive(Debug, Clone, PartialEq)]
@@ -425,7 +425,7 @@ fn write_last_move(out: &mut String, game: &GameState, options: &SvgOptions, lay
 #[cfg(test)]
 mod tests {
     use super::*;
-    use havannah_rules::Rules;
+    use crate::Rules;
 
     #[test]
     fn escape_special_characters() {

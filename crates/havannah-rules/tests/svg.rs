@@ -2,7 +2,7 @@
 
 use std::collections::BTreeSet;
 
-use havannah::svg::{SvgOptions, position_svg};
+use havannah_rules::svg::{SvgOptions, position_svg};
 use havannah_rules::{GameState, Outcome, Rules};
 use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};

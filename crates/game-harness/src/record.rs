@@ -1,0 +1,238 @@
+//! What a match leaves behind: one [`GameRecord`] per game (the final game, who moved first,
+//! the winner, a [`Forfeit`] if a player broke the rules, the thinking times) and the
+//! [`MatchResult`] of the whole match, with its scores and its results table.
+//!
+//! The records know the game only as a [`MatchGame`]: sides, verdicts and moves. What a game
+//! adds (colours, winning figures, its record formats) the program computes from
+//! [`GameRecord::game`], and it builds its own table from the pieces of the generic one
+//! ([`MatchResult::sides_line`], [`MatchResult::length_line`], ...).
+
+use std::fmt;
+use std::time::Duration;
+
+use crate::agent::{MatchGame, Side, Verdict};
+use crate::matches::{PlayerId, Tally};
+use crate::runner::MatchSettings;
+use crate::stats::{Score, format_duration, mean_duration, percent};
+
+/// A game lost by a rule breach rather than on the board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Forfeit {
+    /// The player who forfeited.
+    pub player: PlayerId,
+    /// The move it chose, in the game's notation ([`MatchGame::move_name`]), or `None` if it
+    /// chose none.
+    pub chosen: Option<String>,
+    /// Why the move was rejected: the game's error for an illegal move, the agent's
+    /// [`failure`](crate::Agent::failure) for no move.
+    pub reason: String,
+}
+
+/// The record of one finished game.
+#[derive(Debug, Clone)]
+pub struct GameRecord<G> {
+    /// The game's number in the match, from 0.
+    pub index: usize,
+    /// The player who took [`Side::First`] (moved at plies 0, 2, 4, ..., an opening's moves
+    /// counted).
+    pub first_player: PlayerId,
+    /// The final game. A forfeited game stops before the rejected move.
+    pub game: G,
+    /// The winning player, `None` for a draw.
+    pub winner: Option<PlayerId>,
+    /// How the game ended by side: on the board, or a win of the side of the forfeiting
+    /// player's opponent.
+    pub verdict: Verdict,
+    /// Set when the game was lost by an illegal move or no move.
+    pub forfeit: Option<Forfeit>,
+    /// Thinking time of A and B in this game.
+    pub time: [Duration; 2],
+    /// Moves chosen by A and B in this game (an opening's moves are nobody's).
+    pub moves_chosen: [u32; 2],
+    /// The longest thinking time of one move of A and of B in this game.
+    pub longest_move: [Duration; 2],
+}
+
+impl<G: MatchGame> GameRecord<G> {
+    /// The number of moves played.
+    #[must_use]
+    pub fn plies(&self) -> usize {
+        self.game.moves().len()
+    }
+
+    /// The moves played.
+    #[must_use]
+    pub fn moves(&self) -> &[G::Move] {
+        self.game.moves()
+    }
+}
+
+impl<G> GameRecord<G> {
+    /// The player who played `side`.
+    #[must_use]
+    pub fn player_on(&self, side: Side) -> PlayerId {
+        match side {
+            Side::First => self.first_player,
+            Side::Second => self.first_player.other(),
+        }
+    }
+
+    /// The side `player` played.
+    #[must_use]
+    pub fn side_of(&self, player: PlayerId) -> Side {
+        if player == self.first_player {
+            Side::First
+        } else {
+            Side::Second
+        }
+    }
+}
+
+/// The outcome of a match: the players' names, the settings and every game.
+#[derive(Debug, Clone)]
+pub struct MatchResult<G> {
+    /// The names of A and B.
+    pub names: [String; 2],
+    /// The settings the match ran with.
+    pub settings: MatchSettings,
+    /// The games in the order they were played.
+    pub games: Vec<GameRecord<G>>,
+}
+
+impl<G: MatchGame> MatchResult<G> {
+    /// The mean game length in plies (0 with no games).
+    #[must_use]
+    pub fn mean_plies(&self) -> f64 {
+        if self.games.is_empty() {
+            0.0
+        } else {
+            self.games.iter().map(GameRecord::plies).sum::<usize>() as f64 / self.games.len() as f64
+        }
+    }
+
+    /// `Mean game length: 31.5 plies`.
+    #[must_use]
+    pub fn length_line(&self) -> String {
+        format!("Mean game length: {:.1} plies", self.mean_plies())
+    }
+}
+
+impl<G> MatchResult<G> {
+    /// Wins, losses and draws of `player`.
+    #[must_use]
+    pub fn score(&self, player: PlayerId) -> Score {
+        self.tally().score(player)
+    }
+
+    /// A's results by who moved first.
+    #[must_use]
+    pub fn tally(&self) -> Tally {
+        Tally::of_games(self.games.iter().map(|g| (g.first_player, g.winner)))
+    }
+
+    /// The score of `player` in the games where it took the first side (`first = true`) or
+    /// the second.
+    #[must_use]
+    pub fn score_moving(&self, player: PlayerId, first: bool) -> Score {
+        self.tally().score_moving(player, first)
+    }
+
+    /// Games won by the first side, by the second side, and draws (forfeits count for the
+    /// side that won them).
+    #[must_use]
+    pub fn wins_by_side(&self) -> (u32, u32, u32) {
+        let (mut first, mut second, mut draws) = (0, 0, 0);
+        for g in &self.games {
+            match g.verdict {
+                Verdict::Win(Side::First) => first += 1,
+                Verdict::Win(Side::Second) => second += 1,
+                Verdict::Draw => draws += 1,
+            }
+        }
+        (first, second, draws)
+    }
+
+    /// The number of forfeited games.
+    #[must_use]
+    pub fn forfeits(&self) -> usize {
+        self.games.iter().filter(|g| g.forfeit.is_some()).count()
+    }
+
+    /// The total thinking time and moves chosen of `player`.
+    #[must_use]
+    pub fn time_used(&self, player: PlayerId) -> (Duration, u64) {
+        let i = player.index();
+        self.games.iter().fold((Duration::ZERO, 0), |(t, n), g| {
+            (t + g.time[i], n + u64::from(g.moves_chosen[i]))
+        })
+    }
+
+    /// The mean thinking time per move of `player`.
+    #[must_use]
+    pub fn mean_time_per_move(&self, player: PlayerId) -> Duration {
+        let (total, n) = self.time_used(player);
+        mean_duration(total, n)
+    }
+
+    /// The longest thinking time of one move of `player` in the match.
+    #[must_use]
+    pub fn longest_move(&self, player: PlayerId) -> Duration {
+        let i = player.index();
+        self.games
+            .iter()
+            .map(|g| g.longest_move[i])
+            .max()
+            .unwrap_or_default()
+    }
+
+    /// `count` as a percentage of the games (`-` with no games), as the table writes shares.
+    #[must_use]
+    pub fn share(&self, count: u32) -> String {
+        if self.games.is_empty() {
+            "-".to_string()
+        } else {
+            percent(f64::from(count) / self.games.len() as f64)
+        }
+    }
+
+    /// `By side: first 6 (60.0%), second 4 (40.0%), draws 0`.
+    #[must_use]
+    pub fn sides_line(&self) -> String {
+        let (first, second, draws) = self.wins_by_side();
+        format!(
+            "By side: first {first} ({}), second {second} ({}), draws {draws}",
+            self.share(first),
+            self.share(second)
+        )
+    }
+
+    /// `Mean time per move: A 12.0 ms, B 11.5 ms; longest move: A 40.1 ms, B 38.0 ms`.
+    #[must_use]
+    pub fn time_line(&self) -> String {
+        format!(
+            "Mean time per move: A {}, B {}; longest move: A {}, B {}",
+            format_duration(self.mean_time_per_move(PlayerId::A)),
+            format_duration(self.mean_time_per_move(PlayerId::B)),
+            format_duration(self.longest_move(PlayerId::A)),
+            format_duration(self.longest_move(PlayerId::B))
+        )
+    }
+}
+
+impl<G: MatchGame> fmt::Display for MatchResult<G> {
+    /// The results table: the players, A's and B's wins by who moved first
+    /// ([`Tally::table`]), wins by side, forfeits, the mean game length, A's score with its
+    /// Wilson interval and Elo ([`Tally::summary`]) and the thinking times (no final newline).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let [a, b] = &self.names;
+        writeln!(f, "Match: A = {a}, B = {b}; {} games", self.games.len())?;
+        let tally = self.tally();
+        f.write_str(&tally.table())?;
+        writeln!(f, "{}", self.sides_line())?;
+        writeln!(f, "Forfeits: {}", self.forfeits())?;
+        writeln!(f, "{}", self.length_line())?;
+        writeln!(f, "{}", tally.summary())?;
+        f.write_str(&self.time_line())
+    }
+}

@@ -1,0 +1,539 @@
+//! The match runner, the records and the shard files over a tiny game: players add 1 or 2 to
+//! a count; reaching the goal exactly wins, passing it is a draw.
+
+use std::fmt;
+use std::time::Duration;
+
+use game_harness::matches::{Shard, game_seed};
+use game_harness::record::MatchResult;
+use game_harness::runner::{MatchSettings, opening_seed, run_match};
+use game_harness::shard::{self, ShardError, ShardFile};
+use game_harness::{Agent, Clock, MatchGame, PlayerId, Side, Verdict};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Count {
+    goal: u8,
+    moves: Vec<u8>,
+}
+
+#[derive(Debug, PartialEq, Eq)]
+struct BadMove(String);
+
+impl fmt::Display for BadMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for BadMove {}
+
+impl Count {
+    fn new(goal: u8) -> Count {
+        Count {
+            goal,
+            moves: Vec::new(),
+        }
+    }
+
+    fn total(&self) -> u8 {
+        self.moves.iter().sum()
+    }
+
+    /// The program's description of the game, and its inverse.
+    fn description(&self) -> String {
+        format!("count goal={}", self.goal)
+    }
+
+    fn from_description(text: &str) -> Result<Count, String> {
+        text.strip_prefix("count goal=")
+            .and_then(|goal| goal.parse().ok())
+            .map(Count::new)
+            .ok_or_else(|| format!("{text:?} is not a count game"))
+    }
+}
+
+impl MatchGame for Count {
+    type Move = u8;
+    type Error = BadMove;
+
+    fn moves(&self) -> &[u8] {
+        &self.moves
+    }
+
+    fn play(&mut self, mv: u8) -> Result<(), BadMove> {
+        if self.verdict().is_some() {
+            return Err(BadMove(format!("move {mv}: the game is over")));
+        }
+        if !(1..=2).contains(&mv) {
+            return Err(BadMove(format!("move {mv} is not 1 or 2")));
+        }
+        self.moves.push(mv);
+        Ok(())
+    }
+
+    fn verdict(&self) -> Option<Verdict> {
+        let mover = self.side_to_move().other();
+        match self.total() {
+            t if t == self.goal => Some(Verdict::Win(mover)),
+            t if t > self.goal => Some(Verdict::Draw),
+            _ => None,
+        }
+    }
+
+    fn move_name(&self, mv: u8) -> String {
+        mv.to_string()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<u8, BadMove> {
+        text.parse()
+            .map_err(|_| BadMove(format!("{text:?} is not a number")))
+    }
+}
+
+/// What an agent was told: resets (with the moves of the game it was reset to), moves
+/// observed, seeds.
+#[derive(Debug, Default)]
+struct Log {
+    resets: Vec<Vec<u8>>,
+    observed: usize,
+    seeds: Vec<u64>,
+}
+
+/// Adds 1 or 2 at random from its seed; logs what it is told.
+struct Random {
+    name: &'static str,
+    state: u64,
+    log: Log,
+}
+
+impl Random {
+    fn new(name: &'static str) -> Random {
+        Random {
+            name,
+            state: 1,
+            log: Log::default(),
+        }
+    }
+}
+
+impl Agent<Count> for Random {
+    fn name(&self) -> String {
+        self.name.to_string()
+    }
+    fn reset(&mut self, game: &Count) {
+        self.log.resets.push(game.moves.clone());
+    }
+    fn observe(&mut self, game: &Count, mv: u8) {
+        assert_eq!(game.moves.last(), Some(&mv));
+        self.log.observed += 1;
+    }
+    fn choose(&mut self, _game: &Count, _clock: &Clock) -> Option<u8> {
+        // xorshift64
+        self.state ^= self.state << 13;
+        self.state ^= self.state >> 7;
+        self.state ^= self.state << 17;
+        Some(1 + (self.state >> 32) as u8 % 2)
+    }
+    fn reseed(&mut self, seed: u64) {
+        self.log.seeds.push(seed);
+        self.state = seed | 1;
+    }
+}
+
+/// Plays `mv` every time, with `why` as its failure when `mv` is `None`.
+struct Fixed {
+    mv: Option<u8>,
+    why: Option<&'static str>,
+}
+
+impl Agent<Count> for Fixed {
+    fn name(&self) -> String {
+        "fixed".into()
+    }
+    fn reset(&mut self, _game: &Count) {}
+    fn observe(&mut self, _game: &Count, _mv: u8) {}
+    fn choose(&mut self, _game: &Count, _clock: &Clock) -> Option<u8> {
+        self.mv
+    }
+    fn failure(&self) -> Option<String> {
+        self.why.map(str::to_string)
+    }
+}
+
+/// An opening of game `index`: one forced move of 1 or 2 drawn from the opening seed.
+fn opening(seed: u64, index: usize) -> Result<Count, BadMove> {
+    opening_to(9, seed, index)
+}
+
+/// [`opening`] of a game with this goal.
+fn opening_to(goal: u8, seed: u64, index: usize) -> Result<Count, BadMove> {
+    let mut game = Count::new(goal);
+    game.play(1 + (opening_seed(seed, index) % 2) as u8)?;
+    Ok(game)
+}
+
+fn random_match(settings: &MatchSettings) -> MatchResult<Count> {
+    let (mut a, mut b) = (Random::new("alpha"), Random::new("beta"));
+    let seed = settings.seed;
+    run_match([&mut a, &mut b], settings, |i| opening(seed, i), |_| {}).unwrap()
+}
+
+#[test]
+fn pairs_share_openings_and_sides_alternate() {
+    let (mut a, mut b) = (Random::new("alpha"), Random::new("beta"));
+    let settings = MatchSettings::new(8).seed(12);
+    let mut seen = Vec::new();
+    let result = run_match(
+        [&mut a, &mut b],
+        &settings,
+        |i| opening(12, i),
+        |g| seen.push(g.index),
+    )
+    .unwrap();
+    assert_eq!(seen, (0..8).collect::<Vec<_>>());
+    assert_eq!(result.names, ["alpha".to_string(), "beta".to_string()]);
+    for (i, g) in result.games.iter().enumerate() {
+        let first = if i % 2 == 0 { PlayerId::A } else { PlayerId::B };
+        assert_eq!(g.first_player, first);
+        assert_eq!(g.player_on(Side::First), first);
+        assert_eq!(g.side_of(first.other()), Side::Second);
+        // The game ended on the board; the winner is the player of the winning side.
+        assert_eq!(g.game.verdict(), Some(g.verdict));
+        assert_eq!(g.winner, g.verdict.winner().map(|s| g.player_on(s)));
+        // The opening's move is nobody's.
+        assert_eq!(g.moves_chosen[0] + g.moves_chosen[1] + 1, g.plies() as u32);
+        assert_eq!(g.moves()[0], opening(12, i).unwrap().moves[0]);
+    }
+    // Both games of a pair start from the same opening, and both agents were reset to it.
+    for pair in a.log.resets.chunks(2) {
+        assert_eq!(pair[0], pair[1]);
+    }
+    assert_eq!(a.log.resets, b.log.resets);
+    assert_eq!(a.log.resets.len(), 8);
+    // Each agent is reseeded before every game with its seed of that game.
+    let seeds: Vec<u64> = (0..8).map(|g| game_seed(12, g, 0)).collect();
+    assert_eq!(a.log.seeds, seeds);
+    assert_eq!(b.log.seeds[3], game_seed(12, 3, 1));
+    // Both agents are told every move the players chose.
+    let chosen: usize = result.games.iter().map(|g| g.plies() - 1).sum();
+    assert_eq!((a.log.observed, b.log.observed), (chosen, chosen));
+    assert_eq!(opening_seed(12, 6), opening_seed(12, 7));
+    assert_eq!(
+        opening_seed(12, 6),
+        12 ^ 3u64.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    );
+}
+
+#[test]
+fn an_illegal_move_or_no_move_forfeits() {
+    let mut random = Random::new("alpha");
+    let mut illegal = Fixed {
+        mv: Some(3),
+        why: None,
+    };
+    let settings = MatchSettings::new(2);
+    let result = run_match(
+        [&mut random, &mut illegal],
+        &settings,
+        |_| Ok::<_, BadMove>(Count::new(9)),
+        |_| {},
+    )
+    .unwrap();
+    assert_eq!(result.forfeits(), 2);
+    for g in &result.games {
+        let f = g.forfeit.as_ref().unwrap();
+        assert_eq!(f.player, PlayerId::B);
+        assert_eq!(f.chosen.as_deref(), Some("3"));
+        assert_eq!(f.reason, "move 3 is not 1 or 2");
+        assert_eq!(g.winner, Some(PlayerId::A));
+        assert_eq!(g.verdict, Verdict::Win(g.side_of(PlayerId::A)));
+        // The game stops before the rejected move.
+        assert_eq!(g.game.verdict(), None);
+        assert!(!g.moves().contains(&3));
+    }
+    // B moved first in game 1: the forfeit is its first move.
+    assert_eq!(result.games[1].plies(), 0);
+    assert_eq!(result.games[1].verdict, Verdict::Win(Side::Second));
+    assert_eq!(result.score(PlayerId::A).wins, 2);
+
+    for (why, reason) in [
+        (Some("it crashed"), "chose no move: it crashed"),
+        (None, "chose no move while the game goes on"),
+    ] {
+        let mut silent = Fixed { mv: None, why };
+        let result = run_match(
+            [&mut silent, &mut random],
+            &MatchSettings::new(1),
+            |_| Ok::<_, BadMove>(Count::new(9)),
+            |_| {},
+        )
+        .unwrap();
+        let f = result.games[0].forfeit.as_ref().unwrap();
+        assert_eq!((f.player, f.chosen.as_deref()), (PlayerId::A, None));
+        assert_eq!(f.reason, reason);
+        assert_eq!(result.games[0].winner, Some(PlayerId::B));
+    }
+}
+
+#[test]
+fn an_opening_error_stops_the_match() {
+    let (mut a, mut b) = (Random::new("alpha"), Random::new("beta"));
+    let mut played = 0;
+    let err = run_match(
+        [&mut a, &mut b],
+        &MatchSettings::new(6),
+        |i| {
+            if i < 3 {
+                Ok(Count::new(5))
+            } else {
+                Err(format!("no opening for game {i}"))
+            }
+        },
+        |_| played += 1,
+    )
+    .unwrap_err();
+    assert_eq!(err, "no opening for game 3");
+    assert_eq!(played, 3);
+}
+
+#[test]
+fn the_results_table() {
+    let result = random_match(&MatchSettings::new(10).seed(4));
+    let table = result.to_string();
+    let lines: Vec<&str> = table.lines().collect();
+    assert_eq!(lines[0], "Match: A = alpha, B = beta; 10 games");
+    let (first, second, draws) = result.wins_by_side();
+    assert_eq!(first + second + draws, 10);
+    let share = |k: u32| format!("{:.1}%", 100.0 * f64::from(k) / 10.0);
+    assert_eq!(
+        lines[5],
+        format!(
+            "By side: first {first} ({}), second {second} ({}), draws {draws}",
+            share(first),
+            share(second)
+        )
+    );
+    assert_eq!(lines[6], "Forfeits: 0");
+    let plies: usize = result.games.iter().map(|g| g.plies()).sum();
+    assert_eq!(
+        lines[7],
+        format!("Mean game length: {:.1} plies", plies as f64 / 10.0)
+    );
+    assert!(lines[8].starts_with("Score of A: "), "{table}");
+    assert!(lines[9].starts_with("Elo A - B: "), "{table}");
+    assert!(lines[10].starts_with("Mean time per move: A "), "{table}");
+    assert_eq!(lines.len(), 11);
+    let a = result.score(PlayerId::A);
+    assert_eq!(
+        lines[4],
+        format!(
+            "{:<18}{:>7}{:>8}{:>8}{:>8}",
+            "total", 10, a.wins, a.losses, a.draws
+        )
+    );
+    let empty = random_match(&MatchSettings::new(0));
+    assert!(
+        empty
+            .to_string()
+            .contains("By side: first 0 (-), second 0 (-), draws 0")
+    );
+}
+
+/// What identifies a game: number, first player, winner, verdict, forfeit and moves.
+type GameKey = (usize, PlayerId, Option<PlayerId>, Verdict, bool, Vec<u8>);
+
+fn keys(result: &MatchResult<Count>) -> Vec<GameKey> {
+    result
+        .games
+        .iter()
+        .map(|g| {
+            (
+                g.index,
+                g.first_player,
+                g.winner,
+                g.verdict,
+                g.forfeit.is_some(),
+                g.game.moves.clone(),
+            )
+        })
+        .collect()
+}
+
+fn round_trip(result: &MatchResult<Count>) -> ShardFile<Count> {
+    let text = shard::text(result, &Count::new(9).description());
+    shard::parse(&text, Count::from_description).unwrap()
+}
+
+#[test]
+fn shards_round_trip_and_merge_into_one_run() {
+    let clock = Clock {
+        per_move: Some(Duration::from_millis(250)),
+        remaining: Some(Duration::from_secs(90)),
+        moves_to_go: Some(7),
+    };
+    let settings = MatchSettings::new(11).seed(31).clock(clock);
+    let whole = random_match(&settings);
+    let back = round_trip(&whole);
+    assert_eq!(back.description, "count goal=9");
+    assert_eq!(back.result.names, whole.names);
+    assert_eq!(back.result.settings, settings);
+    assert_eq!(keys(&back.result), keys(&whole));
+    for (x, y) in back.result.games.iter().zip(&whole.games) {
+        assert_eq!(
+            (x.time, x.moves_chosen, x.longest_move),
+            (y.time, y.moves_chosen, y.longest_move)
+        );
+    }
+    assert_eq!(back.result.to_string(), whole.to_string());
+
+    let parts: Vec<ShardFile<Count>> = (0..3)
+        .map(|k| round_trip(&random_match(&settings.shard(Shard { index: k, count: 3 }))))
+        .collect();
+    assert_eq!(parts[1].result.settings.shard.to_string(), "1/3");
+    let merged = shard::merge(parts).unwrap();
+    assert_eq!(keys(&merged.result), keys(&whole));
+    assert_eq!(merged.result.settings, settings);
+    // The games differ: the agents are reseeded per game, not restarted alike.
+    let distinct: std::collections::HashSet<Vec<u8>> =
+        whole.games.iter().map(|g| g.game.moves.clone()).collect();
+    assert!(distinct.len() > 3, "{distinct:?}");
+
+    // Forfeits survive the trip, with `|` and tabs in the reason.
+    let mut random = Random::new("alpha");
+    let mut silent = Fixed {
+        mv: None,
+        why: Some("a|b\tc"),
+    };
+    let lost = run_match(
+        [&mut random, &mut silent],
+        &MatchSettings::new(2),
+        |_| Ok::<_, BadMove>(Count::new(9)),
+        |_| {},
+    )
+    .unwrap();
+    let back = round_trip(&lost);
+    let f = back.result.games[0].forfeit.as_ref().unwrap();
+    assert_eq!((f.player, f.chosen.as_deref()), (PlayerId::B, None));
+    assert_eq!(f.reason, "chose no move: a/b c");
+    assert_eq!(keys(&back.result), keys(&lost));
+}
+
+/// The shard text of a two-game match between random players.
+fn small_text() -> String {
+    shard::text(
+        &random_match(&MatchSettings::new(2).seed(5)),
+        "count goal=9",
+    )
+}
+
+fn parse_err(text: &str) -> String {
+    shard::parse(text, Count::from_description)
+        .unwrap_err()
+        .to_string()
+}
+
+#[test]
+fn bad_shard_files_are_errors_naming_line_and_field() {
+    let text = small_text();
+    assert_eq!(parse_err(""), "the file ends before the version line");
+    assert!(parse_err("havannah-match\t1\n").starts_with("line 1: "));
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(parse_err(&lines[..3].join("\n")).contains("settings line"));
+    // The program refuses the description.
+    let err = parse_err(&text.replace("count goal=9", "chess"));
+    assert!(
+        err.starts_with("line 2: ") && err.contains("\"chess\" is not a count game"),
+        "{err}"
+    );
+    // A bad field.
+    let line = lines[4];
+    let fields: Vec<&str> = line.split('\t').collect();
+    let bad_first = text.replacen(&format!("game\t0\t{}\t", fields[2]), "game\t0\tC\t", 1);
+    let err = parse_err(&bad_first);
+    assert_eq!(err, "line 5: first player \"C\" is not A or B");
+    let err = parse_err(&text.replacen("game\t0\t", "game\t7\t", 1));
+    assert!(err.starts_with("line 5: game number \"7\""), "{err}");
+    // A move that is not legal.
+    let with_three = text.replacen(line, &format!("{line} 3"), 1);
+    let err = parse_err(&with_three);
+    assert!(err.starts_with("line 5: move \"3\": "), "{err}");
+    // Moves that do not end the way the line says.
+    let other = if fields[4] == "draw" { "first" } else { "draw" };
+    let winner = if other == "draw" {
+        "-".to_string()
+    } else {
+        fields[2].to_string()
+    };
+    let relabelled = format!(
+        "game\t0\t{}\t{winner}\t{other}\t{}",
+        fields[2],
+        fields[5..].join("\t")
+    );
+    let err = parse_err(&text.replacen(line, &relabelled, 1));
+    assert!(err.starts_with("line 5: the line says "), "{err}");
+    let err = parse_err(&text.replacen(line, &format!("{line}\textra"), 1));
+    assert!(err.contains("a game line of 13 fields"), "{err}");
+    // A file that cannot be read names the file.
+    let missing = std::path::Path::new("/nonexistent/match.tsv");
+    let err = shard::read(missing, Count::from_description).unwrap_err();
+    assert!(matches!(err, ShardError::Io { .. }));
+    assert!(
+        err.to_string().starts_with("/nonexistent/match.tsv: "),
+        "{err}"
+    );
+}
+
+#[test]
+fn shards_of_different_matches_or_the_same_games_do_not_merge() {
+    let part = |seed: u64, goal: u8, names: [&'static str; 2]| {
+        let (mut a, mut b) = (Random::new(names[0]), Random::new(names[1]));
+        let result = run_match(
+            [&mut a, &mut b],
+            &MatchSettings::new(4)
+                .seed(seed)
+                .shard("0/2".parse().unwrap()),
+            |i| opening_to(goal, seed, i),
+            |_| {},
+        )
+        .unwrap();
+        let description = Count::new(goal).description();
+        shard::parse(&shard::text(&result, &description), Count::from_description).unwrap()
+    };
+    let one = || part(1, 9, ["alpha", "beta"]);
+    assert!(matches!(
+        shard::merge::<Count>(vec![]),
+        Err(ShardError::NoShards)
+    ));
+    let twice = shard::merge(vec![one(), one()]).unwrap_err();
+    assert_eq!(twice.to_string(), "game 1 is in two shards");
+    let err = shard::merge(vec![one(), part(1, 8, ["alpha", "beta"])]).unwrap_err();
+    assert!(
+        err.to_string().contains("different matches: descriptions"),
+        "{err}"
+    );
+    let err = shard::merge(vec![one(), part(1, 9, ["alpha", "gamma"])]).unwrap_err();
+    assert!(
+        err.to_string().contains("different matches: players"),
+        "{err}"
+    );
+    let err = shard::merge(vec![one(), part(2, 9, ["alpha", "beta"])]).unwrap_err();
+    assert!(
+        err.to_string().contains("different matches: settings"),
+        "{err}"
+    );
+    assert!(err.to_string().contains("seed: 2"), "{err}");
+}
+
+#[test]
+fn a_shard_file_is_written_into_its_folder() {
+    let dir = std::env::temp_dir().join(format!("game-harness-shard-{}", std::process::id()));
+    let result = random_match(&MatchSettings::new(3).seed(2));
+    shard::write(&result, "count goal=9", &dir).unwrap();
+    let path = dir.join(shard::SHARD_FILE);
+    let back = shard::read(&path, Count::from_description).unwrap();
+    assert_eq!(keys(&back.result), keys(&result));
+    std::fs::write(&path, "nonsense\n").unwrap();
+    let err = shard::read(&path, Count::from_description).unwrap_err();
+    assert!(err.to_string().contains("match.tsv: line 1: "), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,0 +1,152 @@
+//! The Havannah side of a match: the board size, the pie rule and the random opening, the
+//! description that names them in a shard file, and the opening of each game.
+
+use game_harness::runner::opening_seed;
+use havannah::agent::random_cell;
+use havannah_rules::{GameState, Rules, RulesError};
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+
+/// What makes the games of a Havannah match: the board, the rules and the random opening.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Setup {
+    /// Cells per side.
+    pub size: u8,
+    /// Whether the pie rule (`swap`) is allowed.
+    pub pie: bool,
+    /// Random opening moves played before the players take over.
+    pub opening_plies: usize,
+}
+
+impl Setup {
+    /// The setup of a match on a board of `size`, with or without the pie rule, with
+    /// `opening_plies` random opening moves.
+    ///
+    /// # Errors
+    /// [`RulesError::Board`] when the board size is not supported.
+    pub fn new(size: u8, pie: bool, opening_plies: usize) -> Result<Setup, RulesError> {
+        GameState::new(size, Rules { pie })?;
+        Ok(Setup {
+            size,
+            pie,
+            opening_plies,
+        })
+    }
+
+    /// The description of the match's game in its shard file:
+    /// `havannah size=8 pie=1 opening=2`.
+    #[must_use]
+    pub fn description(&self) -> String {
+        format!(
+            "havannah size={} pie={} opening={}",
+            self.size,
+            u8::from(self.pie),
+            self.opening_plies
+        )
+    }
+
+    /// The setup a [`Setup::description`] names.
+    ///
+    /// # Errors
+    /// Text that is not such a description, or names an unsupported size; the message names
+    /// the text.
+    pub fn from_description(text: &str) -> Result<Setup, String> {
+        let bad = |why: &str| format!("{text:?} is not `havannah size=N pie=0|1 opening=N`: {why}");
+        let mut words = text.split_whitespace();
+        if words.next() != Some("havannah") {
+            return Err(bad("not a Havannah match"));
+        }
+        let (mut size, mut pie, mut opening) = (None, None, None);
+        for word in words {
+            let (key, value) = word.split_once('=').ok_or_else(|| bad(word))?;
+            let slot = match key {
+                "size" => &mut size,
+                "pie" => &mut pie,
+                "opening" => &mut opening,
+                _ => return Err(bad(word)),
+            };
+            let number: usize = value.parse().map_err(|_| bad(word))?;
+            if slot.replace(number).is_some() {
+                return Err(bad(word));
+            }
+        }
+        let (Some(size), Some(pie @ 0..=1), Some(opening)) = (size, pie, opening) else {
+            return Err(bad("size, pie (0 or 1) and opening once each"));
+        };
+        let size = u8::try_from(size).map_err(|_| bad("the size"))?;
+        Setup::new(size, pie == 1, opening).map_err(|e| bad(&e.to_string()))
+    }
+
+    /// A new game: the empty board under the match's rules.
+    ///
+    /// # Errors
+    /// [`RulesError::Board`] when the board size is not supported.
+    pub fn empty_game(&self) -> Result<GameState, RulesError> {
+        GameState::new(self.size, Rules { pie: self.pie })
+    }
+
+    /// Game `index`'s starting position in a match with seed `seed`: the empty board and
+    /// [`Setup::opening_plies`] random cells drawn from
+    /// [`opening_seed`]`(seed, index)`, the same opening for games `2k` and `2k + 1`.
+    ///
+    /// # Errors
+    /// [`RulesError::Board`] when the board size is not supported.
+    pub fn opening(&self, seed: u64, index: usize) -> Result<GameState, RulesError> {
+        let mut game = self.empty_game()?;
+        let mut rng = Pcg64Mcg::seed_from_u64(opening_seed(seed, index));
+        for _ in 0..self.opening_plies {
+            if game.outcome().is_over() {
+                break;
+            }
+            let Some(mv) = random_cell(&game, &mut rng) else {
+                break;
+            };
+            game.play(mv)?;
+        }
+        Ok(game)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn descriptions_round_trip_and_bad_ones_are_named() {
+        let setup = Setup::new(8, true, 2).unwrap();
+        assert_eq!(setup.description(), "havannah size=8 pie=1 opening=2");
+        assert_eq!(Setup::from_description(&setup.description()), Ok(setup));
+        for bad in [
+            "",
+            "hex size=8 pie=1 opening=2",
+            "havannah size=8 pie=1",
+            "havannah size=8 pie=2 opening=2",
+            "havannah size=8 size=8 pie=1 opening=2",
+            "havannah size=8 pie=1 opening=2 komi=1",
+            "havannah size=x pie=1 opening=2",
+            "havannah size=14 pie=1 opening=2",
+            "havannah size=300 pie=1 opening=2",
+        ] {
+            let err = Setup::from_description(bad).unwrap_err();
+            assert!(err.starts_with(&format!("{bad:?} is not ")), "{err}");
+        }
+        assert!(Setup::new(14, false, 0).is_err());
+    }
+
+    #[test]
+    fn pairs_of_games_share_their_opening() {
+        let setup = Setup::new(5, false, 3).unwrap();
+        let game = |index| setup.opening(77, index).unwrap();
+        assert_eq!(game(0).moves(), game(1).moves());
+        assert_eq!(game(0).moves().len(), 3);
+        assert_ne!(game(1).moves(), game(2).moves());
+        assert!(
+            Setup::new(5, false, 0)
+                .unwrap()
+                .opening(1, 0)
+                .unwrap()
+                .moves()
+                .is_empty()
+        );
+    }
+}
