@@ -170,7 +170,11 @@ impl Y {
     #[must_use]
     pub fn cell_name(cell: u8) -> String {
         let i = usize::from(cell);
-        format!("{}{}", char::from(b'a' + (i % MAX_SIZE) as u8), i / MAX_SIZE + 1)
+        format!(
+            "{}{}",
+            char::from(b'a' + (i % MAX_SIZE) as u8),
+            i / MAX_SIZE + 1
+        )
     }
 
     /// The cell a name stands for, if it is one of this board.

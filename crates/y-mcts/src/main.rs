@@ -63,14 +63,24 @@ enum Command {
 }
 
 /// A player from its name: our search with RAVE or plain UCT, or an external GTP program.
-fn player(spec: &str, size: usize, simulations: u64, setup: &[String]) -> Result<Box<dyn Agent<Y>>, String> {
+fn player(
+    spec: &str,
+    size: usize,
+    simulations: u64,
+    setup: &[String],
+) -> Result<Box<dyn Agent<Y>>, String> {
     let start = Y::new(size).map_err(|e| e.to_string())?;
     match spec {
-        "rave" => {
-            let config = Config::default().rave(RaveSchedule::default());
-            Ok(Box::new(SearchAgent::new("rave", start, config, simulations)))
+        "rave" | "uct" => {
+            let builder = Config::builder();
+            let builder = if spec == "rave" {
+                builder.rave(RaveSchedule::default())
+            } else {
+                builder.uct()
+            };
+            let config = builder.build().map_err(|e| e.to_string())?;
+            Ok(Box::new(SearchAgent::new(spec, start, config, simulations)))
         }
-        "uct" => Ok(Box::new(SearchAgent::new("uct", start, Config::default().uct(), simulations))),
         _ => match spec.strip_prefix("gtp:") {
             Some(command) => GtpAgent::spawn(command, setup)
                 .map(|a| Box::new(a) as Box<dyn Agent<Y>>)
@@ -92,27 +102,56 @@ fn opening(size: usize, plies: usize, seed: u64, index: usize) -> Result<Y, YErr
 }
 
 fn clock(time_per_move: Option<f64>) -> Clock {
-    time_per_move.map_or(Clock::unlimited(), |s| Clock::per_move(Duration::from_secs_f64(s)))
+    time_per_move.map_or(Clock::unlimited(), |s| {
+        Clock::per_move(Duration::from_secs_f64(s))
+    })
 }
 
 fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
-        Command::Gtp { size, time_per_move, simulations } => {
+        Command::Gtp {
+            size,
+            time_per_move,
+            simulations,
+        } => {
             let agent = player("rave", size, simulations, &[])?;
             let game = Y::new(size).map_err(|e| e.to_string())?;
             let per_move = time_per_move.map(Duration::from_secs_f64);
-            let mut session = GtpSession::new(game, agent).with_name("y-mcts").with_time_per_move(per_move);
-            session.run(io::stdin().lock(), io::stdout().lock()).map_err(|e| e.to_string())
+            let mut session = GtpSession::new(game, agent)
+                .with_name("y-mcts")
+                .with_time_per_move(per_move);
+            session
+                .run(io::stdin().lock(), io::stdout().lock())
+                .map_err(|e| e.to_string())
         }
-        Command::Selfplay { size, games, opening: plies, time_per_move, simulations, seed, player_a, player_b, gtp_setup } => {
+        Command::Selfplay {
+            size,
+            games,
+            opening: plies,
+            time_per_move,
+            simulations,
+            seed,
+            player_a,
+            player_b,
+            gtp_setup,
+        } => {
             let mut a = player(&player_a, size, simulations, &gtp_setup)?;
             let mut b = player(&player_b, size, simulations, &gtp_setup)?;
-            let settings = MatchSettings::new(games).clock(clock(time_per_move)).seed(seed);
+            let settings = MatchSettings::new(games)
+                .clock(clock(time_per_move))
+                .seed(seed);
             let result = run_match(
                 [&mut *a, &mut *b],
                 &settings,
                 |index| opening(size, plies, seed, index),
-                |record| eprintln!("game {}: {} moves, winner {:?}", record.index, record.plies(), record.winner),
+                |record| {
+                    eprintln!(
+                        "game {}: {} moves, winner {:?}",
+                        record.index,
+                        record.plies(),
+                        record.winner
+                    )
+                },
             )
             .map_err(|e| e.to_string())?;
             println!("{result}");

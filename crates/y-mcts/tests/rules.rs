@@ -29,7 +29,14 @@ fn connects_all_sides(game: &Y, side: Side) -> bool {
             while let Some((x, y)) = stack.pop() {
                 sides |= u8::from(x == 0) | u8::from(y == 0) << 1 | u8::from(x + y == n - 1) << 2;
                 let (x, y) = (x as i64, y as i64);
-                for (nx, ny) in [(x, y - 1), (x + 1, y - 1), (x + 1, y), (x, y + 1), (x - 1, y + 1), (x - 1, y)] {
+                for (nx, ny) in [
+                    (x, y - 1),
+                    (x + 1, y - 1),
+                    (x + 1, y),
+                    (x, y + 1),
+                    (x - 1, y + 1),
+                    (x - 1, y),
+                ] {
                     if nx < 0 || ny < 0 || (nx + ny) as usize >= n {
                         continue;
                     }
@@ -83,7 +90,10 @@ fn names_and_errors() {
     assert!(matches!(game.parse_move("a0"), Err(YError::NotACell(_))));
     assert!(matches!(game.parse_move("swap"), Err(YError::NotACell(_))));
     MatchGame::play(&mut game, e5).unwrap();
-    assert_eq!(MatchGame::play(&mut game, e5), Err(YError::Occupied("e1".into())));
+    assert_eq!(
+        MatchGame::play(&mut game, e5),
+        Err(YError::Occupied("e1".into()))
+    );
     assert_eq!(game.moves(), &[e5]);
     assert_eq!(game.side_to_move(), Side::Second);
 }
