@@ -290,7 +290,7 @@ fn moves_of<G: MatchGame>(game: &G) -> Vec<String> {
     game.moves().iter().map(|&m| game.move_name(m)).collect()
 }
 
-/// Reads a shard file written by [`write`]; `new_game` builds the starting empty game from
+/// Reads a shard file written by [`write()`]; `new_game` builds the starting empty game from
 /// the description (see [`parse`]).
 ///
 /// # Errors
