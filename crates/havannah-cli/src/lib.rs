@@ -1,11 +1,11 @@
 //! The `havannah` program's subcommands, one module each: [`gtp`] (a GTP engine), [`selfplay`]
 //! (a match between two players), [`replay`] (game records replayed), [`clock_check`] (does
 //! a GTP engine keep its clock?), [`playout_table`] (the paper's playout-speed table),
-//! [`search_bench`] (the speed and fingerprint of seeded searches) and [`td_train`]
-//! (self-play training of a value network).
+//! [`search_bench`] (the speed and fingerprint of seeded searches), [`td_train`]
+//! (self-play training of a value network) and [`serve`] (a web page to play and analyse).
 //!
-//! [`config_spec`] reads the engine configurations the subcommands take (`best`,
-//! `best:bias=0.02,expand=4`, ...).
+//! [`external`] plays another GTP program as an agent; [`config_spec`] reads the engine
+//! configurations the subcommands take (`best`, `best:bias=0.02,expand=4`, ...).
 //!
 //! Each module has its options ([`clap::Args`], also a [`clap::Parser`] of its own) and a
 //! `run` function that returns the exit status. The `havannah` binary dispatches [`Cli`]'s
@@ -40,7 +40,7 @@ pub mod td_train;
 #[command(
     name = "havannah",
     version,
-    about = "Havannah: a GTP engine, self-play matches, game replay, a clock check, the playout table, a search bench and TD training"
+    about = "Havannah: a GTP engine, self-play matches, game replay, a clock check, the playout table, a search bench, TD training and a web page to play in the browser"
 )]
 pub struct Cli {
     /// What to do.
