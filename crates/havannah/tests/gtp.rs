@@ -2,7 +2,8 @@
 //! and property tests that no input can crash it.
 
 use game_harness::Clock;
-use havannah::gtp::{COMMANDS, HavannahSession, Response, session as new_session};
+use game_harness::gtp::STANDARD_COMMANDS;
+use havannah::gtp::{HAVANNAH_COMMANDS, HavannahSession, Response, session as new_session};
 use havannah::{Agent, Engine, EngineConfig, RandomAgent};
 use havannah_rules::{Colour, GameState, Move, Record};
 use proptest::prelude::*;
@@ -39,7 +40,10 @@ fn administrative_commands() {
     assert_eq!(ok(&mut s, "known_command KNOWN_COMMAND"), "true");
     assert_eq!(ok(&mut s, "known_command komi"), "false");
     let list = ok(&mut s, "list_commands");
-    assert_eq!(list.lines().collect::<Vec<_>>(), COMMANDS);
+    assert_eq!(
+        list.lines().collect::<Vec<_>>(),
+        [STANDARD_COMMANDS, HAVANNAH_COMMANDS].concat()
+    );
     assert!(err(&mut s, "komi 6.5").contains("unknown command komi"));
     assert!(err(&mut s, "known_command").contains("syntax"));
     let mut named = new_session(Box::new(RandomAgent::new(1)) as Box<dyn Agent<GameState>>)
@@ -359,8 +363,8 @@ fn command_line() -> impl Strategy<Value = String> {
         1 => Just("havannah-record".to_string()),
         1 => (0u32..100, 0u32..50, 0u32..30).prop_map(|(m, b, s)| format!("time_settings {m} {b} {s}")),
         1 => (colour, 0u32..100, 0u32..30).prop_map(|(c, t, s)| format!("time_left {c} {t} {s}")),
-        1 => (0u64..1000, prop::sample::select(COMMANDS.to_vec())).prop_map(|(id, c)| format!("{id} {c}")),
-        1 => prop::sample::select(COMMANDS.to_vec()).prop_map(|c| format!("known_command {c}")),
+        1 => (0u64..1000, prop::sample::select([STANDARD_COMMANDS, HAVANNAH_COMMANDS].concat())).prop_map(|(id, c)| format!("{id} {c}")),
+        1 => prop::sample::select([STANDARD_COMMANDS, HAVANNAH_COMMANDS].concat()).prop_map(|c| format!("known_command {c}")),
     ]
 }
 
