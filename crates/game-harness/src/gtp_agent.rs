@@ -129,7 +129,11 @@ impl<G: GtpGame> GtpAgent<G> {
         let result = match self.client.exchange(&command) {
             Ok(response) => match response.result {
                 Err(_) if game.optional_move(mv) => Ok(()),
-                Err(message) => Err(GtpError::Failure { command, message }.to_string()),
+                Err(message) => Err(GtpError::Failure {
+                    command,
+                    message: message.to_string(),
+                }
+                .to_string()),
                 Ok(_) => Ok(()),
             },
             Err(e) => Err(e.to_string()),

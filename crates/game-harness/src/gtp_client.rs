@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
-use crate::gtp::Response;
+use crate::gtp::{CommandError, Response};
 use crate::process::{Launch, Process, ProcessError};
 
 /// How long dropping a [`GtpClient`] waits for the engine to exit after `quit`.
@@ -162,7 +162,7 @@ impl GtpClient {
             Ok(text) => Ok(text),
             Err(message) => Err(GtpError::Failure {
                 command: command.to_string(),
-                message,
+                message: message.to_string(),
             }),
         }
     }
@@ -232,7 +232,8 @@ impl Drop for GtpClient {
 }
 
 /// A whole answer (without its final empty line) as a [`Response`]: `=` is a success and
-/// anything else a failure, with the `?` removed; a number right after the mark is the id.
+/// anything else a failure ([`CommandError::Failed`] with the engine's message, the `?`
+/// removed); a number right after the mark is the id.
 pub fn parse_answer(answer: &str) -> Response {
     let (rest, success) = match answer.strip_prefix('=') {
         Some(rest) => (rest, true),
@@ -243,7 +244,11 @@ pub fn parse_answer(answer: &str) -> Response {
     let text = text.trim().to_string();
     Response {
         id,
-        result: if success { Ok(text) } else { Err(text) },
+        result: if success {
+            Ok(text)
+        } else {
+            Err(CommandError::Failed(text))
+        },
     }
 }
 
@@ -253,8 +258,8 @@ mod tests {
 
     #[test]
     fn answers_are_parsed_with_their_ids() {
-        let ok = |text: &str| Ok::<String, String>(text.to_string());
-        let err = |text: &str| Err::<String, String>(text.to_string());
+        let ok = |text: &str| Ok::<String, CommandError>(text.to_string());
+        let err = |text: &str| Err::<String, CommandError>(CommandError::Failed(text.to_string()));
         let cases = [
             ("= h8", None, ok("h8")),
             ("=7 h8", Some(7), ok("h8")),

@@ -67,10 +67,10 @@ pub mod time;
 
 pub use agent::{Agent, MatchGame, Side, Verdict};
 pub use fingerprint::Fingerprint;
-pub use gtp::{GtpColour, GtpEngine, GtpExtension, GtpGame, GtpSession, Response};
+pub use gtp::{CommandError, GtpColour, GtpEngine, GtpExtension, GtpGame, GtpSession, Response};
 pub use gtp_agent::GtpAgent;
 pub use gtp_client::{GtpClient, GtpError};
-pub use matches::{PlayerId, Shard, Tally};
+pub use matches::{ParseShardError, PlayerId, Shard, Tally};
 pub use process::{ErrorOutput, Launch, Process, ProcessError};
 pub use record::{Forfeit, GameRecord, MatchResult};
 pub use runner::{MatchSettings, run_match};

@@ -235,8 +235,11 @@ pub fn play_shard<R, E>(
 /// let shard: Shard = "1/3".parse()?;
 /// assert_eq!(shard.games(10).collect::<Vec<_>>(), [2, 3, 8, 9]);
 /// assert_eq!(Shard::ALL.games(3).count(), 3);
-/// assert!("3/3".parse::<Shard>().unwrap_err().contains("3/3"));
-/// # Ok::<(), String>(())
+/// assert_eq!(
+///     "3/3".parse::<Shard>().unwrap_err().to_string(),
+///     r#"shard "3/3": expected K/N with 0 <= K < N, as 0/4"#
+/// );
+/// # Ok::<(), game_harness::matches::ParseShardError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -275,12 +278,23 @@ impl fmt::Display for Shard {
     }
 }
 
+/// Why text is not a [`Shard`]: it is not `K/N` with `0 <= K < N`. The message names the
+/// text.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("shard {text:?}: expected K/N with 0 <= K < N, as 0/4")]
+pub struct ParseShardError {
+    /// The text received.
+    pub text: String,
+}
+
 impl std::str::FromStr for Shard {
-    type Err = String;
+    type Err = ParseShardError;
 
     /// `K/N` with `0 <= K < N`.
-    fn from_str(text: &str) -> Result<Shard, String> {
-        let bad = || format!("shard {text:?}: expected K/N with 0 <= K < N, as 0/4");
+    fn from_str(text: &str) -> Result<Shard, ParseShardError> {
+        let bad = || ParseShardError {
+            text: text.to_string(),
+        };
         let (k, n) = text.split_once('/').ok_or_else(bad)?;
         let index: usize = k.trim().parse().map_err(|_| bad())?;
         let count: usize = n.trim().parse().map_err(|_| bad())?;
@@ -353,7 +367,12 @@ mod tests {
         }
         assert_eq!("2/5".parse::<Shard>(), Ok(Shard { index: 2, count: 5 }));
         for bad in ["", "1", "a/2", "2/2", "0/0", "-1/3", "1/2/3"] {
-            assert!(bad.parse::<Shard>().is_err(), "{bad:?}");
+            let text = bad.to_string();
+            assert_eq!(
+                bad.parse::<Shard>(),
+                Err(ParseShardError { text }),
+                "{bad:?}"
+            );
         }
         assert_eq!(Shard { index: 2, count: 5 }.to_string(), "2/5");
     }

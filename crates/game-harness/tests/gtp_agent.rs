@@ -13,7 +13,7 @@ mod pile;
 use std::io::{self, BufWriter};
 use std::time::Duration;
 
-use game_harness::gtp::{GtpExtension, GtpGame, GtpSession};
+use game_harness::gtp::{CommandError, GtpExtension, GtpGame, GtpSession};
 use game_harness::gtp_agent::{DEFAULT_TIMEOUT, GtpAgent};
 use game_harness::{Agent, Clock, GtpError, Launch, MatchGame};
 use pile::{Greedy, Pile, Take};
@@ -33,7 +33,7 @@ impl GtpExtension<Pile, Greedy> for ChildCommands {
         _session: &mut GtpSession<Pile, Greedy>,
         command: &str,
         args: &[&str],
-    ) -> Option<Result<String, String>> {
+    ) -> Option<Result<String, CommandError>> {
         match (command, args) {
             ("pile-sleep", [ms]) => {
                 let ms: u64 = ms.parse().unwrap_or(0);

@@ -2,7 +2,7 @@
 
 use std::time::{Duration, Instant};
 
-use game_harness::gtp::Response;
+use game_harness::gtp::{CommandError, Response};
 use game_harness::gtp_client::{GtpClient, GtpError};
 use game_harness::process::{ErrorOutput, Launch};
 
@@ -39,7 +39,7 @@ fn answers_come_back_with_their_ids() {
         response,
         Response {
             id: Some(3),
-            result: Err("no thanks".to_string())
+            result: Err(CommandError::Failed("no thanks".to_string()))
         }
     );
     // Blank lines before an answer are skipped; its lines are kept without trailing spaces.

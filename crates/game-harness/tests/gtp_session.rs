@@ -5,7 +5,9 @@ mod pile;
 
 use std::time::Duration;
 
-use game_harness::gtp::{GtpColour, GtpExtension, GtpSession, GtpSessionError, STANDARD_COMMANDS};
+use game_harness::gtp::{
+    CommandError, GtpColour, GtpExtension, GtpSession, GtpSessionError, STANDARD_COMMANDS,
+};
 use game_harness::{Agent, Clock, MatchGame};
 use pile::{Greedy, Pile, Take};
 
@@ -229,13 +231,13 @@ impl GtpExtension<Pile, Greedy> for PileCommands {
         session: &mut Session,
         command: &str,
         args: &[&str],
-    ) -> Option<Result<String, String>> {
+    ) -> Option<Result<String, CommandError>> {
         Some(match (command, args) {
             ("pile-left", []) => Ok(session.game().left().to_string()),
             ("pile-report", []) => session
                 .player()
                 .search_report()
-                .ok_or_else(|| "no report".to_string()),
+                .ok_or_else(|| CommandError::Failed("no report".to_string())),
             ("pile-passes", []) => {
                 let game = Pile::new(session.game().size, true);
                 session.set_game(game);

@@ -18,8 +18,8 @@
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use crate::external::GtpProgram;
 use clap::Parser;
+use game_harness::GtpAgent;
 use game_harness::output::exit_status;
 use game_harness::time::{TimeControl, TimeSettings};
 use havannah::gtp::estimate_moves_to_go;
@@ -122,9 +122,14 @@ fn colour_name(colour: Colour) -> &'static str {
     }
 }
 
+/// Sends one command to the engine and returns the text of its successful answer.
+fn send(engine: &mut GtpAgent<GameState>, command: &str) -> Result<String, String> {
+    engine.send(command).map_err(|e| e.to_string())
+}
+
 /// Plays random opening moves on both the judge's game and the engine.
 fn play_opening(
-    engine: &mut GtpProgram,
+    engine: &mut GtpAgent<GameState>,
     game: &mut GameState,
     plies: usize,
     rng: &mut Pcg64Mcg,
@@ -134,7 +139,7 @@ fn play_opening(
         let empty: Vec<_> = board.cells().filter(|&c| game.stone(c).is_none()).collect();
         let cell = empty[rng.random_range(0..empty.len())];
         let colour = colour_name(game.to_move());
-        engine.send(&format!("play {colour} {}", board.cell_name(cell)))?;
+        send(engine, &format!("play {colour} {}", board.cell_name(cell)))?;
         game.play(Move::Cell(cell)).map_err(|e| e.to_string())?;
     }
     Ok(())
@@ -142,7 +147,7 @@ fn play_opening(
 
 /// Plays one game of the engine against itself; records every move's timing in `tally`.
 fn play_game(
-    engine: &mut GtpProgram,
+    engine: &mut GtpAgent<GameState>,
     size: u8,
     settings: &TimeSettings,
     opts: &Opts,
@@ -150,14 +155,17 @@ fn play_game(
     tally: &mut Tally,
 ) -> Result<(), String> {
     let mut game = GameState::new(size, Rules { pie: false }).map_err(|e| e.to_string())?;
-    engine.send(&format!("boardsize {size}"))?;
-    engine.send("clear_board")?;
-    engine.send(&format!(
-        "time_settings {} {} {}",
-        settings.main_time.as_secs_f64(),
-        settings.byo_yomi_time.as_secs_f64(),
-        settings.byo_yomi_stones
-    ))?;
+    send(engine, &format!("boardsize {size}"))?;
+    send(engine, "clear_board")?;
+    send(
+        engine,
+        &format!(
+            "time_settings {} {} {}",
+            settings.main_time.as_secs_f64(),
+            settings.byo_yomi_time.as_secs_f64(),
+            settings.byo_yomi_stones
+        ),
+    )?;
     let mut time = TimeControl::default();
     time.set_settings(*settings);
     play_opening(engine, &mut game, opts.opening, rng)?;
@@ -165,10 +173,10 @@ fn play_game(
         let colour = game.to_move();
         let player = colour.index();
         let (left, stones) = time_left_args(&time, player);
-        engine.send(&format!(
-            "time_left {} {left:.3} {stones}",
-            colour_name(colour)
-        ))?;
+        send(
+            engine,
+            &format!("time_left {} {left:.3} {stones}", colour_name(colour)),
+        )?;
         let share = time
             .clock_for(player, None, ENGINE_MARGIN, estimate_moves_to_go(&game))
             .allowance()
@@ -176,7 +184,7 @@ fn play_game(
         let in_byo_yomi = time.player_clock(player).stones_left > 0;
         let limit = time_to_lose(&time, settings, player);
         let start = Instant::now();
-        let answer = engine.send(&format!("genmove {}", colour_name(colour)))?;
+        let answer = send(engine, &format!("genmove {}", colour_name(colour)))?;
         let spent = start.elapsed();
         tally.moves.push(MoveTiming {
             overshoot_ms: (spent.as_secs_f64() - share.as_secs_f64()) * 1e3,
@@ -240,7 +248,7 @@ fn check(opts: &Opts) -> Result<(), String> {
     for &size in &opts.sizes {
         Board::new(size).map_err(|e| format!("--sizes {size}: {e}"))?;
     }
-    let mut engine = GtpProgram::spawn(&opts.engine, &[])?;
+    let mut engine = GtpAgent::spawn(&opts.engine, &[]).map_err(|e| e.to_string())?;
     game_harness::outln!(
         "engine {:?}; main time {} s, byo-yomi {} s for {} stone(s), {} random opening plies",
         opts.engine,

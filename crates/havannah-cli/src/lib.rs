@@ -4,8 +4,9 @@
 //! [`search_bench`] (the speed and fingerprint of seeded searches), [`td_train`]
 //! (self-play training of a value network) and [`serve`] (a web page to play and analyse).
 //!
-//! [`external`] plays another GTP program as an agent; [`config_spec`] reads the engine
-//! configurations the subcommands take (`best`, `best:bias=0.02,expand=4`, ...).
+//! [`config_spec`] reads the engine configurations the subcommands take (`best`,
+//! `best:bias=0.02,expand=4`, ...). Another GTP program plays as an agent through
+//! [`game_harness::GtpAgent`] (`selfplay --player-b gtp:COMMAND`, `clock-check`).
 //!
 //! Each module has its options ([`clap::Args`], also a [`clap::Parser`] of its own) and a
 //! `run` function that returns the exit status. The `havannah` binary dispatches [`Cli`]'s
@@ -26,7 +27,6 @@ use clap::{Parser, Subcommand};
 
 pub mod clock_check;
 pub mod config_spec;
-pub mod external;
 pub mod gtp;
 pub mod playout_table;
 pub mod replay;

@@ -1,13 +1,13 @@
-//! `GtpProgram`: external GTP engines as players, driven by small shell-script engines.
+//! `GtpAgent<GameState>`: external Havannah GTP engines as players, driven by small shell-script
+//! engines.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use game_harness::record::GameRecord;
 use game_harness::runner::{MatchSettings, run_match};
-use game_harness::{Agent, Clock, PlayerId};
+use game_harness::{Agent, Clock, ErrorOutput, GtpAgent, GtpError, Launch, PlayerId};
 use havannah::RandomAgent;
-use havannah_cli::external::GtpProgram;
 use havannah_rules::{GameState, Move, Rules};
 
 /// Writes an executable shell script into a fresh temporary folder and returns its path.
@@ -31,12 +31,19 @@ fn script(name: &str, body: &str) -> PathBuf {
 /// Starts a script written by [`script`], retrying while the system still reports the file
 /// busy: a test thread that forks while another writes its script holds the file open for
 /// writing until its child execs, and `exec` of a file open for writing fails (`ETXTBSY`).
-fn spawn_script(path: &Path, log: Option<&Path>, setup: &[String]) -> Result<GtpProgram, String> {
+fn spawn_script(
+    path: &Path,
+    log: Option<&Path>,
+    setup: &[String],
+) -> Result<GtpAgent<GameState>, GtpError> {
     let command = path.to_str().unwrap();
+    let stderr = log.map_or(ErrorOutput::Discard, |log| {
+        ErrorOutput::Append(log.to_path_buf())
+    });
     let mut tries = 0;
     loop {
-        match GtpProgram::spawn_with_log(command, setup, log) {
-            Err(e) if e.contains("Text file busy") && tries < 100 => {
+        match GtpAgent::start(Launch::words(command).stderr(stderr.clone()), setup) {
+            Err(e) if e.to_string().contains("Text file busy") && tries < 100 => {
                 tries += 1;
                 std::thread::sleep(Duration::from_millis(10));
             }
@@ -165,14 +172,16 @@ fn an_error_answer_or_a_missing_program_is_reported() {
         "while read -r line; do printf '? no thanks\\n\\n'; done\n",
     );
     let mut program = spawn_script(&path, None, &[]).unwrap();
-    let err = program.send("boardsize 8").unwrap_err();
+    let err = program.send("boardsize 8").unwrap_err().to_string();
     assert!(
         err.contains("boardsize 8") && err.contains("no thanks"),
         "{err}"
     );
-    let missing = GtpProgram::spawn("/nonexistent/engine --flag", &[]).unwrap_err();
+    let missing = GtpAgent::<GameState>::spawn("/nonexistent/engine --flag", &[])
+        .unwrap_err()
+        .to_string();
     assert!(missing.contains("/nonexistent/engine"), "{missing}");
-    assert!(GtpProgram::spawn("  ", &[]).is_err());
+    assert!(GtpAgent::<GameState>::spawn("  ", &[]).is_err());
 }
 
 #[test]

@@ -37,7 +37,7 @@
 //! assert!(gtp.handle("# a comment").is_none());
 //! ```
 
-use game_harness::gtp::{GtpExtension, GtpGame, shorten};
+use game_harness::gtp::{CommandError, GtpExtension, GtpGame, switch};
 pub use game_harness::gtp::{GtpSession, PROTOCOL_VERSION, Response};
 pub use game_harness::time::{PlayerClock, TimeSettings};
 use havannah_rules::{GameState, Outcome, Record, Rules};
@@ -107,12 +107,12 @@ where
         session: &mut GtpSession<GameState, A>,
         command: &str,
         args: &[&str],
-    ) -> Option<Result<String, String>> {
+    ) -> Option<Result<String, CommandError>> {
         Some(match command {
             "havannah-stats" => session
                 .player()
                 .search_report()
-                .ok_or_else(|| "no search yet".to_string()),
+                .ok_or_else(|| CommandError::Failed("no search yet".to_string())),
             "havannah-winner" => Ok(match session.game().outcome() {
                 Outcome::Ongoing => "none".to_string(),
                 Outcome::Draw => "draw".to_string(),
@@ -126,16 +126,12 @@ where
 }
 
 /// `havannah-pie [on|off]`: the pie rule, switched first if an argument is given.
-fn pie<A>(session: &mut GtpSession<GameState, A>, args: &[&str]) -> Result<String, String>
+fn pie<A>(session: &mut GtpSession<GameState, A>, args: &[&str]) -> Result<String, CommandError>
 where
     A: Agent<GameState> + ?Sized,
 {
     if let Some(&arg) = args.first() {
-        let pie = match arg.to_ascii_lowercase().as_str() {
-            "on" | "true" | "1" => true,
-            "off" | "false" | "0" => false,
-            _ => return Err(format!("expected on or off, not {}", shorten(arg))),
-        };
+        let pie = switch(arg)?;
         if pie != session.game().rules().pie {
             set_rules(session, Rules { pie });
         }

@@ -351,8 +351,13 @@ impl GtpEngine for Gtp {
         COMMANDS
     }
 
-    fn execute(&mut self, command: &str, args: &[&str]) -> Result<String, String> {
+    fn execute(
+        &mut self,
+        command: &str,
+        args: &[&str],
+    ) -> Result<String, game_harness::gtp::CommandError> {
         self.command(command, args)
+            .map_err(game_harness::gtp::CommandError::Failed)
     }
 }
 

@@ -19,7 +19,7 @@
 //! - Command names are case-insensitive.
 //!
 //! ```
-//! use game_harness::gtp::{GtpEngine, handle};
+//! use game_harness::gtp::{CommandError, GtpEngine, handle};
 //!
 //! /// A counter: `add N` adds, `total` answers the sum.
 //! struct Counter(i64);
@@ -31,14 +31,18 @@
 //!         &["protocol_version", "name", "version", "known_command", "list_commands", "quit",
 //!           "add", "total"]
 //!     }
-//!     fn execute(&mut self, command: &str, args: &[&str]) -> Result<String, String> {
+//!     fn execute(&mut self, command: &str, args: &[&str]) -> Result<String, CommandError> {
 //!         match (command, args) {
 //!             ("add", [n]) => {
-//!                 self.0 += n.parse::<i64>().map_err(|_| format!("not a number: {n}"))?;
+//!                 let n: i64 = n
+//!                     .parse()
+//!                     .map_err(|_| CommandError::Failed(format!("not a number: {n}")))?;
+//!                 self.0 += n;
 //!                 Ok(String::new())
 //!             }
+//!             ("add", _) => Err(CommandError::syntax("add N")),
 //!             ("total", []) => Ok(self.0.to_string()),
-//!             _ => Err(format!("unknown command {command}")),
+//!             _ => Err(CommandError::unknown(command)),
 //!         }
 //!     }
 //! }
@@ -49,18 +53,23 @@
 //! assert_eq!(reply(&mut engine, "ADD 2 # case-insensitive").unwrap(), "=\n\n");
 //! assert_eq!(reply(&mut engine, "2 total").unwrap(), "=2 7\n\n");
 //! assert_eq!(reply(&mut engine, "add x").unwrap(), "? not a number: x\n\n");
+//! assert_eq!(reply(&mut engine, "add").unwrap(), "? syntax: add N\n\n");
 //! assert_eq!(reply(&mut engine, "known_command total").unwrap(), "= true\n\n");
 //! assert!(reply(&mut engine, "# a comment").is_none());
 //! let (quit, ends) = handle(&mut engine, "quit").unwrap();
 //! assert!(quit.is_success() && ends);
 //! ```
 
+use std::borrow::Cow;
 use std::fmt;
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
+mod error;
 mod game;
 mod session;
+
+pub use error::{ArgumentError, CommandError, switch};
 
 pub use game::{GtpColour, GtpGame, PlayError};
 pub use session::{
@@ -82,12 +91,14 @@ pub trait GtpEngine {
     /// `list_commands` gives them; `known_command` answers from it.
     fn commands(&self) -> &[&str];
 
-    /// Runs a command other than the loop's own: `Ok(text)` for `=`, `Err(message)` for `?`.
-    /// `command` is lower-case, `args` are the words after it.
+    /// Runs a command other than the loop's own: `Ok(text)` for `=`, `Err(error)` for `?`
+    /// (the error's message is the reply's text). `command` is lower-case, `args` are the
+    /// words after it.
     ///
     /// # Errors
-    /// A message for the controller: unknown command, bad argument, illegal move, ...
-    fn execute(&mut self, command: &str, args: &[&str]) -> Result<String, String>;
+    /// Why the command failed: [`CommandError::UnknownCommand`], a bad argument, an illegal
+    /// move, ...
+    fn execute(&mut self, command: &str, args: &[&str]) -> Result<String, CommandError>;
 
     /// Called when the controller sends `quit`, before the reply is written.
     fn quit(&mut self) {}
@@ -98,8 +109,8 @@ pub trait GtpEngine {
 pub struct Response {
     /// The numeric id of the command, echoed in the reply.
     pub id: Option<u64>,
-    /// The text of a success (`Ok`) or the message of a failure (`Err`).
-    pub result: Result<String, String>,
+    /// The text of a success (`Ok`) or why the command failed (`Err`).
+    pub result: Result<String, CommandError>,
 }
 
 impl Response {
@@ -109,11 +120,14 @@ impl Response {
         self.result.is_ok()
     }
 
-    /// The text of the reply without the `=`/`?`, the id and the final empty line.
+    /// The text of the reply without the `=`/`?`, the id and the final empty line: the
+    /// success's text, or the failure's message on one line (control characters become
+    /// spaces).
     #[must_use]
-    pub fn text(&self) -> &str {
+    pub fn text(&self) -> Cow<'_, str> {
         match &self.result {
-            Ok(t) | Err(t) => t,
+            Ok(t) => Cow::Borrowed(t),
+            Err(e) => Cow::Owned(sanitize(&e.to_string())),
         }
     }
 }
@@ -127,7 +141,8 @@ impl fmt::Display for Response {
         if let Some(id) = self.id {
             write!(f, "{id}")?;
         }
-        let text = self.text().trim_end();
+        let text = self.text();
+        let text = text.trim_end();
         if !text.is_empty() {
             let mut lines = text.split('\n').map(|l| l.trim_end_matches('\r'));
             // The first line may be empty (a board starts on its own line); later ones may not.
@@ -151,7 +166,7 @@ pub fn handle<E: GtpEngine + ?Sized>(engine: &mut E, line: &str) -> Option<(Resp
         Ok(id) => match words.next() {
             Some(cmd) => (Some(id), cmd),
             None => {
-                let result = Err("missing command after the id".to_string());
+                let result = Err(CommandError::MissingCommand);
                 return Some((
                     Response {
                         id: Some(id),
@@ -175,7 +190,7 @@ pub fn handle<E: GtpEngine + ?Sized>(engine: &mut E, line: &str) -> Option<(Resp
                 .commands()
                 .contains(&name.to_ascii_lowercase().as_str())
                 .to_string()),
-            _ => Err("syntax: known_command COMMAND".to_string()),
+            _ => Err(CommandError::syntax("known_command COMMAND")),
         },
         "list_commands" => Ok(engine.commands().join("\n")),
         "quit" => {
@@ -185,7 +200,7 @@ pub fn handle<E: GtpEngine + ?Sized>(engine: &mut E, line: &str) -> Option<(Resp
         }
         _ => engine.execute(&command, &args),
     };
-    let result = result.map(|s| sanitize_reply(&s)).map_err(|e| sanitize(&e));
+    let result = result.map(|s| sanitize_reply(&s));
     Some((Response { id, result }, quit))
 }
 
@@ -301,37 +316,6 @@ pub fn shorten(text: &str) -> String {
     out
 }
 
-/// Why a GTP argument could not be read. Every message names the text received and what
-/// was expected.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum ArgumentError {
-    /// The text is not a number of seconds.
-    #[error("invalid time {text}: expected seconds")]
-    NotSeconds {
-        /// The text received, shortened by [`shorten`].
-        text: String,
-    },
-    /// The text is a number of seconds, but negative, not finite, or a century or more.
-    #[error("invalid time {text}: out of range")]
-    SecondsOutOfRange {
-        /// The text received, shortened by [`shorten`].
-        text: String,
-    },
-    /// The text is not a non-negative count of stones.
-    #[error("invalid number of stones {text}")]
-    NotCount {
-        /// The text received, shortened by [`shorten`].
-        text: String,
-    },
-    /// The text is not a colour ([`GtpColour`]).
-    #[error("invalid colour {text}: expected w, white, b or black")]
-    NotColour {
-        /// The text received, shortened by [`shorten`].
-        text: String,
-    },
-}
-
 /// Parses a non-negative number of seconds (integer or decimal) below a century, as
 /// `time_settings` and `time_left` send them.
 ///
@@ -390,7 +374,7 @@ mod tests {
         use super::{Response, is_one_response};
         let reply = Response {
             id: Some(3),
-            result: Err("bad\n\nthing".to_string()),
+            result: Err(CommandError::Failed("bad\n\nthing".to_string())),
         };
         assert!(is_one_response(&reply.to_string()));
         assert!(is_one_response("=\n\n"));
@@ -416,11 +400,14 @@ mod tests {
         fn commands(&self) -> &[&str] {
             &["list_commands", "quit", "echo", "fail"]
         }
-        fn execute(&mut self, command: &str, args: &[&str]) -> Result<String, String> {
+        fn execute(&mut self, command: &str, args: &[&str]) -> Result<String, CommandError> {
             match command {
                 "echo" => Ok(args.join(" ")),
-                "fail" => Err(format!("failed\twith\u{7}{}", args.join(" "))),
-                _ => Err(format!("unknown command {}", shorten(command))),
+                "fail" => Err(CommandError::Failed(format!(
+                    "failed\twith\u{7}{}",
+                    args.join(" ")
+                ))),
+                _ => Err(CommandError::unknown(command)),
             }
         }
         fn quit(&mut self) {
@@ -461,7 +448,7 @@ mod tests {
         assert_eq!(r.to_string(), "=4 \nrow 1\nrow 2\n\n");
         let e = Response {
             id: None,
-            result: Err("bad".to_string()),
+            result: Err(CommandError::Failed("bad".to_string())),
         };
         assert_eq!(e.to_string(), "? bad\n\n");
         assert!(!e.is_success() && e.text() == "bad");
@@ -520,7 +507,7 @@ mod tests {
         assert_eq!(ok.to_string(), "=3 h8\n\n");
         let err = Response {
             id: None,
-            result: Err("bad".into()),
+            result: Err(CommandError::Failed("bad".into())),
         };
         assert_eq!(err.to_string(), "? bad\n\n");
         let multi = Response {

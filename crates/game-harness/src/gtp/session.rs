@@ -17,7 +17,9 @@ use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
 
 use crate::agent::{Agent, Verdict};
-use crate::gtp::{GtpColour, GtpEngine, GtpGame, Response, count, seconds, shorten};
+use crate::gtp::{
+    ArgumentError, CommandError, GtpColour, GtpEngine, GtpGame, Response, count, seconds,
+};
 use crate::time::{Clock, PlayerClock, TimeControl, TimeSettings};
 
 /// The commands every [`GtpSession`] knows, in the order `list_commands` gives them; an
@@ -55,13 +57,14 @@ pub trait GtpExtension<G: GtpGame, A: Agent<G> + ?Sized> {
     fn commands(&self) -> &[&'static str];
 
     /// Runs `command` (lower case) with `args` if the extension answers it: `Some(Ok(text))`
-    /// for `=`, `Some(Err(message))` for `?`; `None` leaves it to the session.
+    /// for `=`, `Some(Err(error))` for `?` (the error's message is the reply's text); `None`
+    /// leaves it to the session.
     fn execute(
         &mut self,
         session: &mut GtpSession<G, A>,
         command: &str,
         args: &[&str],
-    ) -> Option<Result<String, String>>;
+    ) -> Option<Result<String, CommandError>>;
 }
 
 /// Why a [`GtpSession`] setting was refused. Every message names the bad value.
@@ -359,18 +362,23 @@ impl<G: GtpGame, A: Agent<G> + ?Sized> GtpSession<G, A> {
 
     /// Runs one of the [`STANDARD_COMMANDS`] other than the loop's own (`command` lower case),
     /// as the session does when its extension leaves a command to it: `Ok(text)` for `=`,
-    /// `Err(message)` for `?`.
+    /// `Err(error)` for `?`.
     ///
     /// # Errors
-    /// A message for the controller: unknown command, bad argument, illegal move, ...
-    pub fn standard_command(&mut self, command: &str, args: &[&str]) -> Result<String, String> {
+    /// Why the command failed: [`CommandError::UnknownCommand`], [`CommandError::Syntax`], a
+    /// bad argument ([`CommandError::Argument`]), an illegal move, ...
+    pub fn standard_command(
+        &mut self,
+        command: &str,
+        args: &[&str],
+    ) -> Result<String, CommandError> {
         match command {
             "boardsize" => self.cmd_boardsize(args),
             "clear_board" => {
                 let game = self
                     .game
                     .with_size(self.game.size())
-                    .map_err(|e| e.to_string())?;
+                    .map_err(|e| CommandError::Failed(e.to_string()))?;
                 self.set_game(game);
                 Ok(String::new())
             }
@@ -378,69 +386,67 @@ impl<G: GtpGame, A: Agent<G> + ?Sized> GtpSession<G, A> {
             "genmove" => self.cmd_genmove(args, true),
             "reg_genmove" => self.cmd_genmove(args, false),
             "undo" => {
-                self.game
-                    .undo()
-                    .ok_or_else(|| "cannot undo: no move has been played".to_string())?;
+                self.game.undo().ok_or(CommandError::NothingToUndo)?;
                 self.player.reset(&self.game);
                 Ok(String::new())
             }
             "showboard" => Ok(self.game.board_text()),
             "time_settings" => self.cmd_time_settings(args),
             "time_left" => self.cmd_time_left(args),
-            "final_score" => self
-                .game
-                .final_score()
-                .ok_or_else(|| "the game is not over".to_string()),
-            _ => Err(format!("unknown command {}", shorten(command))),
+            "final_score" => self.game.final_score().ok_or(CommandError::NotOver),
+            _ => Err(CommandError::unknown(command)),
         }
     }
 
-    fn cmd_boardsize(&mut self, args: &[&str]) -> Result<String, String> {
+    fn cmd_boardsize(&mut self, args: &[&str]) -> Result<String, CommandError> {
         let [text] = args else {
-            return Err("syntax: boardsize SIZE".to_string());
+            return Err(CommandError::syntax("boardsize SIZE"));
         };
-        let size: u8 = text
-            .parse()
-            .map_err(|_| format!("unacceptable size {}", shorten(text)))?;
-        self.set_size(usize::from(size))
-            .map(|()| String::new())
-            .map_err(|e| e.to_string())
+        let size: u8 = text.parse().map_err(|_| ArgumentError::not_size(text))?;
+        self.set_size(usize::from(size))?;
+        Ok(String::new())
     }
 
-    fn cmd_play(&mut self, args: &[&str]) -> Result<String, String> {
+    fn cmd_play(&mut self, args: &[&str]) -> Result<String, CommandError> {
         let [colour, mv] = args else {
-            return Err("syntax: play COLOUR MOVE".to_string());
+            return Err(CommandError::syntax("play COLOUR MOVE"));
         };
-        let colour = colour_arg(colour)?;
+        let colour: GtpColour = colour.parse()?;
         let parsed = self
             .game
             .parse_move(mv)
-            .map_err(|_| format!("illegal move {}", shorten(mv)))?;
+            .map_err(|_| ArgumentError::not_move(mv))?;
         let name = self.game.move_name(parsed);
         self.game
             .play_as(colour, parsed)
-            .map_err(|e| format!("illegal move {colour} {name}: {e}"))?;
+            .map_err(|e| CommandError::IllegalMove {
+                colour,
+                mv: name,
+                reason: e.to_string(),
+            })?;
         self.player.observe(&self.game, parsed);
         Ok(String::new())
     }
 
     /// `genmove` (`commit`) or `reg_genmove`: the player's move for `colour` under its clock.
-    fn cmd_genmove(&mut self, args: &[&str], commit: bool) -> Result<String, String> {
+    fn cmd_genmove(&mut self, args: &[&str], commit: bool) -> Result<String, CommandError> {
         let [colour] = args else {
-            return Err("syntax: genmove COLOUR".to_string());
+            return Err(CommandError::syntax("genmove COLOUR"));
         };
-        let colour = colour_arg(colour)?;
+        let colour: GtpColour = colour.parse()?;
         if let Some(verdict) = self.game.verdict() {
             let result = match verdict {
                 Verdict::Win(side) => self.game.colour_of(side).name(),
                 Verdict::Draw => "draw",
             };
-            return Err(format!("the game is over ({result})"));
+            return Err(CommandError::GameOver {
+                result: result.to_string(),
+            });
         }
         let to_move = self.game.colour_to_move();
         if colour != to_move {
             if !self.game.turn_to(colour) {
-                return Err(format!("cannot move for {colour}: {to_move} is to move"));
+                return Err(CommandError::OutOfTurn { colour, to_move });
             }
             self.player.reset(&self.game);
         }
@@ -454,12 +460,14 @@ impl<G: GtpGame, A: Agent<G> + ?Sized> GtpSession<G, A> {
             eprintln!("{report}");
         }
         self.time.charge(colour.index(), spent);
-        let mv = chosen.ok_or_else(|| match self.player.failure() {
-            Some(why) => format!("the player found no move: {why}"),
-            None => "the player found no move".to_string(),
+        let mv = chosen.ok_or_else(|| CommandError::NoMove {
+            reason: self.player.failure(),
         })?;
         let name = self.game.move_name(mv);
-        let illegal = |e: G::Error| format!("the player chose an illegal move {name}: {e}");
+        let illegal = |e: G::Error| CommandError::PlayerChoseIllegal {
+            mv: name.clone(),
+            reason: e.to_string(),
+        };
         self.game.check(mv).map_err(illegal)?;
         if commit {
             // Checked just above, so this cannot fail.
@@ -469,36 +477,30 @@ impl<G: GtpGame, A: Agent<G> + ?Sized> GtpSession<G, A> {
         Ok(name)
     }
 
-    fn cmd_time_settings(&mut self, args: &[&str]) -> Result<String, String> {
+    fn cmd_time_settings(&mut self, args: &[&str]) -> Result<String, CommandError> {
         let [main, byo, stones] = args else {
-            return Err(
-                "syntax: time_settings MAIN_TIME BYO_YOMI_TIME BYO_YOMI_STONES".to_string(),
-            );
+            return Err(CommandError::syntax(
+                "time_settings MAIN_TIME BYO_YOMI_TIME BYO_YOMI_STONES",
+            ));
         };
         self.time.set_settings(TimeSettings {
-            main_time: seconds(main).map_err(|e| e.to_string())?,
-            byo_yomi_time: seconds(byo).map_err(|e| e.to_string())?,
-            byo_yomi_stones: count(stones).map_err(|e| e.to_string())?,
+            main_time: seconds(main)?,
+            byo_yomi_time: seconds(byo)?,
+            byo_yomi_stones: count(stones)?,
         });
         Ok(String::new())
     }
 
-    fn cmd_time_left(&mut self, args: &[&str]) -> Result<String, String> {
+    fn cmd_time_left(&mut self, args: &[&str]) -> Result<String, CommandError> {
         let [colour, time, stones] = args else {
-            return Err("syntax: time_left COLOUR TIME STONES".to_string());
+            return Err(CommandError::syntax("time_left COLOUR TIME STONES"));
         };
-        let colour = colour_arg(colour)?;
-        let time = seconds(time).map_err(|e| e.to_string())?;
-        let stones = count(stones).map_err(|e| e.to_string())?;
+        let colour: GtpColour = colour.parse()?;
+        let time = seconds(time)?;
+        let stones = count(stones)?;
         self.time.set_left(colour.index(), time, stones);
         Ok(String::new())
     }
-}
-
-/// A colour argument, or the reply's message.
-fn colour_arg(text: &str) -> Result<GtpColour, String> {
-    text.parse()
-        .map_err(|e: crate::gtp::ArgumentError| e.to_string())
 }
 
 /// `text` with control characters replaced by spaces.
@@ -521,7 +523,7 @@ impl<G: GtpGame, A: Agent<G> + ?Sized> GtpEngine for GtpSession<G, A> {
         &self.commands
     }
 
-    fn execute(&mut self, command: &str, args: &[&str]) -> Result<String, String> {
+    fn execute(&mut self, command: &str, args: &[&str]) -> Result<String, CommandError> {
         if let Some(mut extension) = self.extension.take() {
             let answer = extension.execute(self, command, args);
             self.extension = Some(extension);

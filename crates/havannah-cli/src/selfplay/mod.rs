@@ -48,12 +48,11 @@ use game_harness::output::exit_status;
 use game_harness::record::MatchResult;
 use game_harness::runner::{MatchSettings, run_match};
 use game_harness::shard::{self, SHARD_FILE};
-use game_harness::{Agent, Clock, PlayerId};
+use game_harness::{Agent, Clock, ErrorOutput, GtpAgent, Launch, PlayerId};
 use havannah::{Engine, RandomAgent};
 use havannah_rules::GameState;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::external::GtpProgram;
 use outputs::{OutputFiles, Table, write_outputs};
 use setup::Setup;
 
@@ -146,8 +145,13 @@ fn make_player(name: &str, opts: &Opts, seed: u64) -> Result<Box<dyn Agent<GameS
     }
     if let Some(command) = name.strip_prefix("gtp:") {
         let timeout = gtp_timeout(opts.gtp_timeout)?;
+        let stderr = opts
+            .gtp_stderr
+            .clone()
+            .map_or(ErrorOutput::Discard, ErrorOutput::Append);
+        let launch = Launch::words(command).stderr(stderr);
         let program =
-            GtpProgram::spawn_with_log(command, &opts.gtp_setup, opts.gtp_stderr.as_deref())?;
+            GtpAgent::<GameState>::start(launch, &opts.gtp_setup).map_err(|e| e.to_string())?;
         return Ok(Box::new(program.with_timeout(timeout)));
     }
     // A configuration name of the engine, optionally with a value network: `best+td`.
