@@ -6,7 +6,8 @@ mod pile;
 use std::time::Duration;
 
 use game_harness::gtp::{
-    CommandError, GtpColour, GtpExtension, GtpSession, GtpSessionError, STANDARD_COMMANDS,
+    ArgumentError, CommandError, GtpColour, GtpExtension, GtpSession, GtpSessionError,
+    STANDARD_COMMANDS,
 };
 use game_harness::{Agent, Clock, MatchGame};
 use pile::{Greedy, Pile, Take};
@@ -285,4 +286,68 @@ fn an_extension_adds_commands_and_may_answer_standard_ones() {
     assert_eq!(reply(&mut s, "play b pass"), "=\n\n");
     assert_eq!(reply(&mut s, "pile-left"), "= 4\n\n");
     assert!(format!("{s:?}").contains("pile-left"));
+}
+
+/// The error of the reply to `line`.
+fn error(s: &mut Session, line: &str) -> CommandError {
+    match s.handle(line).map(|r| r.result) {
+        Some(Err(e)) => e,
+        other => panic!("{line:?} did not fail: {other:?}"),
+    }
+}
+
+#[test]
+fn failures_are_typed_and_their_messages_are_the_replies() {
+    let mut s = session(5);
+    assert_eq!(error(&mut s, "fly"), CommandError::unknown("fly"));
+    assert_eq!(error(&mut s, "7"), CommandError::MissingCommand);
+    assert_eq!(error(&mut s, "undo"), CommandError::NothingToUndo);
+    assert_eq!(error(&mut s, "final_score"), CommandError::NotOver);
+    assert_eq!(
+        error(&mut s, "play b"),
+        CommandError::syntax("play COLOUR MOVE")
+    );
+    assert_eq!(
+        error(&mut s, "boardsize 31"),
+        CommandError::BoardSize {
+            size: 31,
+            min: 1,
+            max: 30
+        }
+    );
+    assert!(matches!(
+        error(&mut s, "play red 1"),
+        CommandError::Argument(ArgumentError::NotColour { text }) if text == "red"
+    ));
+    assert!(matches!(
+        error(&mut s, "time_left b x 0"),
+        CommandError::Argument(ArgumentError::NotSeconds { text }) if text == "x"
+    ));
+    assert_eq!(
+        error(&mut s, "play w 1"),
+        CommandError::IllegalMove {
+            colour: GtpColour::White,
+            mv: "1".into(),
+            reason: "black is to move".into()
+        }
+    );
+    assert_eq!(
+        error(&mut s, "genmove w"),
+        CommandError::OutOfTurn {
+            colour: GtpColour::White,
+            to_move: GtpColour::Black
+        }
+    );
+    // What the extension leaves to the session fails as a standard command does.
+    let mut s = session(5).with_extension(PileCommands);
+    assert_eq!(
+        error(&mut s, "pile-left 3"),
+        CommandError::unknown("pile-left")
+    );
+    let e = error(&mut s, "boardsize 40 40");
+    assert_eq!(
+        format!("? {e}\n\n"),
+        reply(&mut s, "boardsize 40 40"),
+        "the message is the reply"
+    );
 }
