@@ -22,7 +22,7 @@ use rave_mcts::{Mcts, Playout, Trace};
 use crate::engine::{Algorithm, Settings};
 use crate::game::HexGame;
 use crate::playout::HexPlayout;
-use crate::{gtp, selfplay};
+use crate::{gtp, search_bench, selfplay};
 
 /// Hex on rave-mcts: a GTP engine, self-play matches and a speed table.
 #[derive(Parser, Debug)]
@@ -44,6 +44,8 @@ enum Command {
     Selfplay(SelfplayArgs),
     /// Simulations per second of each configuration, and raw playouts per second.
     Speed(SpeedArgs),
+    /// Seeded searches of fixed positions: simulations per second and a fingerprint.
+    SearchBench(search_bench::BenchArgs),
 }
 
 /// The search budget and playout options shared by the modes.
@@ -281,6 +283,7 @@ impl Cli {
             Command::Gtp(args) => gtp(args),
             Command::Selfplay(args) => selfplay(args),
             Command::Speed(args) => speed(args),
+            Command::SearchBench(args) => search_bench::run(args),
         };
         match outcome {
             Ok(()) => game_harness::output::exit_status(ExitCode::SUCCESS),

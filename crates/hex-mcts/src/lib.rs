@@ -43,6 +43,7 @@ pub mod engine;
 pub mod game;
 pub mod gtp;
 pub mod playout;
+pub mod search_bench;
 pub mod selfplay;
 #[cfg(test)]
 mod solver;
