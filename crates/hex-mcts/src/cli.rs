@@ -19,9 +19,11 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use rave_mcts::{Mcts, Playout, Trace};
 
-use crate::engine::{Algorithm, Settings};
+use crate::engine::{Algorithm, Engine, Settings};
 use crate::game::HexGame;
+use crate::harness::Hex;
 use crate::playout::HexPlayout;
+use crate::selfplay::SelfplayArgs;
 use crate::{gtp, search_bench, selfplay};
 
 /// Hex on rave-mcts: a GTP engine, self-play matches and a speed table.
@@ -50,7 +52,7 @@ enum Command {
 
 /// The search budget and playout options shared by the modes.
 #[derive(Args, Debug, Clone, Copy)]
-struct SearchArgs {
+pub(crate) struct SearchArgs {
     /// Simulations per move (with --time-per-move, the first limit reached stops the search).
     #[arg(long)]
     simulations: Option<u64>,
@@ -68,12 +70,12 @@ struct SearchArgs {
     bridge_save: bool,
     /// Random seed.
     #[arg(long, default_value_t = 1)]
-    seed: u64,
+    pub(crate) seed: u64,
 }
 
 impl SearchArgs {
     /// The time per move from --time-per-move (or the hidden --time-ms), checked.
-    fn time(&self) -> Result<Option<Duration>, String> {
+    pub(crate) fn time(&self) -> Result<Option<Duration>, String> {
         match (self.time_per_move, self.time_ms) {
             (Some(s), _) => Duration::try_from_secs_f64(s)
                 .ok()
@@ -89,7 +91,7 @@ impl SearchArgs {
         self.time_per_move.is_some() || self.time_ms.is_some()
     }
 
-    fn settings(&self, algorithm: Algorithm) -> Result<Settings, String> {
+    pub(crate) fn settings(&self, algorithm: Algorithm) -> Result<Settings, String> {
         if self.simulations == Some(0) {
             return Err("--simulations must be positive".into());
         }
@@ -125,33 +127,6 @@ struct GtpArgs {
 }
 
 #[derive(Args, Debug)]
-struct SelfplayArgs {
-    /// Board size.
-    #[arg(long, default_value_t = 9)]
-    size: usize,
-    /// Number of games (A is Black in the even ones).
-    #[arg(long, default_value_t = 20)]
-    games: usize,
-    /// Configuration of player A.
-    #[arg(long, value_enum, default_value_t = Algorithm::Rave)]
-    a: Algorithm,
-    /// Configuration of player B.
-    #[arg(long, value_enum, default_value_t = Algorithm::Uct)]
-    b: Algorithm,
-    /// The swap rule (swap-pieces): true or false.
-    #[arg(long, default_value_t = false, action = clap::ArgAction::Set)]
-    swap: bool,
-    /// Print every game's moves.
-    #[arg(long)]
-    verbose: bool,
-    /// No progress bar.
-    #[arg(long)]
-    quiet: bool,
-    #[command(flatten)]
-    search: SearchArgs,
-}
-
-#[derive(Args, Debug)]
 struct SpeedArgs {
     /// Board sizes, comma separated.
     #[arg(long, value_delimiter = ',', default_value = "11,13")]
@@ -165,32 +140,13 @@ fn gtp(args: &GtpArgs) -> Result<(), String> {
     if settings.simulations.is_none() && settings.time.is_none() {
         settings.time = Some(Duration::from_secs(1));
     }
-    let mut session = gtp::Gtp::new(args.size, args.swap, settings, args.search.seed)?
-        .with_search_log(!args.quiet);
-    let stdin = io::stdin();
-    gtp::run(&mut session, stdin.lock(), io::stdout().lock()).map_err(|e| e.to_string())
-}
-
-fn selfplay(args: &SelfplayArgs) -> Result<(), String> {
-    let mut search = args.search;
-    if search.simulations.is_none() && !search.has_time() {
-        search.simulations = Some(10_000);
-    }
-    if args.games == 0 {
-        return Err("--games must be positive".into());
-    }
-    HexGame::new(args.size, args.swap).map_err(|e| e.to_string())?;
-    let config = selfplay::Match {
-        size: args.size,
-        games: args.games,
-        swap: args.swap,
-        a: search.settings(args.a)?,
-        b: search.settings(args.b)?,
-        seed: search.seed,
-    };
-    let result = selfplay::run_match(&config, args.quiet, args.verbose)?;
-    game_harness::outln!("{result}");
-    Ok(())
+    let game = Hex::new(args.size, args.swap).map_err(|e| e.to_string())?;
+    let engine =
+        Engine::new(game.position(), settings, args.search.seed).map_err(|e| e.to_string())?;
+    gtp::session(game, engine)
+        .with_search_log(!args.quiet)
+        .run(io::stdin().lock(), io::stdout().lock())
+        .map_err(|e| e.to_string())
 }
 
 fn speed(args: &SpeedArgs) -> Result<(), String> {
@@ -281,7 +237,7 @@ impl Cli {
     pub fn run(&self) -> ExitCode {
         let outcome = match &self.command {
             Command::Gtp(args) => gtp(args),
-            Command::Selfplay(args) => selfplay(args),
+            Command::Selfplay(args) => selfplay::run(args),
             Command::Speed(args) => speed(args),
             Command::SearchBench(args) => search_bench::run(args),
         };
@@ -302,9 +258,7 @@ mod tests {
     #[test]
     fn the_command_line_parses() {
         let cli = Cli::try_parse_from(["hex", "selfplay", "--size", "5", "--a", "grave"]).unwrap();
-        assert!(
-            matches!(cli.command, Command::Selfplay(a) if a.size == 5 && a.a == Algorithm::Grave)
-        );
+        assert!(matches!(cli.command, Command::Selfplay(a) if a.size == 5 && a.a == "grave"));
         let cli = Cli::try_parse_from(["hex", "gtp", "--time-ms", "250"]).unwrap();
         let Command::Gtp(gtp) = cli.command else {
             panic!("not gtp")

@@ -181,6 +181,16 @@ impl HexGame {
         self.to_move = colour;
     }
 
+    /// Whether `other` is the same position: stones, side to move, moves played, last cell
+    /// and rules (the forests may differ in shape, not in what they connect).
+    pub fn same_position(&self, other: &HexGame) -> bool {
+        self.stones == other.stones
+            && self.to_move == other.to_move
+            && self.plies == other.plies
+            && self.last == other.last
+            && self.swap_rule == other.swap_rule
+    }
+
     #[inline]
     fn find(&mut self, mut x: u16) -> u16 {
         while self.parent[usize::from(x)] != x {

@@ -14,13 +14,14 @@ use std::time::Instant;
 
 use clap::Args;
 use game_harness::fingerprint::Fingerprint;
+use game_harness::{Agent, Clock, MatchGame};
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use rave_mcts::Game;
 
 use crate::board::HexError;
 use crate::engine::{Algorithm, Engine, Settings};
-use crate::game::HexGame;
+use crate::harness::Hex;
 
 /// The options of `hex search-bench`.
 #[derive(Args, Debug)]
@@ -50,19 +51,19 @@ pub struct BenchArgs {
 
 /// The game after `plies` random legal moves from the empty board, drawn by a generator
 /// seeded `seed`; `None` when the game ends before.
-fn position(args: &BenchArgs, plies: usize, seed: u64) -> Result<Option<HexGame>, HexError> {
-    let mut game = HexGame::new(args.size, args.swap)?;
+fn position(args: &BenchArgs, plies: usize, seed: u64) -> Result<Option<Hex>, HexError> {
+    let mut game = Hex::new(args.size, args.swap)?;
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     let mut moves = Vec::new();
     for _ in 0..plies {
         moves.clear();
-        game.legal_moves(&mut moves);
+        game.position().legal_moves(&mut moves);
         if moves.is_empty() {
             return Ok(None);
         }
-        game.try_play(moves[rng.random_range(0..moves.len())])?;
+        game.play(moves[rng.random_range(0..moves.len())])?;
     }
-    Ok(game.winner().is_none().then_some(game))
+    Ok(game.verdict().is_none().then_some(game))
 }
 
 /// Simulations a second (0 without time).
@@ -79,7 +80,7 @@ fn rate(simulations: u64, seconds: f64) -> f64 {
 /// # Errors
 /// A message naming the value when the size is refused or a search fails.
 pub fn run(args: &BenchArgs) -> Result<(), String> {
-    HexGame::new(args.size, args.swap).map_err(|e| format!("--size {}: {e}", args.size))?;
+    Hex::new(args.size, args.swap).map_err(|e| format!("--size {}: {e}", args.size))?;
     let settings = Settings {
         algorithm: args.algorithm,
         simulations: Some(args.simulations),
@@ -96,12 +97,14 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
             game_harness::outln!("position {k}: {plies} moves: the game is over, skipped");
             continue;
         };
-        let mut engine = Engine::new(&game, settings, seed).map_err(|e| e.to_string())?;
+        let mut engine = Engine::new(game.position(), settings, seed).map_err(|e| e.to_string())?;
         let start = Instant::now();
-        let result = engine
-            .search(&game, &[], &game, None)
-            .map_err(|e| format!("position {k}: {e}"))?;
+        let chosen = engine.choose(&game, &Clock::unlimited());
         let spent = start.elapsed().as_secs_f64();
+        let (Some(_), Some(result)) = (chosen, engine.last_search()) else {
+            let why = engine.failure().unwrap_or_default();
+            return Err(format!("position {k}: the search found no move: {why}"));
+        };
         let chosen = result.best_move.to_string();
         fnv.add(chosen.as_bytes());
         for child in &result.children {
