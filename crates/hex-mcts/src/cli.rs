@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use clap::{Args, Parser, Subcommand};
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
-use rave_mcts::{Mcts, Playout, Trace};
+use rave_mcts::{Mcts, MctsError, Playout, Trace};
 
 use crate::engine::{Algorithm, Engine, Settings};
 use crate::game::HexGame;
@@ -59,9 +59,6 @@ pub(crate) struct SearchArgs {
     /// Time per move in seconds.
     #[arg(long, value_name = "SECONDS")]
     time_per_move: Option<f64>,
-    /// Time per move in milliseconds (a hidden form of --time-per-move).
-    #[arg(long, hide = true, conflicts_with = "time_per_move")]
-    time_ms: Option<u64>,
     /// Search threads per player (one shared tree).
     #[arg(long, default_value_t = 1)]
     threads: usize,
@@ -74,21 +71,16 @@ pub(crate) struct SearchArgs {
 }
 
 impl SearchArgs {
-    /// The time per move from --time-per-move (or the hidden --time-ms), checked.
+    /// The time per move from --time-per-move, checked.
     pub(crate) fn time(&self) -> Result<Option<Duration>, String> {
-        match (self.time_per_move, self.time_ms) {
-            (Some(s), _) => Duration::try_from_secs_f64(s)
-                .ok()
-                .filter(|d| !d.is_zero())
-                .map(Some)
-                .ok_or_else(|| format!("--time-per-move {s}: a positive number of seconds")),
-            (None, Some(0)) => Err("--time-ms must be positive".into()),
-            (None, ms) => Ok(ms.map(Duration::from_millis)),
-        }
-    }
-
-    fn has_time(&self) -> bool {
-        self.time_per_move.is_some() || self.time_ms.is_some()
+        self.time_per_move
+            .map(|s| {
+                Duration::try_from_secs_f64(s)
+                    .ok()
+                    .filter(|d| !d.is_zero())
+                    .ok_or_else(|| format!("--time-per-move {s}: a positive number of seconds"))
+            })
+            .transpose()
     }
 
     pub(crate) fn settings(&self, algorithm: Algorithm) -> Result<Settings, String> {
@@ -151,10 +143,15 @@ fn gtp(args: &GtpArgs) -> Result<(), String> {
 
 fn speed(args: &SpeedArgs) -> Result<(), String> {
     let mut search = args.search;
-    if search.simulations.is_none() && !search.has_time() {
+    if search.simulations.is_none() && search.time_per_move.is_none() {
         search.time_per_move = Some(2.0);
     }
     let mut rng = Pcg64Mcg::seed_from_u64(search.seed);
+    let playout = if search.bridge_save {
+        "bridge-save"
+    } else {
+        "uniform"
+    };
     game_harness::outln!(
         "| size | playout | raw playouts/s | uct sims/s | rave sims/s | grave sims/s | threads |"
     );
@@ -165,20 +162,13 @@ fn speed(args: &SpeedArgs) -> Result<(), String> {
         }
         let start = HexGame::new(size, false).map_err(|e| e.to_string())?;
         let raw = raw_playout_rate(&start, &search, &mut rng)?;
-        let rates = search_rates(&start, &search, &mut rng)?;
-        game_harness::outln!(
-            "| {size}x{size} | {} | {:.0} k | {:.0} k | {:.0} k | {:.0} k | {} |",
-            if search.bridge_save {
-                "bridge-save"
-            } else {
-                "uniform"
-            },
-            raw / 1000.0,
-            rates[0] / 1000.0,
-            rates[1] / 1000.0,
-            rates[2] / 1000.0,
-            search.threads
-        );
+        let mut row = format!("| {size}x{size} | {playout} | {:.0} k |", raw / 1000.0);
+        for algorithm in [Algorithm::Uct, Algorithm::Rave, Algorithm::Grave] {
+            let settings = search.settings(algorithm)?;
+            let rate = search_rate(&start, settings, &mut rng).map_err(|e| e.to_string())?;
+            row.push_str(&format!(" {:.0} k |", rate / 1000.0));
+        }
+        game_harness::outln!("{row} {} |", search.threads);
     }
     Ok(())
 }
@@ -206,30 +196,13 @@ fn raw_playout_rate(
     Ok(playouts as f64 / t.elapsed().as_secs_f64())
 }
 
-/// Simulations per second of one search from `start` with UCT, RAVE and GRAVE, in that order;
-/// no early stop, so each search uses its whole budget.
-fn search_rates(
-    start: &HexGame,
-    search: &SearchArgs,
-    rng: &mut Pcg64Mcg,
-) -> Result<Vec<f64>, String> {
-    let mut rates = Vec::new();
-    for algorithm in [Algorithm::Uct, Algorithm::Rave, Algorithm::Grave] {
-        let s = search.settings(algorithm)?;
-        let config = algorithm
-            .config(s.threads)
-            .map_err(|e| e.to_string())?
-            .to_builder()
-            .early_stop(false)
-            .build()
-            .map_err(|e| e.to_string())?;
-        let mut mcts = Mcts::with_playout(start.clone(), config, HexPlayout::new(s.bridge_save));
-        let r = mcts
-            .search(&s.budget(None), rng)
-            .map_err(|e| e.to_string())?;
-        rates.push(r.simulations_per_second);
-    }
-    Ok(rates)
+/// Simulations per second of one search from `start`, without early stop so that it uses its
+/// whole budget.
+fn search_rate(start: &HexGame, s: Settings, rng: &mut Pcg64Mcg) -> Result<f64, MctsError> {
+    let config = s.algorithm.config(s.threads)?;
+    let config = config.to_builder().early_stop(false).build()?;
+    let mut mcts = Mcts::with_playout(start.clone(), config, HexPlayout::new(s.bridge_save));
+    Ok(mcts.search(&s.budget(None), rng)?.simulations_per_second)
 }
 
 impl Cli {
@@ -259,11 +232,16 @@ mod tests {
     fn the_command_line_parses() {
         let cli = Cli::try_parse_from(["hex", "selfplay", "--size", "5", "--a", "grave"]).unwrap();
         assert!(matches!(cli.command, Command::Selfplay(a) if a.size == 5 && a.a == "grave"));
-        let cli = Cli::try_parse_from(["hex", "gtp", "--time-ms", "250"]).unwrap();
+        let cli = Cli::try_parse_from(["hex", "gtp", "--time-per-move", "0.25"]).unwrap();
         let Command::Gtp(gtp) = cli.command else {
             panic!("not gtp")
         };
         assert_eq!(gtp.search.time(), Ok(Some(Duration::from_millis(250))));
+        let cli = Cli::try_parse_from(["hex", "gtp", "--time-per-move=-1"]).unwrap();
+        let Command::Gtp(gtp) = cli.command else {
+            panic!("not gtp")
+        };
+        assert!(gtp.search.time().unwrap_err().contains("-1"));
         assert!(Cli::try_parse_from(["hex"]).is_err());
     }
 }

@@ -155,12 +155,7 @@ impl Engine {
 
 impl Agent<Hex> for Engine {
     fn name(&self) -> String {
-        let s = &self.settings;
-        format!(
-            "{}{}",
-            s.algorithm.name(),
-            if s.bridge_save { "+bridge-save" } else { "" }
-        )
+        self.settings.algorithm.name().to_string()
     }
 
     fn reset(&mut self, game: &Hex) {
@@ -183,20 +178,16 @@ impl Agent<Hex> for Engine {
             self.mcts.set_position(game.position().clone());
         }
         let budget = self.settings.budget(clock.allowance());
-        match self.mcts.search(&budget, &mut self.rng) {
-            Ok(result) => {
-                let best = result.best_move;
-                self.totals.0 += result.simulations;
-                self.totals.1 += 1;
-                self.last = Some(result);
-                self.failure = None;
-                Some(best)
-            }
-            Err(e) => {
-                self.failure = Some(format!("search failed: {e}"));
-                None
-            }
-        }
+        let searched = self.mcts.search(&budget, &mut self.rng);
+        self.failure = searched
+            .as_ref()
+            .err()
+            .map(|e| format!("search failed: {e}"));
+        let result = searched.ok()?;
+        self.totals = (self.totals.0 + result.simulations, self.totals.1 + 1);
+        let best = result.best_move;
+        self.last = Some(result);
+        Some(best)
     }
 
     fn reseed(&mut self, seed: u64) {

@@ -21,25 +21,8 @@
 //! binary (`cargo install --path crates/hex-mcts`) and the workspace's `hex` example; see
 //! `docs/hex.md`.
 //!
-//! ```
-//! use game_harness::{Agent, Clock, MatchGame};
-//! use hex_mcts::engine::{Algorithm, Engine, Settings};
-//! use hex_mcts::harness::Hex;
-//!
-//! let mut game = Hex::new(5, false)?;
-//! let settings = Settings {
-//!     algorithm: Algorithm::Rave,
-//!     simulations: Some(500),
-//!     time: None,
-//!     threads: 1,
-//!     bridge_save: false,
-//! };
-//! let mut engine = Engine::new(game.position(), settings, 1)?;
-//! let mv = engine.choose(&game, &Clock::unlimited()).expect("a move");
-//! game.play(mv)?;
-//! engine.observe(&game, mv); // the tree below the move is kept
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
+//! The README's examples (a search with `rave-mcts` directly, and the [`engine`] as a
+//! `game_harness::Agent`) are compiled and run as doctests.
 #![deny(missing_docs)]
 
 pub mod board;

@@ -10,8 +10,6 @@
 //! hex search-bench --size 7 --positions 3 --simulations 300 --algorithm grave --bridge-save
 //! ```
 
-use std::time::Instant;
-
 use clap::Args;
 use game_harness::fingerprint::Fingerprint;
 use game_harness::{Agent, Clock, MatchGame};
@@ -66,15 +64,6 @@ fn position(args: &BenchArgs, plies: usize, seed: u64) -> Result<Option<Hex>, He
     Ok(game.verdict().is_none().then_some(game))
 }
 
-/// Simulations a second (0 without time).
-fn rate(simulations: u64, seconds: f64) -> f64 {
-    if seconds > 0.0 {
-        simulations as f64 / seconds
-    } else {
-        0.0
-    }
-}
-
 /// Runs the bench, printing one line per position and the totals' line with the fingerprint.
 ///
 /// # Errors
@@ -98,9 +87,7 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
             continue;
         };
         let mut engine = Engine::new(game.position(), settings, seed).map_err(|e| e.to_string())?;
-        let start = Instant::now();
         let chosen = engine.choose(&game, &Clock::unlimited());
-        let spent = start.elapsed().as_secs_f64();
         let (Some(_), Some(result)) = (chosen, engine.last_search()) else {
             let why = engine.failure().unwrap_or_default();
             return Err(format!("position {k}: the search found no move: {why}"));
@@ -113,16 +100,17 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         }
         positions += 1;
         simulations += result.simulations;
-        seconds += spent;
+        seconds += result.elapsed.as_secs_f64();
         game_harness::outln!(
-            "position {k}: {plies} moves, chose {chosen}, {} simulations in {spent:.2} s, {:.0} simulations/s",
+            "position {k}: {plies} moves, chose {chosen}, {} simulations in {:.2} s, {:.0} simulations/s",
             result.simulations,
-            rate(result.simulations, spent)
+            result.elapsed.as_secs_f64(),
+            result.simulations_per_second
         );
     }
     game_harness::outln!(
         "all: {positions} positions, {simulations} simulations in {seconds:.2} s, {:.0} simulations/s; fingerprint {:016x}",
-        rate(simulations, seconds),
+        simulations as f64 / seconds.max(1e-9),
         fnv.value()
     );
     Ok(())

@@ -99,15 +99,16 @@ fn description(size: usize, swap: bool) -> String {
 /// The empty game a match file's description stands for.
 fn from_description(text: &str) -> Result<Hex, String> {
     let bad = || format!("not a Hex match: {text:?}");
-    let rest = text.strip_prefix("hex size=").ok_or_else(bad)?;
-    let (size, swap) = rest.split_once(" swap=").ok_or_else(bad)?;
-    let size = size.parse().map_err(|_| bad())?;
-    let swap = match swap {
-        "0" => false,
-        "1" => true,
-        _ => return Err(bad()),
+    let fields: Vec<&str> = text.split(' ').collect();
+    let ["hex", size, swap] = fields[..] else {
+        return Err(bad());
     };
-    Hex::new(size, swap).map_err(|e| e.to_string())
+    let size = size.strip_prefix("size=").and_then(|n| n.parse().ok());
+    let swap = ["swap=0", "swap=1"].iter().position(|&s| s == swap);
+    match (size, swap) {
+        (Some(size), Some(swap)) => Hex::new(size, swap == 1).map_err(|e| e.to_string()),
+        _ => Err(bad()),
+    }
 }
 
 /// Plays the match (or the part of it of --shard); also the mean simulations a search of
