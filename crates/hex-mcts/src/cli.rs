@@ -1,10 +1,11 @@
-//! The `hex` program's command line: a GTP engine, self-play matches and a speed table, each
-//! a subcommand of [`Cli`].
+//! The `hex` program's command line: a GTP engine, self-play matches, a speed table and a
+//! search fingerprint, each a subcommand of [`Cli`].
 //!
 //! ```text
 //! hex gtp [--size 11] [--time-per-move 1] [--algorithm grave]
-//! hex selfplay --size 9 --games 40 --time-per-move 0.1 --a rave --b uct
+//! hex selfplay --size 9 --games 40 --time-per-move 0.1 --a rave --b uct [--shard 0/2 --out DIR]
 //! hex speed --sizes 11,13 --time-per-move 3
+//! hex search-bench [--size 11] [--positions 10] [--simulations 20000]
 //! ```
 //!
 //! It lives in the library so that the `hex` binary (`cargo install --path crates/hex-mcts`) and the
@@ -26,12 +27,12 @@ use crate::playout::HexPlayout;
 use crate::selfplay::SelfplayArgs;
 use crate::{gtp, search_bench, selfplay};
 
-/// Hex on rave-mcts: a GTP engine, self-play matches and a speed table.
+/// Hex on rave-mcts: a GTP engine, self-play matches, a speed table and a search fingerprint.
 #[derive(Parser, Debug)]
 #[command(
     name = "hex",
     version,
-    about = "Hex on rave-mcts: a GTP engine, self-play matches and a speed table"
+    about = "Hex on rave-mcts: a GTP engine, self-play matches, a speed table and a search fingerprint"
 )]
 pub struct Cli {
     #[command(subcommand)]

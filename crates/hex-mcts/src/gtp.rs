@@ -18,16 +18,14 @@ use crate::harness::Hex;
 /// Hex's own commands, listed after the standard ones.
 pub const HEX_COMMANDS: &[&str] = &["hex-param", "hex-stats", "hexgui-analyze_commands"];
 
-/// The name `name` answers.
-pub const NAME: &str = "rave-mcts-hex";
-
 /// A GTP session of Hex played by the [`Engine`].
 pub type HexSession = GtpSession<Hex, Engine>;
 
-/// A session on `game` (normally an empty board) played by `engine`, with Hex's commands.
+/// A session on `game` (normally an empty board) played by `engine`, with Hex's commands;
+/// `name` answers `rave-mcts-hex`.
 pub fn session(game: Hex, engine: Engine) -> HexSession {
     GtpSession::new(game, Box::new(engine))
-        .with_name(NAME)
+        .with_name("rave-mcts-hex")
         .with_version(env!("CARGO_PKG_VERSION"))
         .with_extension(HexCommands)
 }
