@@ -4,8 +4,9 @@
 #![no_main]
 
 use game_harness::gtp::is_one_response;
-use hex_mcts::engine::{Algorithm, Settings};
-use hex_mcts::gtp::Gtp;
+use hex_mcts::engine::{Algorithm, Engine, Settings};
+use hex_mcts::gtp::session;
+use hex_mcts::harness::Hex;
 use libfuzzer_sys::fuzz_target;
 
 #[path = "gtp_common.rs"]
@@ -19,15 +20,18 @@ fuzz_target!(|data: &[u8]| {
         threads: 1,
         bridge_save: true,
     };
-    let mut gtp = Gtp::new(7, true, settings, 3).expect("size 7 is valid");
+    let game = Hex::new(7, true).expect("size 7 is valid");
+    let engine = Engine::new(game.position(), settings, 3).expect("valid settings");
+    let mut gtp = session(game, engine);
     let text = String::from_utf8_lossy(data);
     for line in text.split('\n').take(200) {
         if gtp_common::too_big(line, 11) {
             continue;
         }
-        if let Some((reply, quit)) = gtp.handle_line(line) {
+        if let Some(reply) = gtp.handle(line) {
+            let reply = reply.to_string();
             assert!(is_one_response(&reply), "{reply:?}");
-            if quit {
+            if gtp.has_quit() {
                 break;
             }
         }

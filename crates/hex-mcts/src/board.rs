@@ -43,9 +43,6 @@ pub enum HexError {
     /// A move after the end of the game.
     #[error("the game is over ({0} has won)")]
     GameOver(Colour),
-    /// A colour other than b, w, black, white.
-    #[error("unknown colour `{0}`: use b, black, w or white")]
-    BadColour(String),
 }
 
 /// A player's colour. Black moves first and connects the top and bottom rows; White connects
@@ -83,15 +80,6 @@ impl Colour {
         match self {
             Colour::Black => BLACK,
             Colour::White => WHITE,
-        }
-    }
-
-    /// Reads `b`, `black`, `w` or `white` (any case).
-    pub fn parse(text: &str) -> Result<Colour, HexError> {
-        match text.to_ascii_lowercase().as_str() {
-            "b" | "black" => Ok(Colour::Black),
-            "w" | "white" => Ok(Colour::White),
-            _ => Err(HexError::BadColour(text.to_string())),
         }
     }
 }
@@ -438,9 +426,9 @@ mod tests {
     }
 
     #[test]
-    fn colours_parse() {
-        assert_eq!(Colour::parse("B"), Ok(Colour::Black));
-        assert_eq!(Colour::parse("white"), Ok(Colour::White));
-        assert!(Colour::parse("red").is_err());
+    fn colours_alternate_and_name_themselves() {
+        assert_eq!(Colour::Black.other(), Colour::White);
+        assert_eq!((Colour::Black.index(), Colour::White.stone()), (0, WHITE));
+        assert_eq!(Colour::White.to_string(), "white");
     }
 }

@@ -1,10 +1,11 @@
-//! The `hex` program's command line: a GTP engine, self-play matches and a speed table, each
-//! a subcommand of [`Cli`].
+//! The `hex` program's command line: a GTP engine, self-play matches, a speed table and a
+//! search fingerprint, each a subcommand of [`Cli`].
 //!
 //! ```text
 //! hex gtp [--size 11] [--time-per-move 1] [--algorithm grave]
-//! hex selfplay --size 9 --games 40 --time-per-move 0.1 --a rave --b uct
+//! hex selfplay --size 9 --games 40 --time-per-move 0.1 --a rave --b uct [--shard 0/2 --out DIR]
 //! hex speed --sizes 11,13 --time-per-move 3
+//! hex search-bench [--size 11] [--positions 10] [--simulations 20000]
 //! ```
 //!
 //! It lives in the library so that the `hex` binary (`cargo install --path crates/hex-mcts`) and the
@@ -17,19 +18,21 @@ use std::time::{Duration, Instant};
 use clap::{Args, Parser, Subcommand};
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
-use rave_mcts::{Mcts, Playout, Trace};
+use rave_mcts::{Mcts, MctsError, Playout, Trace};
 
-use crate::engine::{Algorithm, Settings};
+use crate::engine::{Algorithm, Engine, Settings};
 use crate::game::HexGame;
+use crate::harness::Hex;
 use crate::playout::HexPlayout;
-use crate::{gtp, selfplay};
+use crate::selfplay::SelfplayArgs;
+use crate::{gtp, search_bench, selfplay};
 
-/// Hex on rave-mcts: a GTP engine, self-play matches and a speed table.
+/// Hex on rave-mcts: a GTP engine, self-play matches, a speed table and a search fingerprint.
 #[derive(Parser, Debug)]
 #[command(
     name = "hex",
     version,
-    about = "Hex on rave-mcts: a GTP engine, self-play matches and a speed table"
+    about = "Hex on rave-mcts: a GTP engine, self-play matches, a speed table and a search fingerprint"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -44,20 +47,19 @@ enum Command {
     Selfplay(SelfplayArgs),
     /// Simulations per second of each configuration, and raw playouts per second.
     Speed(SpeedArgs),
+    /// Seeded searches of fixed positions: simulations per second and a fingerprint.
+    SearchBench(search_bench::BenchArgs),
 }
 
 /// The search budget and playout options shared by the modes.
 #[derive(Args, Debug, Clone, Copy)]
-struct SearchArgs {
+pub(crate) struct SearchArgs {
     /// Simulations per move (with --time-per-move, the first limit reached stops the search).
     #[arg(long)]
     simulations: Option<u64>,
     /// Time per move in seconds.
     #[arg(long, value_name = "SECONDS")]
     time_per_move: Option<f64>,
-    /// Time per move in milliseconds (a hidden form of --time-per-move).
-    #[arg(long, hide = true, conflicts_with = "time_per_move")]
-    time_ms: Option<u64>,
     /// Search threads per player (one shared tree).
     #[arg(long, default_value_t = 1)]
     threads: usize,
@@ -66,28 +68,23 @@ struct SearchArgs {
     bridge_save: bool,
     /// Random seed.
     #[arg(long, default_value_t = 1)]
-    seed: u64,
+    pub(crate) seed: u64,
 }
 
 impl SearchArgs {
-    /// The time per move from --time-per-move (or the hidden --time-ms), checked.
-    fn time(&self) -> Result<Option<Duration>, String> {
-        match (self.time_per_move, self.time_ms) {
-            (Some(s), _) => Duration::try_from_secs_f64(s)
-                .ok()
-                .filter(|d| !d.is_zero())
-                .map(Some)
-                .ok_or_else(|| format!("--time-per-move {s}: a positive number of seconds")),
-            (None, Some(0)) => Err("--time-ms must be positive".into()),
-            (None, ms) => Ok(ms.map(Duration::from_millis)),
-        }
+    /// The time per move from --time-per-move, checked.
+    pub(crate) fn time(&self) -> Result<Option<Duration>, String> {
+        self.time_per_move
+            .map(|s| {
+                Duration::try_from_secs_f64(s)
+                    .ok()
+                    .filter(|d| !d.is_zero())
+                    .ok_or_else(|| format!("--time-per-move {s}: a positive number of seconds"))
+            })
+            .transpose()
     }
 
-    fn has_time(&self) -> bool {
-        self.time_per_move.is_some() || self.time_ms.is_some()
-    }
-
-    fn settings(&self, algorithm: Algorithm) -> Result<Settings, String> {
+    pub(crate) fn settings(&self, algorithm: Algorithm) -> Result<Settings, String> {
         if self.simulations == Some(0) {
             return Err("--simulations must be positive".into());
         }
@@ -123,33 +120,6 @@ struct GtpArgs {
 }
 
 #[derive(Args, Debug)]
-struct SelfplayArgs {
-    /// Board size.
-    #[arg(long, default_value_t = 9)]
-    size: usize,
-    /// Number of games (A is Black in the even ones).
-    #[arg(long, default_value_t = 20)]
-    games: usize,
-    /// Configuration of player A.
-    #[arg(long, value_enum, default_value_t = Algorithm::Rave)]
-    a: Algorithm,
-    /// Configuration of player B.
-    #[arg(long, value_enum, default_value_t = Algorithm::Uct)]
-    b: Algorithm,
-    /// The swap rule (swap-pieces): true or false.
-    #[arg(long, default_value_t = false, action = clap::ArgAction::Set)]
-    swap: bool,
-    /// Print every game's moves.
-    #[arg(long)]
-    verbose: bool,
-    /// No progress bar.
-    #[arg(long)]
-    quiet: bool,
-    #[command(flatten)]
-    search: SearchArgs,
-}
-
-#[derive(Args, Debug)]
 struct SpeedArgs {
     /// Board sizes, comma separated.
     #[arg(long, value_delimiter = ',', default_value = "11,13")]
@@ -163,40 +133,26 @@ fn gtp(args: &GtpArgs) -> Result<(), String> {
     if settings.simulations.is_none() && settings.time.is_none() {
         settings.time = Some(Duration::from_secs(1));
     }
-    let mut session = gtp::Gtp::new(args.size, args.swap, settings, args.search.seed)?
-        .with_search_log(!args.quiet);
-    let stdin = io::stdin();
-    gtp::run(&mut session, stdin.lock(), io::stdout().lock()).map_err(|e| e.to_string())
-}
-
-fn selfplay(args: &SelfplayArgs) -> Result<(), String> {
-    let mut search = args.search;
-    if search.simulations.is_none() && !search.has_time() {
-        search.simulations = Some(10_000);
-    }
-    if args.games == 0 {
-        return Err("--games must be positive".into());
-    }
-    HexGame::new(args.size, args.swap).map_err(|e| e.to_string())?;
-    let config = selfplay::Match {
-        size: args.size,
-        games: args.games,
-        swap: args.swap,
-        a: search.settings(args.a)?,
-        b: search.settings(args.b)?,
-        seed: search.seed,
-    };
-    let result = selfplay::run_match(&config, args.quiet, args.verbose)?;
-    game_harness::outln!("{result}");
-    Ok(())
+    let game = Hex::new(args.size, args.swap).map_err(|e| e.to_string())?;
+    let engine =
+        Engine::new(game.position(), settings, args.search.seed).map_err(|e| e.to_string())?;
+    gtp::session(game, engine)
+        .with_search_log(!args.quiet)
+        .run(io::stdin().lock(), io::stdout().lock())
+        .map_err(|e| e.to_string())
 }
 
 fn speed(args: &SpeedArgs) -> Result<(), String> {
     let mut search = args.search;
-    if search.simulations.is_none() && !search.has_time() {
+    if search.simulations.is_none() && search.time_per_move.is_none() {
         search.time_per_move = Some(2.0);
     }
     let mut rng = Pcg64Mcg::seed_from_u64(search.seed);
+    let playout = if search.bridge_save {
+        "bridge-save"
+    } else {
+        "uniform"
+    };
     game_harness::outln!(
         "| size | playout | raw playouts/s | uct sims/s | rave sims/s | grave sims/s | threads |"
     );
@@ -207,20 +163,13 @@ fn speed(args: &SpeedArgs) -> Result<(), String> {
         }
         let start = HexGame::new(size, false).map_err(|e| e.to_string())?;
         let raw = raw_playout_rate(&start, &search, &mut rng)?;
-        let rates = search_rates(&start, &search, &mut rng)?;
-        game_harness::outln!(
-            "| {size}x{size} | {} | {:.0} k | {:.0} k | {:.0} k | {:.0} k | {} |",
-            if search.bridge_save {
-                "bridge-save"
-            } else {
-                "uniform"
-            },
-            raw / 1000.0,
-            rates[0] / 1000.0,
-            rates[1] / 1000.0,
-            rates[2] / 1000.0,
-            search.threads
-        );
+        let mut row = format!("| {size}x{size} | {playout} | {:.0} k |", raw / 1000.0);
+        for algorithm in [Algorithm::Uct, Algorithm::Rave, Algorithm::Grave] {
+            let settings = search.settings(algorithm)?;
+            let rate = search_rate(&start, settings, &mut rng).map_err(|e| e.to_string())?;
+            row.push_str(&format!(" {:.0} k |", rate / 1000.0));
+        }
+        game_harness::outln!("{row} {} |", search.threads);
     }
     Ok(())
 }
@@ -248,30 +197,13 @@ fn raw_playout_rate(
     Ok(playouts as f64 / t.elapsed().as_secs_f64())
 }
 
-/// Simulations per second of one search from `start` with UCT, RAVE and GRAVE, in that order;
-/// no early stop, so each search uses its whole budget.
-fn search_rates(
-    start: &HexGame,
-    search: &SearchArgs,
-    rng: &mut Pcg64Mcg,
-) -> Result<Vec<f64>, String> {
-    let mut rates = Vec::new();
-    for algorithm in [Algorithm::Uct, Algorithm::Rave, Algorithm::Grave] {
-        let s = search.settings(algorithm)?;
-        let config = algorithm
-            .config(s.threads)
-            .map_err(|e| e.to_string())?
-            .to_builder()
-            .early_stop(false)
-            .build()
-            .map_err(|e| e.to_string())?;
-        let mut mcts = Mcts::with_playout(start.clone(), config, HexPlayout::new(s.bridge_save));
-        let r = mcts
-            .search(&s.budget(None), rng)
-            .map_err(|e| e.to_string())?;
-        rates.push(r.simulations_per_second);
-    }
-    Ok(rates)
+/// Simulations per second of one search from `start`, without early stop so that it uses its
+/// whole budget.
+fn search_rate(start: &HexGame, s: Settings, rng: &mut Pcg64Mcg) -> Result<f64, MctsError> {
+    let config = s.algorithm.config(s.threads)?;
+    let config = config.to_builder().early_stop(false).build()?;
+    let mut mcts = Mcts::with_playout(start.clone(), config, HexPlayout::new(s.bridge_save));
+    Ok(mcts.search(&s.budget(None), rng)?.simulations_per_second)
 }
 
 impl Cli {
@@ -279,8 +211,9 @@ impl Cli {
     pub fn run(&self) -> ExitCode {
         let outcome = match &self.command {
             Command::Gtp(args) => gtp(args),
-            Command::Selfplay(args) => selfplay(args),
+            Command::Selfplay(args) => selfplay::run(args),
             Command::Speed(args) => speed(args),
+            Command::SearchBench(args) => search_bench::run(args),
         };
         match outcome {
             Ok(()) => game_harness::output::exit_status(ExitCode::SUCCESS),
@@ -299,14 +232,17 @@ mod tests {
     #[test]
     fn the_command_line_parses() {
         let cli = Cli::try_parse_from(["hex", "selfplay", "--size", "5", "--a", "grave"]).unwrap();
-        assert!(
-            matches!(cli.command, Command::Selfplay(a) if a.size == 5 && a.a == Algorithm::Grave)
-        );
-        let cli = Cli::try_parse_from(["hex", "gtp", "--time-ms", "250"]).unwrap();
+        assert!(matches!(cli.command, Command::Selfplay(a) if a.size == 5 && a.a == "grave"));
+        let cli = Cli::try_parse_from(["hex", "gtp", "--time-per-move", "0.25"]).unwrap();
         let Command::Gtp(gtp) = cli.command else {
             panic!("not gtp")
         };
         assert_eq!(gtp.search.time(), Ok(Some(Duration::from_millis(250))));
+        let cli = Cli::try_parse_from(["hex", "gtp", "--time-per-move=-1"]).unwrap();
+        let Command::Gtp(gtp) = cli.command else {
+            panic!("not gtp")
+        };
+        assert!(gtp.search.time().unwrap_err().contains("-1"));
         assert!(Cli::try_parse_from(["hex"]).is_err());
     }
 }

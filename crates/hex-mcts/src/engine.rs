@@ -1,5 +1,6 @@
 //! A Hex player over `rave_mcts::Mcts`: the three named configurations (UCT, RAVE, GRAVE), the
-//! budget per move, and tree reuse between moves.
+//! budget per move, and tree reuse between moves; it is a `game_harness::Agent`, so the match
+//! runner and the GTP session play it.
 
 use std::time::Duration;
 
@@ -7,8 +8,11 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use rave_mcts::{Budget, Config, Mcts, MctsError, RaveSchedule, SearchResult};
 
-use crate::board::{Colour, HexMove};
+use game_harness::{Agent, Clock};
+
+use crate::board::HexMove;
 use crate::game::HexGame;
+use crate::harness::Hex;
 use crate::playout::HexPlayout;
 
 /// The GRAVE reference threshold `r` of the `grave` configuration.
@@ -84,26 +88,33 @@ impl Settings {
     }
 }
 
-/// A searching player that keeps its tree between moves.
+/// A searching player that keeps its tree between moves: `game_harness::Agent` of [`Hex`].
 pub struct Engine {
     mcts: Mcts<HexGame, HexPlayout>,
     settings: Settings,
-    /// The moves from the start position to the position the tree is for.
-    known: Vec<(Colour, HexMove)>,
-    start: HexGame,
     rng: Pcg64Mcg,
+    /// The last search's result (`hex-stats`, the search log).
+    last: Option<SearchResult<HexMove>>,
+    /// Why the last search failed, if it did.
+    failure: Option<String>,
+    /// Simulations and searches since the engine was made.
+    totals: (u64, u32),
 }
 
 impl Engine {
     /// A player for games starting at `start`, with a seeded generator.
+    ///
+    /// # Errors
+    /// The search's refusal of the settings (no threads, too many).
     pub fn new(start: &HexGame, settings: Settings, seed: u64) -> Result<Engine, MctsError> {
         let config = settings.algorithm.config(settings.threads)?;
         Ok(Engine {
             mcts: Mcts::with_playout(start.clone(), config, HexPlayout::new(settings.bridge_save)),
             settings,
-            known: Vec::new(),
-            start: start.clone(),
             rng: Pcg64Mcg::seed_from_u64(seed),
+            last: None,
+            failure: None,
+            totals: (0, 0),
         })
     }
 
@@ -113,6 +124,9 @@ impl Engine {
     }
 
     /// Changes the settings (the tree is kept when the algorithm stays the same).
+    ///
+    /// # Errors
+    /// The search's refusal of the settings; the engine is then unchanged.
     pub fn set_settings(&mut self, settings: Settings) -> Result<(), MctsError> {
         let config = settings.algorithm.config(settings.threads)?;
         if settings.algorithm != self.settings.algorithm
@@ -127,53 +141,74 @@ impl Engine {
         Ok(())
     }
 
-    /// Brings the tree to `game`, reached from `start` by `history`: the moves since the last
-    /// synchronisation are played into the tree (tree reuse) when they follow on from it in
-    /// turn; anything else (another start, undo, a colour playing twice) starts a fresh tree.
-    pub fn sync(&mut self, start: &HexGame, history: &[(Colour, HexMove)], game: &HexGame) {
-        let same_start = start.size() == self.start.size()
-            && start.swap_rule() == self.start.swap_rule()
-            && start.stones() == self.start.stones()
-            && start.colour_to_move() == self.start.colour_to_move();
-        let follows = same_start
-            && history.len() >= self.known.len()
-            && history[..self.known.len()] == self.known[..];
-        if follows {
-            let mut ok = true;
-            for &(colour, mv) in &history[self.known.len()..] {
-                if colour != self.mcts.game().colour_to_move() || self.mcts.advance(mv).is_err() {
-                    ok = false;
-                    break;
-                }
-            }
-            if ok && self.mcts.game().colour_to_move() == game.colour_to_move() {
-                self.known = history.to_vec();
-                return;
-            }
-        }
-        self.start = start.clone();
-        self.known = history.to_vec();
-        self.mcts.set_position(game.clone());
+    /// The last search's result.
+    pub fn last_search(&self) -> Option<&SearchResult<HexMove>> {
+        self.last.as_ref()
     }
 
-    /// Searches `game` (see [`Engine::sync`]) and returns the search result; the move is not
-    /// played into the tree (the next `sync` does that).
-    pub fn search(
-        &mut self,
-        start: &HexGame,
-        history: &[(Colour, HexMove)],
-        game: &HexGame,
-        time_cap: Option<Duration>,
-    ) -> Result<SearchResult<HexMove>, MctsError> {
-        self.sync(start, history, game);
-        let budget = self.settings.budget(time_cap);
-        self.mcts.search(&budget, &mut self.rng)
+    /// The mean simulations of a search since the engine was made (0 before the first).
+    pub fn simulations_per_search(&self) -> f64 {
+        let (simulations, searches) = self.totals;
+        simulations as f64 / f64::from(searches.max(1))
+    }
+}
+
+impl Agent<Hex> for Engine {
+    fn name(&self) -> String {
+        self.settings.algorithm.name().to_string()
+    }
+
+    fn reset(&mut self, game: &Hex) {
+        self.mcts.set_position(game.position().clone());
+        self.last = None;
+    }
+
+    /// Tree reuse: the move is played into the tree when its colour was the tree's colour to
+    /// move; anything else (a colour playing twice) starts a fresh tree.
+    fn observe(&mut self, game: &Hex, mv: HexMove) {
+        let mover = game.colours().last().copied();
+        if mover != Some(self.mcts.game().colour_to_move()) || self.mcts.advance(mv).is_err() {
+            self.mcts.set_position(game.position().clone());
+        }
+    }
+
+    /// Searches within the settings' budget, the time capped by the clock's allowance.
+    fn choose(&mut self, game: &Hex, clock: &Clock) -> Option<HexMove> {
+        if !self.mcts.game().same_position(game.position()) {
+            self.mcts.set_position(game.position().clone());
+        }
+        let budget = self.settings.budget(clock.allowance());
+        let searched = self.mcts.search(&budget, &mut self.rng);
+        self.failure = searched
+            .as_ref()
+            .err()
+            .map(|e| format!("search failed: {e}"));
+        let result = searched.ok()?;
+        self.totals = (self.totals.0 + result.simulations, self.totals.1 + 1);
+        let best = result.best_move;
+        self.last = Some(result);
+        Some(best)
+    }
+
+    fn reseed(&mut self, seed: u64) {
+        self.rng = Pcg64Mcg::seed_from_u64(seed);
+    }
+
+    /// Simulations and their rate, time, win rate or proof, principal variation, tree size
+    /// and depth, why the search stopped.
+    fn search_report(&self) -> Option<String> {
+        self.last.as_ref().map(|r| r.report(ToString::to_string))
+    }
+
+    fn failure(&self) -> Option<String> {
+        self.failure.clone()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use game_harness::MatchGame;
 
     fn settings(algorithm: Algorithm, sims: u64) -> Settings {
         Settings {
@@ -221,21 +256,26 @@ mod tests {
 
     #[test]
     fn tree_is_reused_when_the_game_goes_on() {
-        let start = HexGame::new(5, false).unwrap();
-        let mut engine = Engine::new(&start, settings(Algorithm::Rave, 2000), 1).unwrap();
-        let mut game = start.clone();
-        let mut history = Vec::new();
-        let r = engine.search(&start, &history, &game, None).unwrap();
-        game.try_play(r.best_move).unwrap();
-        history.push((Colour::Black, r.best_move));
-        engine.sync(&start, &history, &game);
+        let mut game = Hex::new(5, false).unwrap();
+        let mut engine = Engine::new(game.position(), settings(Algorithm::Rave, 2000), 1).unwrap();
+        let mv = engine.choose(&game, &Clock::unlimited()).unwrap();
+        assert!(engine.search_report().unwrap().contains("simulations"));
+        game.play(mv).unwrap();
+        engine.observe(&game, mv);
         // The subtree of the move played survives: its visits are the new root's.
         assert!(engine.mcts.root_visits() > 0);
-        assert_eq!(engine.mcts.game().stones(), game.stones());
-        // An undo (shorter history) starts afresh.
-        history.clear();
-        engine.sync(&start, &history, &start);
+        assert!(engine.mcts.game().same_position(game.position()));
+        // A colour playing twice starts afresh.
+        game.play_as(crate::board::Colour::Black, HexMove::cell(0, 0))
+            .unwrap();
+        engine.observe(&game, HexMove::cell(0, 0));
         assert_eq!(engine.mcts.root_visits(), 0);
-        assert_eq!(engine.mcts.game().stones(), start.stones());
+        assert!(engine.mcts.game().same_position(game.position()));
+        // A reset (a new game, an undo) starts afresh from the game given.
+        let start = Hex::new(5, false).unwrap();
+        engine.reset(&start);
+        assert!(engine.mcts.game().same_position(start.position()));
+        assert!(engine.last_search().is_none());
+        assert!(engine.simulations_per_search() > 0.0);
     }
 }

@@ -181,6 +181,16 @@ impl HexGame {
         self.to_move = colour;
     }
 
+    /// Whether `other` is the same position: stones, side to move, moves played, last cell
+    /// and rules (the forests may differ in shape, not in what they connect).
+    pub fn same_position(&self, other: &HexGame) -> bool {
+        self.stones == other.stones
+            && self.to_move == other.to_move
+            && self.plies == other.plies
+            && self.last == other.last
+            && self.swap_rule == other.swap_rule
+    }
+
     #[inline]
     fn find(&mut self, mut x: u16) -> u16 {
         while self.parent[usize::from(x)] != x {
@@ -246,40 +256,27 @@ impl HexGame {
     /// `X` Black, `O` White).
     pub fn render(&self) -> String {
         let n = self.size();
-        let mut out = String::new();
-        out.push_str("   ");
-        for c in 0..n {
-            out.push(' ');
-            out.push(char::from(b'a' + c as u8));
-        }
-        out.push('\n');
+        let letters: String = (0..n)
+            .map(|c| format!(" {}", char::from(b'a' + c as u8)))
+            .collect();
+        let mut out = format!("   {letters}\n");
         for r in 0..n {
-            out.push_str(&" ".repeat(r));
-            out.push_str(&format!("{:>3}", r + 1));
-            for c in 0..n {
-                out.push(' ');
-                out.push(match self.stones[r * n + c] {
-                    BLACK => 'X',
-                    WHITE => 'O',
-                    _ => '.',
+            out.push_str(&format!("{}{:>3}", " ".repeat(r), r + 1));
+            for &stone in &self.stones[r * n..(r + 1) * n] {
+                out.push_str(match stone {
+                    BLACK => " X",
+                    WHITE => " O",
+                    _ => " .",
                 });
             }
             out.push_str(&format!(" {}\n", r + 1));
         }
-        out.push_str(&" ".repeat(n + 2));
-        for c in 0..n {
-            out.push(' ');
-            out.push(char::from(b'a' + c as u8));
-        }
-        out.push('\n');
-        out.push_str(&match self.winner {
-            Some(w) => format!("{w} has won (X = black, top-bottom; O = white, left-right)"),
-            None => format!(
-                "{} to move (X = black, top-bottom; O = white, left-right)",
-                self.to_move
-            ),
-        });
-        out
+        let state = match self.winner {
+            Some(w) => format!("{w} has won"),
+            None => format!("{} to move", self.to_move),
+        };
+        out.push_str(&format!("{}{letters}\n", " ".repeat(n + 2)));
+        out + &state + " (X = black, top-bottom; O = white, left-right)"
     }
 }
 

@@ -1,8 +1,10 @@
 //! # hex
 //!
-//! Hex on [`rave_mcts`]: the generic search crate reused for a second connection game, with
-//! [`game_harness`] for match statistics. It is the worked example of what another game has to
-//! write to get UCT, RAVE, GRAVE, the solver, tree reuse and threads for free.
+//! Hex on [`rave_mcts`] and [`game_harness`]: the generic search crate reused for a second
+//! connection game, and the shared harness for everything around the search (the match
+//! runner, its shard files, the GTP session). It is the worked example of what another game
+//! has to write to get UCT, RAVE, GRAVE, the solver, tree reuse, threads, matches and GTP for
+//! free.
 //!
 //! Hex is played on an n x n rhombus (1 to 19; 11 and 13 are the common sizes). Black moves
 //! first and connects the top and bottom rows, White the left and right columns; cells are
@@ -12,29 +14,15 @@
 //!
 //! What Hex had to write: the board and its notation ([`board`]), the position with its
 //! union-find win detection and the `rave_mcts::Game` implementation ([`game`]), a fast
-//! playout policy ([`playout`]), a player with budgets and tree reuse ([`engine`]), GTP
-//! ([`gtp`]) and self-play ([`selfplay`]). The search itself is rave-mcts, unchanged. The
-//! program's command line is [`cli`]: the `hex` binary (`cargo install --path crates/hex-mcts`) and
-//! the workspace's `hex` example; see `docs/hex.md`.
+//! playout policy ([`playout`]), the game as the harness sees it ([`harness`]: `MatchGame`
+//! and `GtpGame`), a player with budgets and tree reuse that is a `game_harness::Agent`
+//! ([`engine`]), its own GTP commands ([`gtp`]), the match options ([`selfplay`]) and a
+//! search fingerprint ([`search_bench`]). The program's command line is [`cli`]: the `hex`
+//! binary (`cargo install --path crates/hex-mcts`) and the workspace's `hex` example; see
+//! `docs/hex.md`.
 //!
-//! ```
-//! use hex_mcts::engine::{Algorithm, Engine, Settings};
-//! use hex_mcts::game::HexGame;
-//!
-//! let start = HexGame::new(5, false)?;
-//! let settings = Settings {
-//!     algorithm: Algorithm::Rave,
-//!     simulations: Some(500),
-//!     time: None,
-//!     threads: 1,
-//!     bridge_save: false,
-//! };
-//! let mut engine = Engine::new(&start, settings, 1)?;
-//! let result = engine.search(&start, &[], &start, None)?;
-//! let mut game = start.clone();
-//! game.try_play(result.best_move)?;
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
+//! The README's examples (a search with `rave-mcts` directly, and the [`engine`] as a
+//! `game_harness::Agent`) are compiled and run as doctests.
 #![deny(missing_docs)]
 
 pub mod board;
@@ -42,10 +30,10 @@ pub mod cli;
 pub mod engine;
 pub mod game;
 pub mod gtp;
+pub mod harness;
 pub mod playout;
+pub mod search_bench;
 pub mod selfplay;
-#[cfg(test)]
-mod solver;
 
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]

@@ -4,12 +4,13 @@
 //! empty line), and only `quit` ends the session.
 
 use game_harness::gtp::{is_one_response, too_slow_to_fuzz};
-use hex_mcts::engine::{Algorithm, Settings};
-use hex_mcts::gtp::Gtp;
+use hex_mcts::engine::{Algorithm, Engine, Settings};
+use hex_mcts::gtp::{HexSession, session};
+use hex_mcts::harness::Hex;
 use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
 
-fn session() -> Gtp {
+fn new_session() -> HexSession {
     let settings = Settings {
         algorithm: Algorithm::Rave,
         simulations: Some(16),
@@ -17,22 +18,25 @@ fn session() -> Gtp {
         threads: 1,
         bridge_save: true,
     };
-    Gtp::new(5, true, settings, 9).expect("size 5 is valid")
+    let game = Hex::new(5, true).expect("size 5 is valid");
+    let engine = Engine::new(game.position(), settings, 9).expect("valid settings");
+    session(game, engine)
 }
 
 /// Feeds the lines of `bytes` (non-UTF-8 replaced; board sizes above 7 and clock commands
 /// skipped to keep cases fast) and checks every reply.
 fn check_stream(bytes: &[u8]) -> Result<(), TestCaseError> {
-    let mut gtp = session();
+    let mut gtp = new_session();
     let text = String::from_utf8_lossy(bytes);
     for line in text.split('\n') {
         if too_slow_to_fuzz(line, 7) {
             continue;
         }
         let lower = line.to_ascii_lowercase();
-        if let Some((reply, quit)) = gtp.handle_line(line) {
+        if let Some(reply) = gtp.handle(line) {
+            let reply = reply.to_string();
             prop_assert!(is_one_response(&reply), "{:?}", reply);
-            if quit {
+            if gtp.has_quit() {
                 prop_assert!(lower.contains("quit"), "{:?} ended the session", line);
                 break;
             }
@@ -87,20 +91,20 @@ fn command_line() -> impl Strategy<Value = String> {
 
 #[test]
 fn a_scripted_stream_is_answered() {
-    let mut gtp = session();
+    let mut gtp = new_session();
     let mut replies = Vec::new();
     for line in "boardsize 3\nplay b b2\ngenmove w\n\u{fffd}\nundo\nundo\nundo\nquit\n".lines() {
-        replies.push(gtp.handle_line(line).expect("a reply"));
+        replies.push(gtp.handle(line).expect("a reply").to_string());
     }
-    assert!(replies[..3].iter().all(|(r, _)| r.starts_with('=')));
-    assert!(replies[3].0.starts_with('?'));
-    assert!(replies[4].0.starts_with('=') && replies[5].0.starts_with('='));
+    assert!(replies[..3].iter().all(|r| r.starts_with('=')));
+    assert!(replies[3].starts_with('?'));
+    assert!(replies[4].starts_with('=') && replies[5].starts_with('='));
     assert!(
-        replies[6].0.starts_with('?'),
+        replies[6].starts_with('?'),
         "undo past the start: {:?}",
         replies[6]
     );
-    assert!(replies[7].1, "quit ends the session");
+    assert!(gtp.has_quit(), "quit ends the session");
 }
 
 proptest! {

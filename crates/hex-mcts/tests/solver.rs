@@ -12,10 +12,10 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use rave_mcts::{Budget, Mcts, Proof};
 
-use crate::board::HexMove;
-use crate::engine::Algorithm;
-use crate::game::HexGame;
-use crate::playout::HexPlayout;
+use hex_mcts::board::HexMove;
+use hex_mcts::engine::Algorithm;
+use hex_mcts::game::HexGame;
+use hex_mcts::playout::HexPlayout;
 
 struct Solver {
     n: usize,

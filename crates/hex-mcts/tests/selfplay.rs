@@ -1,0 +1,99 @@
+//! `hex selfplay` on the harness's runner: a seeded match is reproducible, its two shards
+//! merge into the same games, and an external GTP program (the `hex` program itself) plays
+//! through the harness's GTP client.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Runs `hex selfplay` on 4x4 with 200 simulations a move and `extra` options; the standard
+/// output.
+fn selfplay(extra: &[&str]) -> String {
+    let mut args = vec!["selfplay", "--size", "4", "--simulations", "200", "--quiet"];
+    args.extend_from_slice(extra);
+    let output = Command::new(env!("CARGO_BIN_EXE_hex"))
+        .args(&args)
+        .output()
+        .expect("the hex program runs");
+    assert!(output.status.success(), "{output:?}");
+    String::from_utf8(output.stdout).expect("UTF-8")
+}
+
+/// A fresh folder for this test's files.
+fn folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("hex-selfplay-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// The game lines of a match file without the times: number, who moved first, winner,
+/// verdict, the moves chosen, the forfeit and the moves.
+fn games(dir: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(dir.join("match.tsv")).expect("a match file");
+    assert!(
+        text.contains("\ndescription\thex size=4 swap=1\n"),
+        "{text}"
+    );
+    text.lines()
+        .filter(|l| l.starts_with("game\t"))
+        .map(|l| {
+            let fields: Vec<&str> = l.split('\t').collect();
+            [&fields[..5], &fields[7..9], &fields[11..]]
+                .concat()
+                .join("\t")
+        })
+        .collect()
+}
+
+#[test]
+fn a_match_repeats_and_its_shards_merge_into_the_same_games() {
+    let (whole, again) = (folder("whole"), folder("again"));
+    let common = ["--games", "4", "--swap", "true", "--seed", "5", "--out"];
+    let table = selfplay(&[&common[..], &[whole.to_str().unwrap()]].concat());
+    assert!(table.starts_with("Game: hex size=4 swap=1\n"), "{table}");
+    assert!(
+        table.contains("Score of A") && table.contains("Forfeits: 0"),
+        "{table}"
+    );
+    assert!(
+        table.contains("A: ") && table.contains(" simulations a move"),
+        "{table}"
+    );
+    selfplay(&[&common[..], &[again.to_str().unwrap()]].concat());
+    assert_eq!(games(&whole).len(), 4);
+    assert_eq!(games(&whole), games(&again));
+    let parts = [folder("part0"), folder("part1")];
+    for (k, part) in parts.iter().enumerate() {
+        let shard = format!("{k}/2");
+        selfplay(&[&common[..], &[part.to_str().unwrap(), "--shard", &shard]].concat());
+    }
+    let merged = folder("merged");
+    let (p0, p1) = (parts[0].to_str().unwrap(), parts[1].to_str().unwrap());
+    let table = selfplay(&["--merge", p0, p1, "--out", merged.to_str().unwrap()]);
+    assert!(table.contains("4 games"), "{table}");
+    assert_eq!(games(&merged), games(&whole));
+    for dir in [whole, again, merged, parts[0].clone(), parts[1].clone()] {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
+
+#[test]
+fn an_external_gtp_program_plays_through_the_harness() {
+    let program = format!(
+        "gtp:{} gtp --simulations 100 --quiet",
+        env!("CARGO_BIN_EXE_hex")
+    );
+    let table = selfplay(&["--games", "2", "--swap", "true", "--b", &program]);
+    assert!(table.contains("Forfeits: 0"), "{table}");
+    assert!(table.contains("total                   2"), "{table}");
+}
+
+#[test]
+fn an_unknown_player_is_an_error_naming_it() {
+    let output = Command::new(env!("CARGO_BIN_EXE_hex"))
+        .args(["selfplay", "--a", "alphabeta"])
+        .output()
+        .expect("the hex program runs");
+    assert!(!output.status.success());
+    let stderr = String::from_utf8(output.stderr).expect("UTF-8");
+    assert!(stderr.contains("alphabeta"), "{stderr}");
+}
