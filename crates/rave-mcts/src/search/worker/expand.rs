@@ -22,9 +22,9 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
     /// anything but [`Expansion::Done`] the claim is given up.
     ///
     /// The mover comes from the caller: during a simulation the last move of the trace, for
-    /// the root [`root_mover`](super::root_mover). (The trace left by an earlier search says
-    /// nothing about a new root: read there, it proved a root won by the prior for the
-    /// wrong player.)
+    /// the root [`root_mover`](super::root_mover). (The trace that an earlier search leaves
+    /// says nothing about a new root: a proof by the prior would go to whichever player made
+    /// that search's last move.)
     pub(crate) fn expand<K: Prior<G>>(
         &mut self,
         tree: &Arena<G::Move>,
