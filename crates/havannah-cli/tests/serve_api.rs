@@ -656,3 +656,40 @@ fn a_swap_changes_the_colours_of_the_seats() {
         assert_eq!(view["human_to_move"], true);
     });
 }
+
+/// Plays `moves` in game `id`, each of them accepted.
+async fn play_all(app: &Router, id: &str, moves: &[&str]) {
+    for mv in moves {
+        let uri = format!("/api/games/{id}/move");
+        let reply = send(app, "POST", &uri, Some(json!({ "move": mv }))).await;
+        assert_eq!(reply.status, StatusCode::OK, "{mv}: {}", reply.text);
+    }
+}
+
+/// Starts analysing game `id` and waits until the analysis of ply `ply` proves the position.
+async fn proven_at(app: &Router, id: &str, ply: u64) -> Value {
+    let uri = format!("/api/games/{id}/analyse");
+    send(app, "POST", &uri, Some(json!({ "on": true }))).await;
+    wait_for(app, id, |v| {
+        v["analysis"]["ply"] == ply && v["analysis"]["proven"].is_string()
+    })
+    .await
+}
+
+#[test]
+fn a_proof_after_followed_moves_is_for_the_side_to_move() {
+    block_on(async {
+        let app = default_app();
+        let id = id_of(&new_game(&app, both(4)).await);
+        // Size 4, Black to move and winning.
+        play_all(&app, &id, &["a1", "g4", "b1", "d1", "c1", "e3", "a2"]).await;
+        let view = proven_at(&app, &id, 7).await;
+        assert_eq!(view["analysis"]["proven"], "win", "{view}");
+        // The engine follows Black's f4 and White's b2 in its tree; Black wins at once at d2.
+        play_all(&app, &id, &["f4", "b2"]).await;
+        let view = proven_at(&app, &id, 9).await;
+        assert_eq!(view["analysis"]["to_move"], "black", "{view}");
+        assert_eq!(view["analysis"]["proven"], "win", "{view}");
+        assert_eq!(view["analysis"]["pv"][0], "d2", "{view}");
+    });
+}

@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use game_harness::Clock;
-use havannah::mcts::StopReason;
+use havannah::mcts::{Proof, StopReason};
 use havannah::{Agent, Engine, EngineConfig, Preset, RandomAgent};
 use havannah_rules::{Colour, GameState, Move, Rules};
 
@@ -237,4 +237,42 @@ fn engine_beats_random_at_size_5() {
         wins >= 11,
         "the engine won only {wins} of {games} games against random"
     );
+}
+
+#[test]
+fn a_win_at_once_after_followed_moves_is_proven_for_the_side_to_move() {
+    // Size 4, Black to move. Black plays f4 and White b2; then Black wins at once at d2 (the
+    // threats knowledge narrows the root to it and proves it). The search before the two
+    // moves never expanded f4, so the tree is started again below them, on the engine's
+    // search object, whose last simulation may have ended with a move of either side.
+    let start = setup(4, &["a1", "g4", "b1", "d1", "c1", "e3", "a2"]);
+    let cell = |g: &GameState, s: &str| Move::Cell(g.board().parse_cell(s).unwrap());
+    for simulations in [100, 3_000] {
+        for seed in 0..4 {
+            let mut e = engine(Preset::Best, simulations, seed);
+            let mut game = start.clone();
+            e.reset(&game);
+            e.choose(&game, &Clock::unlimited()).unwrap();
+            for m in ["f4", "b2"] {
+                let mv = cell(&game, m);
+                game.play(mv).unwrap();
+                e.observe(&game, mv);
+            }
+            assert_eq!(game.to_move(), Colour::Black);
+            let mv = e.choose(&game, &Clock::unlimited()).unwrap();
+            let result = e.last_result().unwrap();
+            let context = format!("{simulations} simulations, seed {seed}");
+            assert_eq!(mv, cell(&game, "d2"), "{context}");
+            assert_eq!(result.proven, Some(Proof::Win), "{context}");
+            // A fresh tree gives the same proof.
+            let mut fresh = engine(Preset::Best, simulations, seed);
+            fresh.reset(&game);
+            fresh.choose(&game, &Clock::unlimited()).unwrap();
+            assert_eq!(
+                fresh.last_result().unwrap().proven,
+                Some(Proof::Win),
+                "{context}"
+            );
+        }
+    }
 }

@@ -20,7 +20,7 @@ use crate::game::{Game, NoPrior, Playout, Prior, UniformPlayout};
 use crate::result::{ChildStats, Proof, SearchResult};
 use crate::tree::{Arena, DRAW, KeptScore, LOSS, Node, NodeId, ROOT, WIN};
 use select::Kept;
-use worker::{Expansion, Limits, Report, Worker};
+use worker::{Expansion, Limits, Report, Worker, root_mover};
 
 /// A Monte-Carlo tree search over a [`Game`], with a [`Playout`] policy and a [`Prior`].
 ///
@@ -239,9 +239,10 @@ impl<G: Game, P: Playout<G>, K: Prior<G>> Mcts<G, P, K> {
             w.prepare(&self.game);
         }
         let root = self.tree.node(ROOT);
+        let mover = root_mover(self.game.to_move());
         if !root.is_expanded()
             && (root.claim().is_err()
-                || self.workers[0].expand(&self.tree, ROOT, &self.game, &self.prior)
+                || self.workers[0].expand(&self.tree, ROOT, &self.game, &self.prior, mover)
                     != Expansion::Done)
         {
             return Err(too_small(node_total));

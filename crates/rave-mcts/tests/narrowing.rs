@@ -5,6 +5,7 @@ mod common;
 use std::collections::HashMap;
 
 use common::{TicTacToe, ttt_value};
+use proptest::prelude::{ProptestConfig, any, prop, prop_assert_eq, proptest};
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use rave_mcts::{
@@ -69,12 +70,15 @@ impl Prior<TicTacToe> for Empties {
     }
 }
 
-fn search(t: TicTacToe, prior: impl Prior<TicTacToe>, sims: u64) -> rave_mcts::SearchResult<u8> {
-    let config = Config::builder()
+fn config() -> Config {
+    Config::builder()
         .rave(RaveSchedule::MinimumMse { bias: 0.05 })
         .build()
-        .unwrap();
-    let mut mcts = Mcts::with_policies(t, config, UniformPlayout::new(), prior);
+        .unwrap()
+}
+
+fn search(t: TicTacToe, prior: impl Prior<TicTacToe>, sims: u64) -> rave_mcts::SearchResult<u8> {
+    let mut mcts = Mcts::with_policies(t, config(), UniformPlayout::new(), prior);
     mcts.search(&Budget::simulations(sims), &mut Pcg64Mcg::seed_from_u64(5))
         .unwrap()
 }
@@ -148,4 +152,106 @@ fn proofs_with_narrowing_match_the_exact_values() {
 fn a_prior_that_removes_every_move_is_ignored() {
     let r = search(TicTacToe::default(), Empties, 500);
     assert_eq!(r.children.len(), 9);
+}
+
+/// The value of a proof for the player to move.
+fn proof_value(proof: Proof) -> f32 {
+    match proof {
+        Proof::Win => 1.0,
+        Proof::Draw => 0.5,
+        Proof::Loss => 0.0,
+    }
+}
+
+#[test]
+fn a_win_at_once_after_tree_reuse_proves_the_root_for_the_player_to_move() {
+    // X to move plays 4, O answers 2 (missing the block at 8), and X to move wins at once at
+    // 8. The tree kept no node for O's 2 (the prior left O only the block), so the next
+    // search expands the root anew, where the prior proves it: for X, whoever made the last
+    // move of the simulations before.
+    let start = TicTacToe::from_str("XO. ... ...");
+    let mut after = start;
+    after.play(4);
+    after.play(2);
+    assert_eq!(winning_cells(&after, after.to_move()), vec![8]);
+    for seed in 0..16 {
+        for sims in [1, 2, 5, 30] {
+            let mut mcts = Mcts::with_policies(start, config(), UniformPlayout::new(), Threats);
+            let mut rng = Pcg64Mcg::seed_from_u64(seed);
+            mcts.search(&Budget::simulations(sims), &mut rng).unwrap();
+            mcts.advance(4).unwrap();
+            mcts.advance(2).unwrap();
+            let r = mcts.search(&Budget::simulations(sims), &mut rng).unwrap();
+            assert_eq!(
+                r.proven,
+                Some(Proof::Win),
+                "seed {seed}, {sims} simulations"
+            );
+            assert_eq!(r.best_move, 8, "seed {seed}, {sims} simulations");
+        }
+    }
+}
+
+#[test]
+fn a_win_at_once_in_a_new_position_proves_the_root_for_the_player_to_move() {
+    // The same search object, moved to another position: the root is expanded anew.
+    let won = TicTacToe::from_str("XX. OO. ...");
+    for seed in 0..16 {
+        let mut mcts = Mcts::with_policies(
+            TicTacToe::default(),
+            config(),
+            UniformPlayout::new(),
+            Threats,
+        );
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        mcts.search(&Budget::simulations(50), &mut rng).unwrap();
+        mcts.set_position(won);
+        let r = mcts.search(&Budget::simulations(50), &mut rng).unwrap();
+        assert_eq!(r.proven, Some(Proof::Win), "seed {seed}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Along a game whose moves are followed in the tree, every proof of the root, and of
+    /// each root child, is the exact value of its position.
+    #[test]
+    fn proofs_after_tree_reuse_match_the_exact_values(
+        seed in any::<u64>(),
+        sims in 1u64..400,
+        picks in proptest::collection::vec(any::<prop::sample::Index>(), 9),
+    ) {
+        let mut memo = HashMap::new();
+        let mut t = TicTacToe::default();
+        let mut mcts = Mcts::with_policies(t, config(), UniformPlayout::new(), Threats);
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        for pick in picks {
+            if t.result().is_some() {
+                break;
+            }
+            let r = mcts.search(&Budget::simulations(sims), &mut rng).unwrap();
+            if let Some(proof) = r.proven {
+                prop_assert_eq!(proof_value(proof), ttt_value(&t, &mut memo), "{:?}", t);
+            }
+            for c in &r.children {
+                let mut child = t;
+                child.play(c.mv);
+                if let Some(proof) = c.proof {
+                    // A child's proof is for the player who moved into it.
+                    let exact = if child.result().is_some() {
+                        child.result().unwrap().reward(t.to_move())
+                    } else {
+                        1.0 - ttt_value(&child, &mut memo)
+                    };
+                    prop_assert_eq!(proof_value(proof), exact, "{:?} {}", t, c.mv);
+                }
+            }
+            let mut moves = Vec::new();
+            t.legal_moves(&mut moves);
+            let mv = *pick.get(&moves);
+            t.play(mv);
+            mcts.advance(mv).unwrap();
+        }
+    }
 }

@@ -181,8 +181,9 @@ impl EngineCache {
         }
     }
 
-    /// Brings the engine to `game`'s position; whether its tree was started afresh there.
-    fn follow(&mut self, game: &GameState) -> bool {
+    /// Brings the engine to `game`'s position (following the moves since the last search in
+    /// its tree where it can).
+    fn follow(&mut self, game: &GameState) {
         let extends = |f: &GameState| {
             f.board().size() == game.board().size()
                 && f.rules() == game.rules()
@@ -197,27 +198,18 @@ impl EngineCache {
                 self.engine.observe(followed, mv);
             }
             if followed.moves().len() == game.moves().len() {
-                return false;
+                return;
             }
         }
         self.engine.reset(game);
         self.followed = Some(game.clone());
-        true
     }
 
     /// Searches `game` for `slice` more; the best move so far and the statistics.
-    ///
-    /// A root proven in a tree kept from earlier positions is proven again on a fresh tree
-    /// (at once: the proof comes from the knowledge at the root), since the value of such a
-    /// reused proof can come out for the wrong side.
     fn search(&mut self, game: &GameState, slice: Duration) -> Option<(Move, SearchResult<Move>)> {
-        let fresh = self.follow(game);
+        self.follow(game);
         let clock = Clock::per_move(slice);
-        let mut mv = self.engine.choose(game, &clock)?;
-        if !fresh && self.engine.last_result()?.proven.is_some() {
-            self.engine.reset(game);
-            mv = self.engine.choose(game, &clock)?;
-        }
+        let mv = self.engine.choose(game, &clock)?;
         Some((mv, self.engine.last_result()?.clone()))
     }
 }

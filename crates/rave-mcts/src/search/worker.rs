@@ -241,7 +241,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
                     return (Leaf::Playout, node, false);
                 }
                 match n.claim() {
-                    Ok(()) => match self.expand(tree, node, game, prior) {
+                    Ok(()) => match self.expand(tree, node, game, prior, self.mover(root_player)) {
                         Expansion::Done => {
                             expanded = true;
                             if let Some(leaf) = self.proven_by_prior(tree, node, root_player) {
@@ -339,14 +339,21 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
         Some(Leaf::Terminal(outcome_for(mover, proof_value(proof)), true))
     }
 
-    /// The mover of the last node on the path.
+    /// The mover of the last node on the path (during a simulation).
     #[inline]
     fn mover(&self, root_player: Player) -> Player {
         match self.trace.raw().last() {
             Some(&(_, p)) => p as Player,
-            None => 1 - root_player.min(1),
+            None => root_mover(root_player),
         }
     }
+}
+
+/// The root's mover: the opponent of `root_player`, the player to move there (the search reads
+/// the root's statistics and proof as that player's).
+#[inline]
+pub(super) fn root_mover(root_player: Player) -> Player {
+    1 - root_player.min(1)
 }
 
 /// One more visit (the virtual loss, completed by backpropagation).

@@ -3,7 +3,7 @@
 
 use super::{Expansion, Worker};
 use crate::config::PriorTarget;
-use crate::game::{Game, Narrowing, Playout, Prior, PriorValue};
+use crate::game::{Game, Narrowing, Player, Playout, Prior, PriorValue};
 use crate::tree::{Arena, LOSS, MAX_CHILDREN, NodeId, WIN, mover_proof};
 
 /// Where the run of `moves` in order of [`Game::move_index`] that ends them starts (0: all in
@@ -17,15 +17,21 @@ pub(super) fn sorted_tail<G: Game>(game: &G, moves: &[G::Move]) -> usize {
 }
 
 impl<G: Game, P: Playout<G>> Worker<G, P> {
-    /// Creates the children of `node` (state `game`), whose expansion this thread has
-    /// claimed ([`Node::claim`](crate::tree::Node::claim)); on anything but
-    /// [`Expansion::Done`] the claim is given up.
+    /// Creates the children of `node` (state `game`, entered by a move of `mover`), whose
+    /// expansion this thread has claimed ([`Node::claim`](crate::tree::Node::claim)); on
+    /// anything but [`Expansion::Done`] the claim is given up.
+    ///
+    /// The mover comes from the caller: during a simulation the last move of the trace, for
+    /// the root [`root_mover`](super::root_mover). (The trace that an earlier search leaves
+    /// says nothing about a new root: a proof by the prior would go to whichever player made
+    /// that search's last move.)
     pub(crate) fn expand<K: Prior<G>>(
         &mut self,
         tree: &Arena<G::Move>,
         node: NodeId,
         game: &G,
         prior: &K,
+        mover: Player,
     ) -> Expansion {
         let n = tree.node(node);
         self.moves.clear();
@@ -83,8 +89,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
         if self.solver {
             // The node's proof is its mover's: the opponent of the player to move here, or
             // that player itself where it moves again.
-            let to_move = game.to_move();
-            let moves_again = self.mover(to_move) == to_move;
+            let moves_again = mover == game.to_move();
             match narrowing {
                 Narrowing::Open => {}
                 Narrowing::Win => n.set_proof(mover_proof(WIN, moves_again)),
