@@ -23,6 +23,8 @@
 //! - [`mod@matches`]: matches between two players: paired openings, the score by who moved
 //!   first, the results table with Wilson interval and Elo ([`Tally`]), a match in shards, a
 //!   progress bar;
+//! - [`openings`]: a suite of openings read from a text file (one opening a line, in the
+//!   game's notation), each played once with each player on each side ([`Openings`]);
 //! - [`runner`]: the match runner: two [`Agent`]s play a series of games of a [`MatchGame`]
 //!   ([`run_match`]) with paired openings, alternating sides, reseeding per game, checked and
 //!   timed moves and forfeits;
@@ -56,6 +58,7 @@ pub mod gtp;
 pub mod gtp_agent;
 pub mod gtp_client;
 pub mod matches;
+pub mod openings;
 #[cfg(feature = "terminal")]
 pub mod output;
 pub mod process;
@@ -71,6 +74,7 @@ pub use gtp::{CommandError, GtpColour, GtpEngine, GtpExtension, GtpGame, GtpSess
 pub use gtp_agent::GtpAgent;
 pub use gtp_client::{GtpClient, GtpError};
 pub use matches::{ParseShardError, PlayerId, Shard, Tally};
+pub use openings::{Openings, OpeningsError};
 pub use process::{ErrorOutput, Launch, Process, ProcessError};
 pub use record::{Forfeit, GameRecord, MatchResult};
 pub use runner::{MatchSettings, run_match};

@@ -196,14 +196,23 @@ impl<G> MatchResult<G> {
         }
     }
 
-    /// `By side: first 6 (60.0%), second 4 (40.0%), draws 0`.
+    /// The first side's share of the games (draws count half) with its 95% Wilson interval:
+    /// how much moving first is worth in this match, or how balanced its openings are.
+    #[must_use]
+    pub fn first_side_score(&self) -> Score {
+        let (first, second, draws) = self.wins_by_side();
+        Score::new(first, second, draws)
+    }
+
+    /// `First side: won 6/10, share 60.0% [31.3%, 83.2%] (draws count half); second side won
+    /// 4, draws 0`: the share of the side that moved first (ply 0), with its Wilson interval.
     #[must_use]
     pub fn sides_line(&self) -> String {
         let (first, second, draws) = self.wins_by_side();
         format!(
-            "By side: first {first} ({}), second {second} ({}), draws {draws}",
-            self.share(first),
-            self.share(second)
+            "First side: won {first}/{}, share {} (draws count half); second side won {second}, draws {draws}",
+            self.games.len(),
+            self.first_side_score().win_rate()
         )
     }
 
@@ -222,7 +231,7 @@ impl<G> MatchResult<G> {
 
 impl<G: MatchGame> fmt::Display for MatchResult<G> {
     /// The results table: the players, A's and B's wins by who moved first
-    /// ([`Tally::table`]), wins by side, forfeits, the mean game length, A's score with its
+    /// ([`Tally::table`]), the first side's share ([`MatchResult::sides_line`]), forfeits, the mean game length, A's score with its
     /// Wilson interval and Elo ([`Tally::summary`]) and the thinking times (no final newline).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let [a, b] = &self.names;

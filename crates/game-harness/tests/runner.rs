@@ -5,9 +5,11 @@ use std::fmt;
 use std::time::Duration;
 
 use game_harness::matches::{Shard, game_seed};
+use game_harness::openings::Openings;
 use game_harness::record::MatchResult;
 use game_harness::runner::{MatchSettings, opening_seed, run_match};
 use game_harness::shard::{self, ShardError, ShardFile};
+use game_harness::stats::Score;
 use game_harness::{Agent, Clock, MatchGame, PlayerId, Side, Verdict};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -304,14 +306,19 @@ fn the_results_table() {
     assert_eq!(lines[0], "Match: A = alpha, B = beta; 10 games");
     let (first, second, draws) = result.wins_by_side();
     assert_eq!(first + second + draws, 10);
-    let share = |k: u32| format!("{:.1}%", 100.0 * f64::from(k) / 10.0);
-    assert_eq!(
-        lines[5],
-        format!(
-            "By side: first {first} ({}), second {second} ({}), draws {draws}",
-            share(first),
-            share(second)
-        )
+    let share = f64::from(2 * first + draws) / 20.0;
+    assert!(
+        lines[5].starts_with(&format!(
+            "First side: won {first}/10, share {:.1}% [",
+            100.0 * share
+        )),
+        "{table}"
+    );
+    assert!(
+        lines[5].ends_with(&format!(
+            "(draws count half); second side won {second}, draws {draws}"
+        )),
+        "{table}"
     );
     assert_eq!(lines[6], "Forfeits: 0");
     let plies: usize = result.games.iter().map(|g| g.plies()).sum();
@@ -335,7 +342,7 @@ fn the_results_table() {
     assert!(
         empty
             .to_string()
-            .contains("By side: first 0 (-), second 0 (-), draws 0")
+            .contains("First side: won 0/0, share 50.0% [0.0%, 100.0%]")
     );
 }
 
@@ -536,4 +543,128 @@ fn a_shard_file_is_written_into_its_folder() {
     let err = shard::read(&path, Count::from_description).unwrap_err();
     assert!(err.to_string().contains("match.tsv: line 1: "), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A suite of three openings of the count to 9, with a comment, a blank line and spaces.
+fn suite() -> Openings<Count> {
+    let text = "# a suite of three\n1 1 # one\n\n  2 2 2  \n2\n";
+    Openings::parse(text, &Count::new(9), "count.txt").unwrap()
+}
+
+#[test]
+fn openings_files_parse_and_errors_name_the_line_and_the_move() {
+    let s = suite();
+    assert_eq!(s.len(), 3);
+    assert_eq!(s.games(), 6);
+    let lines: Vec<usize> = s.openings().iter().map(|o| o.line).collect();
+    assert_eq!(lines, [2, 4, 5]);
+    assert_eq!(s.openings()[0].comment, "one");
+    assert_eq!(s.openings()[1].game.moves, [2, 2, 2]);
+    let err = |text: &str| {
+        Openings::parse(text, &Count::new(5), "f.txt")
+            .unwrap_err()
+            .to_string()
+    };
+    let e = err("1\n\n1 x 2\n");
+    assert!(
+        e.starts_with("f.txt line 3: move \"x\" of opening \"1 x 2\""),
+        "{e}"
+    );
+    assert!(e.contains("\"x\" is not a number"), "{e}");
+    let e = err("2 7\n");
+    assert!(e.starts_with("f.txt line 1: move \"7\""), "{e}");
+    assert!(e.contains("move 7 is not 1 or 2"), "{e}");
+    // 2 + 2 + 1 reaches the goal 5: nothing left to play.
+    let e = err("1\n2 2 1 # over\n");
+    assert_eq!(e, "f.txt line 2: opening \"2 2 1\" ends the game");
+    assert_eq!(
+        err("# nothing\n\n"),
+        "the openings file f.txt holds no opening"
+    );
+    let missing = Openings::read(
+        std::path::Path::new("/no/such/openings.txt"),
+        &Count::new(5),
+    );
+    assert!(
+        missing
+            .unwrap_err()
+            .to_string()
+            .starts_with("cannot read the openings file /no/such/openings.txt: ")
+    );
+}
+
+#[test]
+fn a_match_over_a_suite_plays_each_opening_once_with_each_player_first() {
+    let s = suite();
+    let (mut a, mut b) = (Random::new("alpha"), Random::new("beta"));
+    let result = run_match(
+        [&mut a, &mut b],
+        &MatchSettings::new(8).seed(3),
+        |i| Ok::<_, BadMove>(s.game(i)),
+        |_| {},
+    )
+    .unwrap();
+    let starts: Vec<Vec<u8>> = a.log.resets.clone();
+    let want: [&[u8]; 8] = [
+        &[1, 1],
+        &[1, 1],
+        &[2, 2, 2],
+        &[2, 2, 2],
+        &[2],
+        &[2],
+        &[1, 1],
+        &[1, 1],
+    ];
+    assert_eq!(starts, want);
+    assert_eq!(b.log.resets, a.log.resets);
+    for (i, g) in result.games.iter().enumerate() {
+        assert!(g.game.moves.starts_with(want[i]), "game {i}");
+    }
+}
+
+#[test]
+fn the_first_sides_share_is_counted_by_side_not_by_player() {
+    // Both players add 1, so the opening alone decides which side reaches 9.
+    let text = "2 2 2\n2 2 2\n";
+    let s = Openings::parse(text, &Count::new(9), "x").unwrap();
+    let mut a = Fixed {
+        mv: Some(1),
+        why: None,
+    };
+    let mut b = Fixed {
+        mv: Some(1),
+        why: None,
+    };
+    // Total 6, the second side to move adds 1 (7), the first 1 (8), the second 1 (9): the
+    // second side wins every game, whoever plays it.
+    let result = run_match(
+        [&mut a, &mut b],
+        &MatchSettings::new(4),
+        |i| Ok::<_, BadMove>(s.game(i)),
+        |_| {},
+    )
+    .unwrap();
+    assert_eq!(result.wins_by_side(), (0, 4, 0));
+    assert_eq!(result.first_side_score(), Score::new(0, 4, 0));
+    assert_eq!(result.score(PlayerId::A), Score::new(2, 2, 0));
+    let line = result.sides_line();
+    assert!(
+        line.starts_with("First side: won 0/4, share 0.0% [0.0%, 49.0%]"),
+        "{line}"
+    );
+    // From `2 2`, total 4: the first side adds 1 (5), ..., and reaches 9 at its third move.
+    let s = Openings::parse("2 2\n", &Count::new(9), "x").unwrap();
+    let result = run_match(
+        [&mut a, &mut b],
+        &MatchSettings::new(2),
+        |i| Ok::<_, BadMove>(s.game(i)),
+        |_| {},
+    )
+    .unwrap();
+    assert_eq!(result.first_side_score(), Score::new(2, 0, 0));
+    assert!(
+        result
+            .sides_line()
+            .starts_with("First side: won 2/2, share 100.0% [")
+    );
 }

@@ -1,7 +1,8 @@
 //! The `havannah` program's subcommands, one module each: [`gtp`] (a GTP engine), [`selfplay`]
 //! (a match between two players), [`replay`] (game records replayed), [`clock_check`] (does
 //! a GTP engine keep its clock?), [`playout_table`] (the paper's playout-speed table),
-//! [`search_bench`] (the speed and fingerprint of seeded searches), [`td_train`]
+//! [`search_bench`] (the speed and fingerprint of seeded searches), [`openings`] (a suite
+//! of balanced openings and the first-stone table of the pie rule), [`td_train`]
 //! (self-play training of a value network) and [`serve`] (a web page to play and analyse).
 //!
 //! [`config_spec`] reads the engine configurations the subcommands take (`best`,
@@ -18,7 +19,7 @@
 //! use havannah_cli::{Cli, Command};
 //!
 //! let cli = Cli::try_parse_from(["havannah", "selfplay", "--games", "2"]).unwrap();
-//! assert!(matches!(cli.command, Command::Selfplay(opts) if opts.games == 2));
+//! assert!(matches!(cli.command, Command::Selfplay(opts) if opts.games == Some(2)));
 //! ```
 
 use std::process::ExitCode;
@@ -28,6 +29,7 @@ use clap::{Parser, Subcommand};
 pub mod clock_check;
 pub mod config_spec;
 pub mod gtp;
+pub mod openings;
 pub mod playout_table;
 pub mod replay;
 pub mod search_bench;
@@ -40,7 +42,7 @@ pub mod td_train;
 #[command(
     name = "havannah",
     version,
-    about = "Havannah: a GTP engine, self-play matches, game replay, a clock check, the playout table, a search bench, TD training and a web page to play in the browser"
+    about = "Havannah: a GTP engine, self-play matches, game replay, a clock check, the playout table, a search bench, balanced openings, TD training and a web page to play in the browser"
 )]
 pub struct Cli {
     /// What to do.
@@ -66,6 +68,8 @@ pub enum Command {
     /// Searches seeded positions for a fixed number of simulations: simulations/s and a fingerprint.
     #[command(name = "search-bench")]
     SearchBench(search_bench::Opts),
+    /// Generates a suite of balanced openings, or the first-stone table of the pie rule.
+    Openings(openings::Opts),
     /// Trains a Havannah value network by self-play TD(lambda).
     #[command(name = "td-train")]
     TdTrain(td_train::Opts),
@@ -83,6 +87,7 @@ impl Cli {
             Command::ClockCheck(opts) => clock_check::run(opts),
             Command::PlayoutTable(opts) => playout_table::run(opts),
             Command::SearchBench(opts) => search_bench::run(opts),
+            Command::Openings(opts) => openings::run(opts),
             Command::TdTrain(opts) => td_train::run(opts),
             Command::Serve(opts) => serve::run(opts),
         }

@@ -82,12 +82,15 @@ fn position(size: u8, plies: usize, seed: u64) -> Result<Option<GameState>, Stri
 /// # Errors
 /// A message naming the value when the size or the configuration is refused.
 pub fn bench(opts: &Opts) -> Result<Totals, String> {
-    let config = engine_config(&opts.config)
+    let mut config = engine_config(&opts.config)
         .map_err(|e| format!("--config {:?}: {e}", opts.config))?
         .with_threads(1)
         .map_err(|e| e.to_string())?
         .with_simulations(opts.simulations)
         .map_err(|e| e.to_string())?;
+    // The bench measures the search: the empty board (pie rule on) is searched too, not
+    // answered from the first-stone table.
+    config.pie_table = false;
     GameState::new(opts.size, Rules::default())
         .map_err(|e| format!("--size {}: {e}", opts.size))?;
     let mut fnv = Fingerprint::new();

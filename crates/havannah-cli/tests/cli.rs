@@ -53,7 +53,7 @@ fn fresh_dir(name: &str) -> PathBuf {
 #[test]
 fn each_subcommand_gets_its_own_options() {
     let cli = parse(&["selfplay", "--games", "2", "--size", "4"]).unwrap();
-    assert!(matches!(cli.command, Sub::Selfplay(o) if o.games == 2 && o.size == 4));
+    assert!(matches!(cli.command, Sub::Selfplay(o) if o.games == Some(2) && o.size == 4));
     let cli = parse(&["gtp", "--time-per-move", "1"]).unwrap();
     assert!(matches!(cli.command, Sub::Gtp(o) if o.time == Some(1.0)));
     let cli = parse(&["replay", "a.txt", "-"]).unwrap();

@@ -13,6 +13,7 @@ use rand_pcg::Pcg64Mcg;
 use rave_mcts::{Budget, Config, Mcts, MctsError, RaveSchedule, SearchResult};
 
 use crate::error::ConfigError;
+use crate::first_stone::FirstStones;
 use crate::game::HavannahGame;
 use crate::playout::{HavannahPlayout, PlayoutConfig};
 use crate::prior::{HavannahPrior, PriorConfig};
@@ -50,6 +51,11 @@ pub struct EngineConfig {
     pub max_memory: Option<usize>,
     /// Time kept back from every time limit for the work around the search.
     pub safety_margin: Duration,
+    /// Under the pie rule, play the first two plies from the built-in first-stone table of
+    /// the board size when there is one ([`crate::first_stone`]): open with the stone closest
+    /// to even, and swap exactly when the first stone is better than even for White. Without
+    /// a table for the size, or with this off, the search decides.
+    pub pie_table: bool,
 }
 
 impl EngineConfig {
@@ -83,6 +89,7 @@ impl EngineConfig {
             max_nodes: 16_000_000,
             max_memory: None,
             safety_margin: Duration::from_millis(5),
+            pie_table: true,
         }
     }
 
@@ -200,6 +207,8 @@ pub struct Engine {
     /// where the time it takes counts against the move's budget (a GTP controller waits
     /// for `genmove` until the engine has observed its own move).
     pending: Vec<Move>,
+    /// The first-stone table of the last board searched on, if it has one.
+    first_stones: Option<FirstStones>,
 }
 
 impl std::fmt::Debug for Engine {
@@ -222,6 +231,7 @@ impl Engine {
             rng: Pcg64Mcg::seed_from_u64(seed),
             last: None,
             pending: Vec::new(),
+            first_stones: None,
         }
     }
 
@@ -244,13 +254,42 @@ impl Engine {
         self.search.as_ref().map_or(0, Mcts::tree_nodes)
     }
 
+    /// The move of the first-stone table at `game` when the pie rule is on and the table
+    /// decides it: the most even first stone at ply 0, `swap` at ply 1 when the first stone
+    /// favours White. `Some(None)` at ply 1 when the table says not to swap: the search then
+    /// chooses among the cells only.
+    fn table_move(&mut self, game: &GameState) -> Option<Option<Move>> {
+        let plies = game.moves().len();
+        if !self.config.pie_table || !game.rules().pie || plies > 1 {
+            return None;
+        }
+        let board = game.board();
+        if self
+            .first_stones
+            .as_ref()
+            .is_none_or(|t| t.board() != board)
+        {
+            self.first_stones = FirstStones::builtin(board).and_then(Result::ok);
+        }
+        let table = self.first_stones.as_ref()?;
+        match game.moves() {
+            [] => Some(Some(Move::Cell(table.most_even()))),
+            [Move::Cell(first)] => Some(table.should_swap(*first).then_some(Move::Swap)),
+            _ => None,
+        }
+    }
+
     fn fresh(&self, game: &GameState) -> Mcts<HavannahGame, HavannahPlayout, HavannahPrior> {
+        self.fresh_at(HavannahGame::from_game(game))
+    }
+
+    fn fresh_at(&self, root: HavannahGame) -> Mcts<HavannahGame, HavannahPlayout, HavannahPrior> {
         let mut prior = HavannahPrior::new(self.config.prior);
         if let Some((net, weight)) = &self.config.value_net {
             prior = prior.with_value_net(Arc::clone(net), *weight);
         }
         Mcts::with_policies(
-            HavannahGame::from_game(game),
+            root,
             self.config.search.clone(),
             HavannahPlayout::new(self.config.playout),
             prior,
@@ -343,6 +382,18 @@ impl Agent<GameState> for Engine {
             return None;
         }
         let start = Instant::now();
+        match self.table_move(game) {
+            Some(Some(mv)) => {
+                self.last = None;
+                return Some(mv);
+            }
+            Some(None) => {
+                // Not swapping: search a tree without `swap` (it is legal only here).
+                self.search = Some(self.fresh_at(HavannahGame::from_game_with_pie(game, false)));
+                self.pending.clear();
+            }
+            None => {}
+        }
         self.sync(game);
         let mut budget = self.budget(game, clock);
         // Following the moves in the tree took part of this move's time.

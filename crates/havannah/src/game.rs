@@ -55,7 +55,14 @@ impl HavannahGame {
     /// The state of a checked game (its moves replayed).
     #[must_use]
     pub fn from_game(game: &GameState) -> HavannahGame {
-        let mut g = HavannahGame::new(game.board(), game.rules().pie);
+        HavannahGame::from_game_with_pie(game, game.rules().pie)
+    }
+
+    /// The state of a checked game (its moves replayed) with the pie rule on or off: off, a
+    /// search at ply 1 does not consider `swap` (the engine declining it).
+    #[must_use]
+    pub fn from_game_with_pie(game: &GameState, pie: bool) -> HavannahGame {
+        let mut g = HavannahGame::new(game.board(), pie);
         for &mv in game.moves() {
             rave_mcts::Game::play(&mut g, mv);
         }

@@ -13,6 +13,9 @@
 //!   [`game_harness::Agent`]s of the rules' [`GameState`](rules::GameState) (a player that
 //!   follows the game and chooses moves under a [`game_harness::Clock`]), so the generic match
 //!   runner ([`game_harness::runner`]) plays them;
+//! - [`first_stone`]: the first-stone table of the pie rule (White's value of every first
+//!   stone, from deep searches), with which the engine opens close to even and swaps exactly
+//!   when the first stone favours White;
 //! - [`gtp`]: the harness's GTP session over Havannah, played by any [`Agent`], with
 //!   Havannah's own commands; positions are drawn by [`rules::svg`];
 //! - [`td`]: the value network learned by temporal-difference self-play, as the prior
@@ -56,6 +59,7 @@ pub use rave_mcts::{
 pub mod agent;
 pub mod engine;
 mod error;
+pub mod first_stone;
 pub mod game;
 pub mod gtp;
 mod pattern;

@@ -3,7 +3,8 @@
 //!
 //! ```sh
 //! havannah selfplay [--size 6] [--games 20] [--simulations N] \
-//!     [--time-per-move SECONDS] [--threads N] [--seed N] [--opening PLIES] [--pie] \
+//!     [--time-per-move SECONDS] [--threads N] [--seed N] [--opening PLIES | --openings FILE] \
+//!     [--pie] \
 //!     [--out selfplay-out] [--player-a random] [--player-b random] [--gtp-setup CMD]... \
 //!     [--gtp-timeout SECONDS] [--gtp-stderr FILE] [--shard K/N]
 //! havannah selfplay --merge DIR... [--out DIR]
@@ -23,6 +24,11 @@
 //! cell or gives no answer within `--gtp-timeout` seconds forfeits the game (the reason goes
 //! into `results.txt`) and is restarted for the next one. `--gtp-stderr FILE` keeps the
 //! programs' standard error (discarded by default).
+//!
+//! `--openings openings/havannah-8.txt` plays a suite of balanced openings (see
+//! `havannah openings`): pair k (games 2k and 2k + 1) starts from opening k mod N, and
+//! `--games` defaults to twice the number of openings, every opening once with each player
+//! moving first.
 //!
 //! Player A moves first in the odd-numbered games (1, 3, ...), B in the others. The output
 //! folder gets `games.txt` (one record per line, with the result), `games.sgf`,
@@ -44,6 +50,7 @@ use std::time::Duration;
 
 use clap::Parser;
 use game_harness::matches::Shard;
+use game_harness::openings::Openings;
 use game_harness::output::exit_status;
 use game_harness::record::MatchResult;
 use game_harness::runner::{MatchSettings, run_match};
@@ -67,9 +74,10 @@ pub struct Opts {
     /// Cells per side.
     #[arg(long, default_value_t = 6)]
     pub size: u8,
-    /// Number of games (colours alternate).
-    #[arg(long, default_value_t = 20)]
-    pub games: usize,
+    /// Number of games (colours alternate); 20 by default, or with --openings twice the
+    /// number of openings (each played once with each player moving first).
+    #[arg(long)]
+    pub games: Option<usize>,
     /// Simulations per move for search players.
     #[arg(long)]
     pub simulations: Option<u64>,
@@ -87,6 +95,10 @@ pub struct Opts {
     /// Random opening moves before the players take over (the same for both games of a pair).
     #[arg(long, default_value_t = 0)]
     pub opening: usize,
+    /// A suite of openings (a file with one opening a line, moves separated by spaces, `#`
+    /// comments, as `openings/havannah-8.txt`): game pair k starts from opening k mod N.
+    #[arg(long, value_name = "FILE", conflicts_with = "opening")]
+    pub openings: Option<PathBuf>,
     /// Allow the pie rule (`swap`).
     #[arg(long)]
     pub pie: bool,
@@ -264,12 +276,22 @@ fn play(opts: &Opts) -> Result<(MatchResult<GameState>, Setup), String> {
         opts,
         opts.seed.wrapping_mul(2).wrapping_add(2),
     )?;
-    let settings = MatchSettings::new(opts.games)
+    let setup = Setup::new(opts.size, opts.pie, opts.opening).map_err(|e| e.to_string())?;
+    let suite = match &opts.openings {
+        Some(path) => Some(
+            Openings::read(path, &setup.empty_game().map_err(|e| e.to_string())?)
+                .map_err(|e| e.to_string())?,
+        ),
+        None => None,
+    };
+    let games = opts
+        .games
+        .unwrap_or_else(|| suite.as_ref().map_or(20, Openings::games));
+    let settings = MatchSettings::new(games)
         .clock(clock_of(opts)?)
         .seed(opts.seed)
         .shard(opts.shard.unwrap_or_default());
-    let setup = Setup::new(opts.size, opts.pie, opts.opening).map_err(|e| e.to_string())?;
-    let bar = ProgressBar::new(settings.shard.games(opts.games).count() as u64);
+    let bar = ProgressBar::new(settings.shard.games(games).count() as u64);
     if let Ok(style) =
         ProgressStyle::with_template("{bar:40} {pos}/{len} games [{elapsed_precise}<{eta}] {msg}")
     {
@@ -279,7 +301,10 @@ fn play(opts: &Opts) -> Result<(MatchResult<GameState>, Setup), String> {
     let result = run_match(
         [a.as_mut(), b.as_mut()],
         &settings,
-        |index| setup.opening(opts.seed, index),
+        |index| match &suite {
+            Some(suite) => Ok(suite.game(index)),
+            None => setup.opening(opts.seed, index),
+        },
         |game| {
             played += 1;
             a_points += match game.winner {

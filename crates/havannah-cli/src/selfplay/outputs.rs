@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 
 use game_harness::PlayerId;
 use game_harness::record::{GameRecord, MatchResult};
+use game_harness::stats::Score;
 use havannah_rules::svg::{SvgOptions, position_svg};
 use havannah_rules::{Colour, GameState, Kinds, Record};
 
@@ -91,8 +92,8 @@ pub fn kind_counts(result: &MatchResult<GameState>) -> [u32; 3] {
 }
 
 /// The results table of a Havannah match: the generic table of the harness with the board
-/// size and pie rule in its first line, wins by colour rather than by side, and the winning
-/// figures.
+/// size and pie rule in its first line, White's share of the games with its Wilson interval
+/// (White moves first; after a swap the second player holds White), and the winning figures.
 #[derive(Debug, Clone, Copy)]
 pub struct Table<'a> {
     /// The match.
@@ -117,9 +118,9 @@ impl fmt::Display for Table<'_> {
         let (w, bl, d) = wins_by_colour(result);
         writeln!(
             f,
-            "By colour: White {w} ({}), Black {bl} ({}), draws {d}",
-            result.share(w),
-            result.share(bl)
+            "By colour: White won {w}/{}, share {} (draws count half); Black won {bl}, draws {d}",
+            result.games.len(),
+            Score::new(w, bl, d).win_rate()
         )?;
         let [br, fo, ri] = kind_counts(result);
         writeln!(

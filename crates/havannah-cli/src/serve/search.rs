@@ -171,10 +171,14 @@ pub(crate) struct EngineCache {
 }
 
 impl EngineCache {
-    /// The best configuration on one thread, its tree capped at `memory` bytes.
+    /// The best configuration on one thread, its tree capped at `memory` bytes, searching
+    /// every position (the first-stone table off).
     pub(crate) fn new(memory: usize, seed: u64) -> EngineCache {
         let mut config = EngineConfig::best();
         config.max_memory = Some(memory);
+        // The page shows the search of every position, the first two plies included: no
+        // answers from the first-stone table.
+        config.pie_table = false;
         EngineCache {
             engine: Engine::new(config, seed),
             followed: None,
