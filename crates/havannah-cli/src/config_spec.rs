@@ -8,7 +8,8 @@
 //! (the expansion threshold), `fpu=F` (first-play urgency), `stop=0|1` (early stop),
 //! `threads=N` (search threads, so that one match can pit thread counts against each other),
 //! `nodes=N` (tree nodes a thread), `memory=MiB` (a memory budget for the tree all threads
-//! share); the tree knowledge of [`PriorConfig::tree`](havannah::PriorConfig::tree):
+//! share), `pietable=0|1` (the first-stone table for the pie rule's first two plies, see
+//! [`havannah::first_stone`]); the tree knowledge of [`PriorConfig::tree`](havannah::PriorConfig::tree):
 //! `reach=W`, `reply=W` (weights `>= 0`), `threats=0|1`; and the playout rules of
 //! [`PlayoutConfig`]: `decisive`, `block` (anti-decisive), `save` (bridge saving), `lgr`
 //! (last-good-reply), each `0|1`, and `kmoves=N` (the playout moves they apply to).
@@ -28,7 +29,7 @@ use havannah::mcts::{ConfigBuilder, MctsError, RaveSchedule};
 use havannah::{EngineConfig, PlayoutConfig, Preset, PriorConfig};
 
 /// The parameter keys [`engine_config`] accepts after a preset's name.
-pub const PARAMETER_KEYS: &str = "bias, ravebase, ravemove, c, expand, fpu, stop, threads, nodes, memory, reach, reply, threats, decisive, block, save, lgr, kmoves";
+pub const PARAMETER_KEYS: &str = "bias, ravebase, ravemove, c, expand, fpu, stop, threads, nodes, memory, pietable, reach, reply, threats, decisive, block, save, lgr, kmoves";
 
 /// The preset names, comma-separated (for messages and help texts).
 #[must_use]
@@ -210,6 +211,10 @@ fn apply(
             config.max_nodes = value.count(2, u32::MAX, "a count >= 2")? as usize;
             builder
         }
+        "pietable" => {
+            config.pie_table = value.on();
+            builder
+        }
         "memory" => {
             let mib = value.count(1, 1 << 20, "a count of MiB >= 1")?;
             config.max_memory = Some(mib as usize * (1 << 20));
@@ -284,6 +289,17 @@ mod tests {
         let uct = engine_config("uct:c=0.3").unwrap();
         assert_eq!(uct.search.exploration(), 0.3);
         assert_eq!(uct.search.selection(), Selection::Uct);
+    }
+
+    #[test]
+    fn pietable_turns_the_first_stone_table_off_and_on() {
+        assert!(engine_config("best").unwrap().pie_table);
+        assert!(!engine_config("best:pietable=0").unwrap().pie_table);
+        assert!(
+            engine_config("best:pietable=0,pietable=1")
+                .unwrap()
+                .pie_table
+        );
     }
 
     #[test]
