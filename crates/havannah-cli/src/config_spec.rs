@@ -10,7 +10,8 @@
 //! `nodes=N` (tree nodes a thread), `memory=MiB` (a memory budget for the tree all threads
 //! share), `pietable=0|1` (the first-stone table for the pie rule's first two plies, see
 //! [`havannah::first_stone`]); the tree knowledge of [`PriorConfig::tree`](havannah::PriorConfig::tree):
-//! `reach=W`, `reply=W` (weights `>= 0`), `threats=0|1`; and the playout rules of
+//! `reach=W`, `reply=W` (weights `>= 0`), `threats=0|1`; `patterns=W` (the weight of the
+//! learned patterns' progressive bias, see [`havannah::patterns`]); and the playout rules of
 //! [`PlayoutConfig`]: `decisive`, `block` (anti-decisive), `save` (bridge saving), `lgr`
 //! (last-good-reply), each `0|1`, and `kmoves=N` (the playout moves they apply to).
 //!
@@ -29,7 +30,7 @@ use havannah::mcts::{ConfigBuilder, MctsError, RaveSchedule};
 use havannah::{EngineConfig, PlayoutConfig, Preset, PriorConfig};
 
 /// The parameter keys [`engine_config`] accepts after a preset's name.
-pub const PARAMETER_KEYS: &str = "bias, ravebase, ravemove, c, expand, fpu, stop, threads, nodes, memory, pietable, reach, reply, threats, decisive, block, save, lgr, kmoves";
+pub const PARAMETER_KEYS: &str = "bias, ravebase, ravemove, c, expand, fpu, stop, threads, nodes, memory, pietable, reach, reply, patterns, threats, decisive, block, save, lgr, kmoves";
 
 /// The preset names, comma-separated (for messages and help texts).
 #[must_use]
@@ -237,6 +238,7 @@ fn set_knowledge(
     match value.key {
         "reach" => prior.reach = value.weight()?,
         "reply" => prior.bridge_reply = value.weight()?,
+        "patterns" => prior.patterns = value.weight()?,
         "threats" => prior.threats = value.weight()? != 0.0,
         "decisive" => playout.decisive = value.on(),
         "block" => playout.anti_decisive = value.on(),

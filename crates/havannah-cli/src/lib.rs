@@ -2,7 +2,8 @@
 //! (a match between two players), [`replay`] (game records replayed), [`clock_check`] (does
 //! a GTP engine keep its clock?), [`playout_table`] (the paper's playout-speed table),
 //! [`search_bench`] (the speed and fingerprint of seeded searches), [`openings`] (a suite
-//! of balanced openings and the first-stone table of the pie rule), [`td_train`]
+//! of balanced openings and the first-stone table of the pie rule), [`pattern_train`]
+//! (pattern weights learned from game records), [`td_train`]
 //! (self-play training of a value network) and [`serve`] (a web page to play and analyse).
 //!
 //! [`config_spec`] reads the engine configurations the subcommands take (`best`,
@@ -30,6 +31,7 @@ pub mod clock_check;
 pub mod config_spec;
 pub mod gtp;
 pub mod openings;
+pub mod pattern_train;
 pub mod playout_table;
 pub mod replay;
 pub mod search_bench;
@@ -42,7 +44,7 @@ pub mod td_train;
 #[command(
     name = "havannah",
     version,
-    about = "Havannah: a GTP engine, self-play matches, game replay, a clock check, the playout table, a search bench, balanced openings, TD training and a web page to play in the browser"
+    about = "Havannah: a GTP engine, self-play matches, game replay, a clock check, the playout table, a search bench, balanced openings, pattern and TD training and a web page to play in the browser"
 )]
 pub struct Cli {
     /// What to do.
@@ -70,6 +72,9 @@ pub enum Command {
     SearchBench(search_bench::Opts),
     /// Generates a suite of balanced openings, or the first-stone table of the pie rule.
     Openings(openings::Opts),
+    /// Learns the weights of local patterns from game records.
+    #[command(name = "pattern-train")]
+    PatternTrain(pattern_train::Opts),
     /// Trains a Havannah value network by self-play TD(lambda).
     #[command(name = "td-train")]
     TdTrain(td_train::Opts),
@@ -88,6 +93,7 @@ impl Cli {
             Command::PlayoutTable(opts) => playout_table::run(opts),
             Command::SearchBench(opts) => search_bench::run(opts),
             Command::Openings(opts) => openings::run(opts),
+            Command::PatternTrain(opts) => pattern_train::run(opts),
             Command::TdTrain(opts) => td_train::run(opts),
             Command::Serve(opts) => serve::run(opts),
         }

@@ -1,6 +1,6 @@
 //! The `havannah` program: `havannah gtp`, `havannah selfplay`, `havannah replay`,
 //! `havannah clock-check`, `havannah playout-table`, `havannah search-bench`,
-//! `havannah openings` and `havannah td-train` (`havannah --help` lists them,
+//! `havannah openings`, `havannah pattern-train` and `havannah td-train` (`havannah --help` lists them,
 //! `havannah selfplay --help` the options of one).
 
 use std::process::ExitCode;

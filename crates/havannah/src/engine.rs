@@ -17,6 +17,7 @@ use crate::first_stone::FirstStones;
 use crate::game::HavannahGame;
 use crate::playout::{HavannahPlayout, PlayoutConfig};
 use crate::prior::{HavannahPrior, PriorConfig};
+use crate::patterns::PatternWeights;
 use crate::td::ValueNet;
 use game_harness::Agent;
 
@@ -56,6 +57,10 @@ pub struct EngineConfig {
     /// to even, and swap exactly when the first stone is better than even for White. Without
     /// a table for the size, or with this off, the search decides.
     pub pie_table: bool,
+    /// Pattern weights to use instead of the built-in ones when
+    /// [`PriorConfig::patterns`](crate::PriorConfig::patterns) is above 0 (see
+    /// [`crate::patterns`]).
+    pub pattern_weights: Option<Arc<PatternWeights>>,
 }
 
 impl EngineConfig {
@@ -90,6 +95,7 @@ impl EngineConfig {
             max_memory: None,
             safety_margin: Duration::from_millis(5),
             pie_table: true,
+            pattern_weights: None,
         }
     }
 
@@ -287,6 +293,9 @@ impl Engine {
         let mut prior = HavannahPrior::new(self.config.prior);
         if let Some((net, weight)) = &self.config.value_net {
             prior = prior.with_value_net(Arc::clone(net), *weight);
+        }
+        if let Some(weights) = &self.config.pattern_weights {
+            prior = prior.with_patterns(Arc::clone(weights));
         }
         Mcts::with_policies(
             root,

@@ -6,8 +6,9 @@ use havannah_board::{Board, Cell};
 use havannah_rules::{Colour, Move, Position};
 use rave_mcts::{Narrowing, Prior, PriorValue};
 
+use crate::bridge::bridge_saves;
 use crate::game::HavannahGame;
-use crate::pattern::bridge_saves;
+use crate::patterns::PatternWeights;
 use crate::td::ValueNet;
 
 /// The weights of the prior's features. A child starts with `visits` virtual visits at a value
@@ -54,6 +55,10 @@ pub struct PriorConfig {
     /// won; a single cell where the opponent would win at once is the only move; two or
     /// more prove the node lost (see [`rave_mcts::Prior::narrow`]).
     pub threats: bool,
+    /// Progressive bias from the learned patterns ([`crate::patterns`]): a move's bias is
+    /// this weight times its share of the pattern strengths of all legal moves (0: off).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub patterns: f32,
 }
 
 impl Default for PriorConfig {
@@ -70,6 +75,7 @@ impl Default for PriorConfig {
             reach: 0.0,
             bridge_reply: 0.0,
             threats: false,
+            patterns: 0.0,
         }
     }
 }
@@ -106,13 +112,30 @@ impl PriorConfig {
 pub struct HavannahPrior {
     config: PriorConfig,
     net: Option<(Arc<ValueNet>, f32)>,
+    patterns: Option<Arc<PatternWeights>>,
 }
 
 impl HavannahPrior {
-    /// A prior with these weights.
+    /// A prior with these weights; with [`PriorConfig::patterns`] above 0, it uses the
+    /// built-in pattern weights ([`PatternWeights::builtin`]).
     #[must_use]
     pub fn new(config: PriorConfig) -> HavannahPrior {
-        HavannahPrior { config, net: None }
+        let patterns = (config.patterns > 0.0).then(PatternWeights::builtin);
+        HavannahPrior {
+            config,
+            net: None,
+            patterns,
+        }
+    }
+
+    /// Uses these pattern weights instead of the built-in ones (when
+    /// [`PriorConfig::patterns`] is above 0).
+    #[must_use]
+    pub fn with_patterns(mut self, weights: Arc<PatternWeights>) -> HavannahPrior {
+        if self.config.patterns > 0.0 {
+            self.patterns = Some(weights);
+        }
+        self
     }
 
     /// Mixes a value network into the prior: a child's value becomes
@@ -330,15 +353,18 @@ impl Prior<HavannahGame> for HavannahPrior {
 
     fn is_active(&self) -> bool {
         let c = &self.config;
-        c.visits > 0 || c.reach > 0.0 || c.bridge_reply > 0.0
+        c.visits > 0 || c.reach > 0.0 || c.bridge_reply > 0.0 || c.patterns > 0.0
     }
 }
 
 impl HavannahPrior {
-    /// Sets the progressive bias of every move (see [`PriorConfig::reach`] and
-    /// [`PriorConfig::bridge_reply`]).
+    /// Sets the progressive bias of every move (see [`PriorConfig::reach`],
+    /// [`PriorConfig::bridge_reply`] and [`PriorConfig::patterns`]).
     fn add_bias(&self, game: &HavannahGame, moves: &[Move], out: &mut [PriorValue]) {
         let c = &self.config;
+        if let Some(weights) = &self.patterns {
+            pattern_bias(weights, c.patterns, game, moves, out);
+        }
         if c.reach <= 0.0 && c.bridge_reply <= 0.0 {
             return;
         }
@@ -368,7 +394,34 @@ impl HavannahPrior {
             if replies.contains(&cell) {
                 bias += c.bridge_reply;
             }
-            slot.bias = bias;
+            slot.bias += bias;
+        }
+    }
+}
+
+/// Adds to each move's bias `weight` times its share of the pattern strengths of `moves`.
+fn pattern_bias(
+    weights: &PatternWeights,
+    weight: f32,
+    game: &HavannahGame,
+    moves: &[Move],
+    out: &mut [PriorValue],
+) {
+    let pos = game.position();
+    let board = pos.board();
+    let (last, _) = game.last_cells();
+    let last = (usize::from(last) < board.num_cells()).then(|| Cell::from_index(usize::from(last)));
+    let mut total = 0.0f32;
+    for (&mv, slot) in moves.iter().zip(out.iter_mut()) {
+        if let Move::Cell(cell) = mv {
+            let gamma = weights.gamma(pos, cell, last);
+            slot.bias = gamma;
+            total += gamma;
+        }
+    }
+    if total > 0.0 {
+        for slot in out.iter_mut() {
+            slot.bias *= weight / total;
         }
     }
 }

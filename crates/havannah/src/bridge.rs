@@ -1,4 +1,4 @@
-//! Local patterns shared by the prior and the playouts.
+//! Two-bridges around a stone, shared by the prior and the playouts.
 
 use havannah_board::Cell;
 use havannah_rules::{Colour, Position};
