@@ -313,6 +313,12 @@ mod tests {
         let c = engine_config("best:threats=0,reach=0.5,reply=0").unwrap();
         assert!(!c.prior.threats);
         assert_eq!((c.prior.reach, c.prior.bridge_reply), (0.5, 0.0));
+        assert_eq!(c.prior.patterns, 0.0);
+        assert_eq!(
+            engine_config("best:patterns=2").unwrap().prior.patterns,
+            2.0
+        );
+        assert!(engine_config("best:patterns=-1").is_err());
         let c = engine_config("best:decisive=1,block=1,kmoves=10").unwrap();
         assert!(c.playout.decisive && c.playout.anti_decisive);
         assert!(!c.playout.save_bridge && !c.playout.last_good_reply);

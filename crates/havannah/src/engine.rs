@@ -15,9 +15,9 @@ use rave_mcts::{Budget, Config, Mcts, MctsError, RaveSchedule, SearchResult};
 use crate::error::ConfigError;
 use crate::first_stone::FirstStones;
 use crate::game::HavannahGame;
+use crate::patterns::PatternWeights;
 use crate::playout::{HavannahPlayout, PlayoutConfig};
 use crate::prior::{HavannahPrior, PriorConfig};
-use crate::patterns::PatternWeights;
 use crate::td::ValueNet;
 use game_harness::Agent;
 

@@ -57,13 +57,13 @@ pub use rave_mcts::{
 };
 
 pub mod agent;
+mod bridge;
 pub mod engine;
 mod error;
 pub mod first_stone;
 pub mod game;
-pub mod patterns;
 pub mod gtp;
-mod bridge;
+pub mod patterns;
 pub mod playout;
 pub mod prior;
 pub mod td;

@@ -7,8 +7,8 @@ use rand::{Rng, RngExt};
 use rave_mcts::{Playout, PlayoutResult, Rewards, Trace};
 use weighted_sampler::BlockSampler;
 
-use crate::game::HavannahGame;
 use crate::bridge::bridge_saves;
+use crate::game::HavannahGame;
 
 /// How a playout picks the moves no knowledge rule chose.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

@@ -661,4 +661,50 @@ pub(crate) mod tests {
         mixed.priors(&state, &legal, &mut b);
         assert_eq!(a, b);
     }
+
+    #[test]
+    fn pattern_bias_is_the_weighted_share_of_the_strengths() {
+        use crate::patterns::{DISTANCE_CLASSES, PatternWeights};
+        let g = game(&["h8"]);
+        let state = HavannahGame::from_game(&g);
+        let mut legal = Vec::new();
+        state.legal_moves(&mut legal);
+        let b = g.board();
+        let h8 = b.parse_cell("h8").unwrap();
+        // Contact with the last stone is 8 times as strong as anything else.
+        let mut distance = [1.0; DISTANCE_CLASSES];
+        distance[0] = 8.0;
+        let weights = Arc::new(PatternWeights::new(distance, &[]));
+        let config = PriorConfig {
+            patterns: 1.5,
+            ..PriorConfig::tree()
+        };
+        let with = HavannahPrior::new(config).with_patterns(weights);
+        let without = HavannahPrior::new(PriorConfig::tree());
+        let mut a = vec![PriorValue::default(); legal.len()];
+        let mut c = a.clone();
+        with.priors(&state, &legal, &mut a);
+        without.priors(&state, &legal, &mut c);
+        // 6 contact cells of strength 8 and the rest of strength 1.
+        let total = 6.0 * 8.0 + (legal.len() - 6) as f32;
+        for ((&mv, pa), pc) in legal.iter().zip(&a).zip(&c) {
+            let Move::Cell(cell) = mv else {
+                panic!("no swap without the pie rule");
+            };
+            let gamma = if b.adjacent(cell, h8) { 8.0 } else { 1.0 };
+            let want = pc.bias + 1.5 * gamma / total;
+            assert!(
+                (pa.bias - want).abs() < 1e-6,
+                "{}: {} vs {want}",
+                b.cell_name(cell),
+                pa.bias
+            );
+        }
+        // Off (weight 0): the weights given are not used.
+        let off = HavannahPrior::new(PriorConfig::tree())
+            .with_patterns(Arc::new(PatternWeights::new(distance, &[])));
+        let mut d = vec![PriorValue::default(); legal.len()];
+        off.priors(&state, &legal, &mut d);
+        assert_eq!(c, d);
+    }
 }

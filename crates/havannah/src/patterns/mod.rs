@@ -50,8 +50,7 @@ mod train;
 mod weights;
 
 pub use shape::{
-    EMPTY, OFF_BOARD, OPPONENT, OWN, SHAPE_CELLS, SHAPE_CODES, canonical, images, shape,
-    transform,
+    EMPTY, OFF_BOARD, OPPONENT, OWN, SHAPE_CELLS, SHAPE_CODES, canonical, images, shape, transform,
 };
 pub use train::{FitProgress, PatternDataset};
 pub use weights::{DISTANCE_CLASSES, PatternError, PatternWeights, VERSION_LINE};

@@ -198,7 +198,11 @@ mod tests {
         let mut all = images(code).to_vec();
         all.sort_unstable();
         all.dedup();
-        assert_eq!(all.len(), 12, "an asymmetric shape has twelve distinct images");
+        assert_eq!(
+            all.len(),
+            12,
+            "an asymmetric shape has twelve distinct images"
+        );
         for s in 0..12 {
             assert_eq!(canonical(transform(code, s)), canonical(code));
         }

@@ -196,8 +196,7 @@ impl PatternDataset {
     /// Each choice's sum of candidate strengths, and the mean log-likelihood of the moves
     /// played.
     fn strength_sums(&self, shapes: &[f64], distance: &[f64]) -> (Vec<f64>, f64) {
-        let strength =
-            |c: &Candidate| shapes[c.shape as usize] * distance[usize::from(c.distance)];
+        let strength = |c: &Candidate| shapes[c.shape as usize] * distance[usize::from(c.distance)];
         let mut log_likelihood = 0.0;
         let sums = self
             .choices
@@ -277,7 +276,8 @@ mod tests {
         // White always plays next to its own last stone, in a line: the shape with one own
         // neighbour wins every choice it is in.
         let mut data = PatternDataset::new(2);
-        data.add_record("8 h8 a1 h9 b1 h10 c1 h11 d1 h12 e1").unwrap();
+        data.add_record("8 h8 a1 h9 b1 h10 c1 h11 d1 h12 e1")
+            .unwrap();
         assert_eq!(data.len(), 8);
         let weights = data.fit(30, |_| {});
         let g = GameState::new(8, Rules::default()).unwrap();

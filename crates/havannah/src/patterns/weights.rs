@@ -126,9 +126,10 @@ impl PatternWeights {
         static WEIGHTS: OnceLock<Arc<PatternWeights>> = OnceLock::new();
         Arc::clone(WEIGHTS.get_or_init(|| {
             // The built-in file is checked by the tests: an error here is a build defect.
-            Arc::new(PatternWeights::parse(BUILTIN).unwrap_or_else(|_| {
-                PatternWeights::new([1.0; DISTANCE_CLASSES], &[])
-            }))
+            Arc::new(
+                PatternWeights::parse(BUILTIN)
+                    .unwrap_or_else(|_| PatternWeights::new([1.0; DISTANCE_CLASSES], &[])),
+            )
         }))
     }
 
@@ -195,7 +196,9 @@ impl PatternWeights {
             };
             let fields: Vec<&str> = text.split_whitespace().collect();
             let [kind, key, gamma] = fields[..] else {
-                return Err(bad("expected three fields: `distance K GAMMA` or `shape HEX GAMMA`"));
+                return Err(bad(
+                    "expected three fields: `distance K GAMMA` or `shape HEX GAMMA`",
+                ));
             };
             let gamma: f32 = gamma
                 .parse()
