@@ -295,7 +295,8 @@ mod tests {
 
     #[test]
     fn pietable_turns_the_first_stone_table_off_and_on() {
-        assert!(engine_config("best").unwrap().pie_table);
+        assert!(!engine_config("best").unwrap().pie_table);
+        assert!(engine_config("best:pietable=1").unwrap().pie_table);
         assert!(!engine_config("best:pietable=0").unwrap().pie_table);
         assert!(
             engine_config("best:pietable=0,pietable=1")

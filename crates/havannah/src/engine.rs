@@ -55,7 +55,10 @@ pub struct EngineConfig {
     /// Under the pie rule, play the first two plies from the built-in first-stone table of
     /// the board size when there is one ([`crate::first_stone`]): open with the stone closest
     /// to even, and swap exactly when the first stone is better than even for White. Without
-    /// a table for the size, or with this off, the search decides.
+    /// a table for the size, or with this off, the search decides. Off in
+    /// [`EngineConfig::best`]: with the pie rule, the table's engine scored 43% against the
+    /// search's own decisions (size 8, 0.5 s, 100 games): the opponent kept its opening g7
+    /// in 49 of 50 games and won 36 of them as Black.
     pub pie_table: bool,
     /// Pattern weights to use instead of the built-in ones when
     /// [`PriorConfig::patterns`](crate::PriorConfig::patterns) is above 0 (see
@@ -94,7 +97,7 @@ impl EngineConfig {
             max_nodes: 16_000_000,
             max_memory: None,
             safety_margin: Duration::from_millis(5),
-            pie_table: true,
+            pie_table: false,
             pattern_weights: None,
         }
     }

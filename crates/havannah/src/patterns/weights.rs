@@ -60,7 +60,7 @@ pub enum PatternError {
     },
 }
 
-/// A multiplicative hasher for shape codes (small integers spread by one multiplication).
+/// A multiplicative hasher for shape codes.
 #[derive(Default)]
 struct CodeHasher(u64);
 
@@ -74,7 +74,10 @@ impl Hasher for CodeHasher {
         }
     }
     fn write_u32(&mut self, n: u32) {
-        self.0 = u64::from(n).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        // The table indexes by the low bits: fold the high half of the product into them, so
+        // that shapes differing only in their bridge cells (the code's high bits) spread.
+        let x = u64::from(n).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        self.0 = x ^ (x >> 32);
     }
 }
 
