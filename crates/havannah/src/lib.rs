@@ -16,6 +16,9 @@
 //! - [`first_stone`]: the first-stone table of the pie rule (White's value of every first
 //!   stone, from deep searches), with which the engine opens close to even and swaps exactly
 //!   when the first stone favours White;
+//! - [`patterns`]: learned local patterns (the shape of the twelve cells around a move and
+//!   its distance to the previous move, fitted to game records by minorization–maximization),
+//!   a progressive bias the prior can add ([`PriorConfig::patterns`]);
 //! - [`gtp`]: the harness's GTP session over Havannah, played by any [`Agent`], with
 //!   Havannah's own commands; positions are drawn by [`rules::svg`];
 //! - [`td`]: the value network learned by temporal-difference self-play, as the prior
