@@ -574,6 +574,22 @@ fn check_result<G: MatchGame>(n: usize, g: &GameRecord<G>, winner: &str) -> Resu
     })
 }
 
+/// Reads the shard file ([`SHARD_FILE`]) in each of `dirs` (the `--out` folders of a match's
+/// parts) and joins them into the whole match ([`merge`]); `new_game` is [`read`]'s.
+///
+/// # Errors
+/// The first error of [`read`] (naming the file) or of [`merge`].
+pub fn merge_dirs<G: MatchGame, E: fmt::Display, D: AsRef<Path>>(
+    dirs: &[D],
+    new_game: impl Fn(&str) -> Result<G, E>,
+) -> Result<ShardFile<G>, ShardError> {
+    let parts = dirs
+        .iter()
+        .map(|dir| read(&dir.as_ref().join(SHARD_FILE), &new_game))
+        .collect::<Result<Vec<_>, _>>()?;
+    merge(parts)
+}
+
 /// Joins the parts of one match into the whole match, games in order (the result's shard is
 /// [`Shard::ALL`]).
 ///

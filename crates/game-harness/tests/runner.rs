@@ -425,6 +425,25 @@ fn shards_round_trip_and_merge_into_one_run() {
     assert_eq!(keys(&back.result), keys(&lost));
 }
 
+#[test]
+fn merge_dirs_reads_each_folder_and_joins_the_parts() {
+    let settings = MatchSettings::new(6).seed(8);
+    let whole = random_match(&settings);
+    let root = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("merge-dirs");
+    let _ = std::fs::remove_dir_all(&root);
+    let dirs: Vec<_> = (0..2).map(|k| root.join(format!("part{k}"))).collect();
+    for (k, dir) in dirs.iter().enumerate() {
+        let part = random_match(&settings.shard(Shard { index: k, count: 2 }));
+        shard::write(&part, &Count::new(9).description(), dir).unwrap();
+    }
+    let merged = shard::merge_dirs(&dirs, Count::from_description).unwrap();
+    assert_eq!(keys(&merged.result), keys(&whole));
+    let missing = shard::merge_dirs(&[root.join("none")], Count::from_description)
+        .unwrap_err()
+        .to_string();
+    assert!(missing.contains("none"), "{missing}");
+}
+
 /// The shard text of a two-game match between random players.
 fn small_text() -> String {
     shard::text(

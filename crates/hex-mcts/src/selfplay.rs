@@ -15,7 +15,7 @@ use clap::{Args, ValueEnum};
 use game_harness::matches::{Shard, print_above, progress_bar};
 use game_harness::record::MatchResult;
 use game_harness::runner::{MatchSettings, run_match};
-use game_harness::shard::{self, SHARD_FILE};
+use game_harness::shard;
 use game_harness::{Agent, Clock, GtpAgent, PlayerId};
 
 use crate::cli::SearchArgs;
@@ -160,12 +160,7 @@ fn play(args: &SelfplayArgs) -> Result<(MatchResult<Hex>, [Option<f64>; 2]), Str
 
 /// Reads the match file of each folder and joins the parts into the whole match.
 fn merge(dirs: &[PathBuf]) -> Result<(MatchResult<Hex>, String), String> {
-    let parts = dirs
-        .iter()
-        .map(|dir| shard::read(&dir.join(SHARD_FILE), from_description))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| e.to_string())?;
-    let whole = shard::merge(parts).map_err(|e| e.to_string())?;
+    let whole = shard::merge_dirs(dirs, from_description).map_err(|e| e.to_string())?;
     Ok((whole.result, whole.description))
 }
 

@@ -223,12 +223,7 @@ fn merge(dirs: &[PathBuf]) -> Result<(MatchResult<GameState>, Setup), String> {
             .empty_game()
             .map_err(|e| e.to_string())
     };
-    let parts = dirs
-        .iter()
-        .map(|dir| shard::read(&dir.join(SHARD_FILE), new_game))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| e.to_string())?;
-    let merged = shard::merge(parts).map_err(|e| e.to_string())?;
+    let merged = shard::merge_dirs(dirs, new_game).map_err(|e| e.to_string())?;
     let setup = Setup::from_description(&merged.description)?;
     Ok((merged.result, setup))
 }
