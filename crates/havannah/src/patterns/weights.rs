@@ -84,13 +84,22 @@ impl Hasher for CodeHasher {
 /// The learned strengths (Bradley–Terry "gammas") of moves: one factor for the shape of the
 /// twelve cells around the move (up to symmetry) and one for its distance to the previous
 /// move. A move's strength is the product; shapes without a weight count 1.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Clone, PartialEq)]
 pub struct PatternWeights {
     distance: [f32; DISTANCE_CLASSES],
     /// `(canonical shape, gamma)`, sorted by shape.
     shapes: Vec<(u32, f32)>,
     /// Every image of every shape, for lookups without canonicalising.
     lookup: HashMap<u32, f32, BuildHasherDefault<CodeHasher>>,
+}
+
+impl std::fmt::Debug for PatternWeights {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PatternWeights")
+            .field("distance", &self.distance)
+            .field("shapes", &self.shapes.len())
+            .finish_non_exhaustive()
+    }
 }
 
 impl PatternWeights {
