@@ -665,6 +665,7 @@ pub(crate) mod tests {
     #[test]
     fn pattern_bias_is_the_weighted_share_of_the_strengths() {
         use crate::patterns::{DISTANCE_CLASSES, PatternWeights};
+        use rave_mcts::Game as _;
         let g = game(&["h8"]);
         let state = HavannahGame::from_game(&g);
         let mut legal = Vec::new();
