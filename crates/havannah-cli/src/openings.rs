@@ -41,7 +41,7 @@ use game_harness::{Agent, Clock};
 use havannah::{Engine, EngineConfig};
 use havannah_board::{Board, Cell};
 use havannah_rules::{Colour, GameState, Move, Rules};
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
@@ -269,16 +269,7 @@ struct Counts {
 
 /// The progress bar: openings kept of those wanted, with the counts as its message.
 fn bar(len: usize, quiet: bool) -> ProgressBar {
-    if quiet {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(len as u64);
-    if let Ok(style) =
-        ProgressStyle::with_template("{bar:40} {pos}/{len} kept [{elapsed_precise}<{eta}] {msg}")
-    {
-        bar.set_style(style);
-    }
-    bar
+    crate::progress_bar(len as u64, "kept", quiet)
 }
 
 /// Draws, screens and checks candidates until enough are kept, the candidates or the time

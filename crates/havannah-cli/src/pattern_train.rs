@@ -16,7 +16,6 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use havannah::patterns::{DISTANCE_CLASSES, PatternDataset, PatternWeights};
-use indicatif::{ProgressBar, ProgressStyle};
 
 /// Command-line options.
 #[derive(Debug, Parser)]
@@ -83,23 +82,10 @@ fn read(opts: &Opts) -> Result<Data, String> {
     Ok(data)
 }
 
-fn bar(len: usize, quiet: bool) -> ProgressBar {
-    if quiet {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(len as u64);
-    if let Ok(style) =
-        ProgressStyle::with_template("{bar:40} {pos}/{len} rounds [{elapsed_precise}<{eta}] {msg}")
-    {
-        bar.set_style(style);
-    }
-    bar
-}
-
 fn train(opts: &Opts) -> Result<String, String> {
     let data = read(opts)?;
     let uniform = PatternWeights::new([1.0; DISTANCE_CLASSES], &[]);
-    let bar = bar(opts.iterations, opts.quiet);
+    let bar = crate::progress_bar(opts.iterations as u64, "rounds", opts.quiet);
     let weights = data.fit.fit(opts.iterations, |p| {
         bar.set_position(p.iteration as u64);
         bar.set_message(format!("log-likelihood {:.4} a move", p.log_likelihood));

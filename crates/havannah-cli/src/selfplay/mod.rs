@@ -58,7 +58,6 @@ use game_harness::shard::{self, SHARD_FILE};
 use game_harness::{Agent, Clock, ErrorOutput, GtpAgent, Launch, PlayerId};
 use havannah::{Engine, RandomAgent};
 use havannah_rules::GameState;
-use indicatif::{ProgressBar, ProgressStyle};
 
 use outputs::{OutputFiles, Table, write_outputs};
 use setup::Setup;
@@ -286,12 +285,7 @@ fn play(opts: &Opts) -> Result<(MatchResult<GameState>, Setup), String> {
         .clock(clock_of(opts)?)
         .seed(opts.seed)
         .shard(opts.shard.unwrap_or_default());
-    let bar = ProgressBar::new(settings.shard.games(games).count() as u64);
-    if let Ok(style) =
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games [{elapsed_precise}<{eta}] {msg}")
-    {
-        bar.set_style(style);
-    }
+    let bar = crate::progress_bar(settings.shard.games(games).count() as u64, "games", false);
     let (mut a_points, mut played) = (0.0f64, 0u32);
     let result = run_match(
         [a.as_mut(), b.as_mut()],
