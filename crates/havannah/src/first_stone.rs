@@ -4,11 +4,12 @@
 //!
 //! With the pie rule the second player may take over the first stone (`swap`). A first stone
 //! that is better than even for White should be swapped; a good first player therefore plays
-//! a stone worth about one half. A search at ply 0 or 1 cannot tell this well in the time of
-//! one move (the values of first stones differ by a few percent), so the engine reads it from
-//! a table made once by `havannah openings --first-stones FILE`: White's value (pie rule off)
+//! a stone worth about one half. The values of first stones differ by a few percent, so with
+//! [`EngineConfig::pie_table`](crate::EngineConfig::pie_table) the engine reads them from a
+//! table made once by `havannah openings --first-stones FILE`: White's value (pie rule off)
 //! of the position after each first stone, one cell per class of cells under the board's
-//! twelve symmetries.
+//! twelve symmetries. The built-in tables come from one search a class, too noisy to beat the
+//! search's own decisions in self-play, so `best` leaves the table off.
 //!
 //! The file format, version 1:
 //!
