@@ -324,13 +324,21 @@ pub fn game_seed(seed: u64, game: usize, player: usize) -> u64 {
 #[cfg(feature = "terminal")]
 #[must_use]
 pub fn progress_bar(games: usize, quiet: bool) -> ProgressBar {
+    progress_bar_of(games, "games", quiet)
+}
+
+/// The progress bar of `len` steps named `unit` (`games`, `rounds`, `kept`, ...): elapsed
+/// time, bar, steps done, time to go and a message; hidden when `quiet`.
+#[cfg(feature = "terminal")]
+#[must_use]
+pub fn progress_bar_of(len: usize, unit: &str, quiet: bool) -> ProgressBar {
     if quiet {
         return ProgressBar::hidden();
     }
-    let bar = ProgressBar::new(games as u64);
-    if let Ok(style) = ProgressStyle::with_template(
-        "{elapsed_precise} [{bar:30}] {pos}/{len} games, eta {eta}  {msg}",
-    ) {
+    let bar = ProgressBar::new(len as u64);
+    let template =
+        format!("{{elapsed_precise}} [{{bar:30}}] {{pos}}/{{len}} {unit}, eta {{eta}}  {{msg}}");
+    if let Ok(style) = ProgressStyle::with_template(&template) {
         bar.set_style(style.progress_chars("=> "));
     }
     bar
@@ -465,5 +473,6 @@ mod tests {
     #[test]
     fn a_quiet_progress_bar_is_hidden() {
         assert!(progress_bar(3, true).is_hidden());
+        assert!(progress_bar_of(3, "rounds", true).is_hidden());
     }
 }

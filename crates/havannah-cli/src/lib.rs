@@ -39,19 +39,10 @@ pub mod selfplay;
 pub mod serve;
 pub mod td_train;
 
-/// A progress bar of `len` steps named `unit` (`games`, `rounds`, ...) with elapsed time, the
-/// time left and a message; hidden when `quiet`.
-pub(crate) fn progress_bar(len: u64, unit: &str, quiet: bool) -> indicatif::ProgressBar {
-    if quiet {
-        return indicatif::ProgressBar::hidden();
-    }
-    let bar = indicatif::ProgressBar::new(len);
-    let template =
-        format!("{{bar:40}} {{pos}}/{{len}} {unit} [{{elapsed_precise}}<{{eta}}] {{msg}}");
-    if let Ok(style) = indicatif::ProgressStyle::with_template(&template) {
-        bar.set_style(style);
-    }
-    bar
+/// The command line that made a file, for its header comment: `havannah` and the arguments.
+pub(crate) fn command_line() -> String {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    format!("havannah {}", args.join(" "))
 }
 
 /// The `havannah` program's command line.

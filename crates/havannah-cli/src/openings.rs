@@ -269,7 +269,7 @@ struct Counts {
 
 /// The progress bar: openings kept of those wanted, with the counts as its message.
 fn bar(len: usize, quiet: bool) -> ProgressBar {
-    crate::progress_bar(len as u64, "kept", quiet)
+    game_harness::matches::progress_bar_of(len, "kept", quiet)
 }
 
 /// Draws, screens and checks candidates until enough are kept, the candidates or the time
@@ -332,12 +332,6 @@ fn generate(
     Ok((kept, counts))
 }
 
-/// The command line that made a file, as a header comment.
-fn command_line() -> String {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    format!("havannah {}", args.join(" "))
-}
-
 /// The suite file: the header comments, then one opening a line with its comment.
 fn suite_text(opts: &Opts, kept: &[Kept], counts: &Counts, earlier: Option<&Earlier>) -> String {
     let mut out = String::new();
@@ -362,7 +356,7 @@ fn suite_text(opts: &Opts, kept: &[Kept], counts: &Counts, earlier: Option<&Earl
          # White's share over all {} check games: {:.1}/{} = {} (95% Wilson interval, draws count half).",
         opts.size,
         before + kept.len(),
-        command_line(),
+        crate::command_line(),
         opts.max_stones,
         opts.screen_simulations,
         opts.low,
@@ -406,7 +400,7 @@ fn first_stone_text(opts: &Opts, board: &'static Board) -> Result<String, String
         "{}\n# White's value of each first stone (pie rule off), one search of {} simulations of the position after it.\n# Made by: {}\nsize {}\n",
         havannah::first_stone::VERSION_LINE,
         opts.screen_simulations,
-        command_line(),
+        crate::command_line(),
         opts.size
     );
     let mut seen = HashSet::new();

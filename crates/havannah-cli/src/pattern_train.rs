@@ -85,7 +85,7 @@ fn read(opts: &Opts) -> Result<Data, String> {
 fn train(opts: &Opts) -> Result<String, String> {
     let data = read(opts)?;
     let uniform = PatternWeights::new([1.0; DISTANCE_CLASSES], &[]);
-    let bar = crate::progress_bar(opts.iterations as u64, "rounds", opts.quiet);
+    let bar = game_harness::matches::progress_bar_of(opts.iterations, "rounds", opts.quiet);
     let weights = data.fit.fit(opts.iterations, |p| {
         bar.set_position(p.iteration as u64);
         bar.set_message(format!("log-likelihood {:.4} a move", p.log_likelihood));
@@ -99,7 +99,6 @@ fn train(opts: &Opts) -> Result<String, String> {
             100.0 * data.held_out.prediction_rate(w)
         )
     };
-    let command: Vec<String> = std::env::args().collect();
     let summary = format!(
         "{} records, {} moves fitted, {} held out; {} shape classes seen, {} kept (seen {}+ times)\n\
          strongest move played: {} (no weights: {})",
@@ -112,7 +111,7 @@ fn train(opts: &Opts) -> Result<String, String> {
         rates(&weights),
         rates(&uniform)
     );
-    let comment = format!("made by: {}\n{summary}", command.join(" "));
+    let comment = format!("made by: {}\n{summary}", crate::command_line());
     weights
         .save(&opts.out, &comment)
         .map_err(|e| e.to_string())?;

@@ -1,6 +1,6 @@
 //! Havannah as a [`rave_mcts::Game`], whose moves are the rules' [`Move`]s.
 
-use havannah_board::Board;
+use havannah_board::{Board, Cell};
 use havannah_rules::{Colour, GameState, Move, Position, RingDetection};
 use rave_mcts::{Player, Rewards};
 
@@ -101,6 +101,14 @@ impl HavannahGame {
     #[must_use]
     pub fn last_cells(&self) -> (u16, u16) {
         (self.last[0], self.last[1])
+    }
+
+    /// The cell of the last stone, if a stone was placed.
+    #[inline]
+    #[must_use]
+    pub fn last_cell(&self) -> Option<Cell> {
+        let last = usize::from(self.last[0]);
+        (last < self.pos.board().num_cells()).then(|| Cell::from_index(last))
     }
 
     /// Whether the pie rule is on.

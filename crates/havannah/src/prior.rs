@@ -312,9 +312,7 @@ impl Prior<HavannahGame> for HavannahPrior {
         let pos = game.position();
         let board = pos.board();
         let me = pos.to_move();
-        let (last, _) = game.last_cells();
-        let last =
-            (usize::from(last) < board.num_cells()).then(|| Cell::from_index(usize::from(last)));
+        let last = game.last_cell();
         let visits = self.config.visits;
         for (&mv, slot) in moves.iter().zip(out.iter_mut()) {
             let value = match mv {
@@ -371,10 +369,10 @@ impl HavannahPrior {
         let pos = game.position();
         let board = pos.board();
         let me = pos.to_move();
-        let (last, _) = game.last_cells();
         let mut replies = [board.sentinel(); 6];
-        if usize::from(last) < board.num_cells() && c.bridge_reply > 0.0 {
-            let intruder = Cell::from_index(usize::from(last));
+        if let Some(intruder) = game.last_cell()
+            && c.bridge_reply > 0.0
+        {
             let saves = bridge_saves(pos, intruder, me);
             for (d, (slot, &nb)) in replies
                 .iter_mut()
@@ -408,9 +406,7 @@ fn pattern_bias(
     out: &mut [PriorValue],
 ) {
     let pos = game.position();
-    let board = pos.board();
-    let (last, _) = game.last_cells();
-    let last = (usize::from(last) < board.num_cells()).then(|| Cell::from_index(usize::from(last)));
+    let last = game.last_cell();
     let mut total = 0.0f32;
     for (&mv, slot) in moves.iter().zip(out.iter_mut()) {
         if let Move::Cell(cell) = mv {

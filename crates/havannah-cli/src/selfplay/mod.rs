@@ -285,7 +285,7 @@ fn play(opts: &Opts) -> Result<(MatchResult<GameState>, Setup), String> {
         .clock(clock_of(opts)?)
         .seed(opts.seed)
         .shard(opts.shard.unwrap_or_default());
-    let bar = crate::progress_bar(settings.shard.games(games).count() as u64, "games", false);
+    let bar = game_harness::matches::progress_bar(settings.shard.games(games).count(), false);
     let (mut a_points, mut played) = (0.0f64, 0u32);
     let result = run_match(
         [a.as_mut(), b.as_mut()],
