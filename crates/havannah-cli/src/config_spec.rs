@@ -8,7 +8,7 @@
 //! (the expansion threshold), `fpu=F` (first-play urgency), `stop=0|1` (early stop),
 //! `threads=N` (search threads, so that one match can pit thread counts against each other),
 //! `nodes=N` (tree nodes a thread), `memory=MiB` (a memory budget for the tree all threads
-//! share), `pietable=0|1` (the first-stone table for the pie rule's first two plies, see
+//! share), `prune=0|1` (prune a full tree and go on growing it), `pietable=0|1` (the first-stone table for the pie rule's first two plies, see
 //! [`havannah::first_stone`]); the tree knowledge of [`PriorConfig::tree`](havannah::PriorConfig::tree):
 //! `reach=W`, `reply=W` (weights `>= 0`), `threats=0|1`; `patterns=W` (the weight of the
 //! learned patterns' progressive bias, see [`havannah::patterns`]); and the playout rules of
@@ -30,7 +30,7 @@ use havannah::mcts::{ConfigBuilder, MctsError, RaveSchedule};
 use havannah::{EngineConfig, PlayoutConfig, Preset, PriorConfig};
 
 /// The parameter keys [`engine_config`] accepts after a preset's name.
-pub const PARAMETER_KEYS: &str = "bias, ravebase, ravemove, c, expand, fpu, stop, threads, nodes, memory, pietable, reach, reply, patterns, threats, decisive, block, save, lgr, kmoves";
+pub const PARAMETER_KEYS: &str = "bias, ravebase, ravemove, c, expand, fpu, stop, threads, nodes, memory, prune, pietable, reach, reply, patterns, threats, decisive, block, save, lgr, kmoves";
 
 /// The preset names, comma-separated (for messages and help texts).
 #[must_use]
@@ -207,6 +207,7 @@ fn apply(
         "fpu" => builder.first_play_urgency(number),
         "expand" => builder.expand_threshold(value.count(1, u32::MAX, "a count >= 1")?),
         "stop" => builder.early_stop(value.on()),
+        "prune" => builder.prune_when_full(value.on()),
         "threads" => builder.threads(value.count(1, 1024, "a count from 1 to 1024")? as usize),
         "nodes" => {
             config.max_nodes = value.count(2, u32::MAX, "a count >= 2")? as usize;

@@ -179,6 +179,7 @@ impl Shortlist {
 /// | threads | 1 | [`ConfigBuilder::threads`] |
 /// | final move | most visits | [`ConfigBuilder::final_move`] |
 /// | early stop | on | [`ConfigBuilder::early_stop`] |
+/// | pruning a full tree | off | [`ConfigBuilder::prune_when_full`] |
 /// | shortlist selection | off | [`ConfigBuilder::shortlist`] |
 ///
 /// With the `serde` feature a deserialized `Config` is checked as [`ConfigBuilder::build`]
@@ -201,6 +202,7 @@ pub struct Config {
     final_move: FinalMove,
     early_stop: bool,
     shortlist: Option<Shortlist>,
+    prune_when_full: bool,
 }
 
 /// A [`Config`]'s fields as serde reads them, before [`ConfigBuilder::build`]'s checks.
@@ -221,6 +223,8 @@ struct ConfigFields {
     final_move: FinalMove,
     early_stop: bool,
     shortlist: Option<Shortlist>,
+    #[serde(default)]
+    prune_when_full: bool,
 }
 
 #[cfg(feature = "serde")]
@@ -243,6 +247,7 @@ impl TryFrom<ConfigFields> for Config {
             final_move: f.final_move,
             early_stop: f.early_stop,
             shortlist: f.shortlist,
+            prune_when_full: f.prune_when_full,
         };
         unchecked.to_builder().build()
     }
@@ -265,6 +270,7 @@ impl Default for Config {
             final_move: FinalMove::MostVisits,
             early_stop: true,
             shortlist: None,
+            prune_when_full: false,
         }
     }
 }
@@ -301,6 +307,7 @@ impl Config {
             final_move: Some(self.final_move),
             early_stop: Some(self.early_stop),
             shortlist: self.shortlist,
+            prune_when_full: Some(self.prune_when_full),
         }
     }
 
@@ -360,6 +367,10 @@ impl Config {
     pub fn shortlist(&self) -> Option<Shortlist> {
         self.shortlist
     }
+    /// Whether a full tree is pruned and the search goes on growing it.
+    pub fn prune_when_full(&self) -> bool {
+        self.prune_when_full
+    }
 }
 
 /// Builder of a [`Config`]; [`ConfigBuilder::build`] checks every value.
@@ -380,6 +391,7 @@ pub struct ConfigBuilder {
     final_move: Option<FinalMove>,
     early_stop: Option<bool>,
     shortlist: Option<Shortlist>,
+    prune_when_full: Option<bool>,
 }
 
 impl ConfigBuilder {
@@ -470,6 +482,16 @@ impl ConfigBuilder {
     /// on).
     pub fn early_stop(mut self, on: bool) -> Self {
         self.early_stop = Some(on);
+        self
+    }
+    /// When the tree reaches the node limit while another limit (time or simulations) is left,
+    /// prune it and go on (default off: the tree stops growing and the search goes on from
+    /// its leaves). Pruning drops the children of the nodes with the fewest visits, keeping at
+    /// most half the node limit (the root's children are always kept): the tree goes on
+    /// growing where the search spends its visits, as morat's garbage collection does. A
+    /// pruned node keeps its own statistics and proof and is expanded again when reached.
+    pub fn prune_when_full(mut self, on: bool) -> Self {
+        self.prune_when_full = Some(on);
         self
     }
     /// Shortlist selection (default `None`: every child scored at every visit).
@@ -565,6 +587,7 @@ impl ConfigBuilder {
             final_move: self.final_move.unwrap_or_default(),
             early_stop: self.early_stop.unwrap_or(true),
             shortlist: self.shortlist,
+            prune_when_full: self.prune_when_full.unwrap_or(false),
         })
     }
 

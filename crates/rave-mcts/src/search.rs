@@ -17,8 +17,8 @@ use rand_pcg::Pcg64Mcg;
 use crate::MctsError;
 use crate::config::{Budget, Config, FinalMove};
 use crate::game::{Game, NoPrior, Playout, Prior, UniformPlayout};
-use crate::result::{ChildStats, Proof, SearchResult};
-use crate::tree::{Arena, DRAW, KeptScore, LOSS, Node, NodeId, ROOT, WIN};
+use crate::result::{ChildStats, Proof, SearchResult, StopReason};
+use crate::tree::{Arena, DRAW, KeptScore, LOSS, NONE, Node, NodeId, ROOT, WIN};
 use select::Kept;
 use worker::{Expansion, Limits, Report, Worker, root_mover};
 
@@ -187,18 +187,34 @@ impl<G: Game, P: Playout<G>, K: Prior<G>> Mcts<G, P, K> {
         let nodes_only = budget.simulations.is_none() && budget.time.is_none();
         self.prepare(node_total)?;
         let root_visits = self.root_visits();
-        let limits = |i: usize| Limits {
-            simulations: budget
-                .simulations
-                .map(|n| n / threads as u64 + u64::from((i as u64) < n % threads as u64)),
+        let mut prune = self.config.prune_when_full() && !nodes_only;
+        let limits = |i: usize, done: u64, prune: bool| Limits {
+            simulations: budget.simulations.map(|n| {
+                let left = n.saturating_sub(done);
+                left / threads as u64 + u64::from((i as u64) < left % threads as u64)
+            }),
             deadline: budget.time.map(|t| start + t),
             time: budget.time,
             nodes_only,
+            stop_when_full: prune,
             threads: threads as u64,
             all_simulations: budget.simulations,
             root_visits,
         };
-        let reports = self.run_workers(rng, limits);
+        let mut reports = self.run_workers(rng, |i| limits(i, 0, prune));
+        // A full tree under another limit: prune it to half the node limit and go on (if
+        // nothing can be pruned, go on without growing it).
+        while prune && reports.iter().any(|r| r.stop == StopReason::Nodes) {
+            prune = self.tree.prune(node_total.min(NONE as usize) / 2).is_some();
+            let done = reports.iter().map(|r| r.simulations).sum();
+            let more = self.run_workers(rng, |i| limits(i, done, prune));
+            for (r, m) in reports.iter_mut().zip(more) {
+                r.simulations += m.simulations;
+                r.discarded += m.discarded;
+                r.max_depth = r.max_depth.max(m.max_depth);
+                r.stop = m.stop;
+            }
+        }
         let elapsed = start.elapsed();
         Ok(self.collect(&reports, elapsed))
     }
@@ -313,7 +329,7 @@ impl<G: Game, P: Playout<G>, K: Prior<G>> Mcts<G, P, K> {
         let stop = reports
             .iter()
             .map(|r| r.stop)
-            .find(|&s| s != crate::result::StopReason::Simulations)
+            .find(|&s| s != StopReason::Simulations)
             .unwrap_or(reports[0].stop);
         SearchResult {
             best_move,

@@ -176,6 +176,42 @@ fn the_node_budget_is_never_exceeded() {
 }
 
 #[test]
+fn a_full_tree_is_pruned_and_the_search_goes_on_growing_it() {
+    for threads in [1, 2] {
+        let depth = |prune: bool| {
+            let config = Config::builder()
+                .grave(30)
+                .threads(threads)
+                .expand_threshold(0)
+                .early_stop(false)
+                .prune_when_full(prune)
+                .build()
+                .unwrap();
+            let mut mcts = Mcts::with_playout(Hex::new(7), config, HexPlayout::default());
+            let mut rng = Pcg64Mcg::seed_from_u64(2);
+            let r = mcts
+                .search(&Budget::nodes(3000).with_simulations(20_000), &mut rng)
+                .unwrap();
+            assert_eq!(r.simulations, 20_000, "the whole budget is spent");
+            assert!(r.tree_nodes <= 3000, "{} nodes", r.tree_nodes);
+            // The root's statistics and its children's survive every pruning.
+            assert_eq!(r.root_visits, 20_000);
+            let below: u64 = r.children.iter().map(|c| c.visits).sum();
+            assert!(below + 1 >= r.root_visits, "{below} below the root");
+            // A node budget alone still stops the search when the tree is full.
+            let r2 = mcts.search(&Budget::nodes(3000), &mut rng).unwrap();
+            assert_eq!(r2.stop, StopReason::Nodes);
+            r.max_depth
+        };
+        let (plain, pruned) = (depth(false), depth(true));
+        assert!(
+            pruned > plain + 2,
+            "{threads} threads: a pruned tree grows deeper ({pruned} against {plain})"
+        );
+    }
+}
+
+#[test]
 fn tree_reuse_keeps_the_visited_subtree() {
     let config = Config::builder().grave(20).build().unwrap();
     let mut mcts = Mcts::with_playout(Hex::new(5), config, HexPlayout::default());

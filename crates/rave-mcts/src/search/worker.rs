@@ -45,6 +45,8 @@ pub(super) struct Limits {
     pub(super) deadline: Option<Instant>,
     pub(super) time: Option<Duration>,
     pub(super) nodes_only: bool,
+    /// Stop (all threads) when the tree is full, for the search to prune it.
+    pub(super) stop_when_full: bool,
     /// The threads searching the tree (for the early stop: they all add visits).
     pub(super) threads: u64,
     /// The simulations of all threads together (for the early stop of several threads).

@@ -3,9 +3,11 @@
 //! search; nodes are allocated in children groups that never straddle two chunks.
 //!
 //! The memory of the chunks (zeroed allocation, growth) is in [`chunk`], tree reuse (keeping
-//! a subtree, compacted in place) in [`reuse`].
+//! a subtree, compacted in place) in [`reuse`], pruning a full tree (compacted the same way)
+//! in [`prune`].
 
 mod chunk;
+mod prune;
 mod reuse;
 
 use std::sync::OnceLock;

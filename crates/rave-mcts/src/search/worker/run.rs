@@ -63,7 +63,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
                 shared_stop(StopReason::Time, &mut report);
                 break;
             }
-            if full && limits.nodes_only {
+            if full && (limits.nodes_only || limits.stop_when_full) {
                 shared_stop(StopReason::Nodes, &mut report);
                 break;
             }

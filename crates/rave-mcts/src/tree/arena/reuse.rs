@@ -12,15 +12,23 @@ impl<M: Copy> Arena<M> {
     /// Keeps only the subtree below `child` (a child of the root), which becomes the root,
     /// compacted in place to the start of the arena; the chunks are kept.
     pub(crate) fn keep_subtree(&mut self, child: NodeId) {
-        let mut groups = self.subtree_groups(child);
-        // Groups never overlap and all lie at index 1 or above (0 is the old root), so the
-        // groups before one in address order fill at most the space below it (a group that
-        // would straddle a chunk's end moves to the next chunk's start, which is at most its
-        // old place, since the old group did not straddle it): each group moves down or
-        // stays, and the new root takes index 0.
-        groups.sort_unstable_by_key(|g| g.0);
+        let (groups, _) = self.subtree_groups(child, 0);
         let root = self.node(child).data();
         self.node_mut(ROOT).set_data(&root);
+        self.compact(groups);
+    }
+
+    /// Moves the children `groups` (first child, new place (filled in here), count) down to
+    /// the start of the arena after the root, in address order, and points every node of the
+    /// root and the groups at its children group's new place. The nodes outside the groups
+    /// (but the root) are dropped; every expanded node of the root and the groups must have
+    /// its children group among them.
+    pub(super) fn compact(&mut self, mut groups: Vec<(NodeId, NodeId, NodeId)>) {
+        // Groups never overlap and all lie at index 1 or above (0 is the root), so the groups
+        // before one in address order fill at most the space below it (a group that would
+        // straddle a chunk's end moves to the next chunk's start, which is at most its old
+        // place, since the old group did not straddle it): each group moves down or stays.
+        groups.sort_unstable_by_key(|g| g.0);
         let mut next = 1usize;
         let mut skipped = 0;
         for g in &mut groups {
@@ -66,7 +74,7 @@ impl<M: Copy> Arena<M> {
         }
     }
 
-    fn node_mut(&mut self, id: NodeId) -> &mut Node<M> {
+    pub(super) fn node_mut(&mut self, id: NodeId) -> &mut Node<M> {
         let id = id as usize;
         let chunk = self.chunks[id >> CHUNK_BITS]
             .get_mut()
@@ -75,9 +83,15 @@ impl<M: Copy> Arena<M> {
     }
 
     /// The children groups (first child, new place (filled in later), count) below `top`,
-    /// in no particular order.
-    fn subtree_groups(&self, top: NodeId) -> Vec<(NodeId, NodeId, NodeId)> {
+    /// in no particular order, not descending into nodes with fewer than `min_visits` visits
+    /// (`top` always descended into); and the expanded nodes not descended into.
+    pub(super) fn subtree_groups(
+        &self,
+        top: NodeId,
+        min_visits: u32,
+    ) -> (Vec<(NodeId, NodeId, NodeId)>, Vec<NodeId>) {
         let mut groups = Vec::new();
+        let mut cut = Vec::new();
         let mut stack = vec![top];
         while let Some(i) = stack.pop() {
             let n = self.node(i);
@@ -87,13 +101,19 @@ impl<M: Copy> Arena<M> {
                 let range = n.children();
                 let first = range.start;
                 for (k, c) in self.slice(range).iter().enumerate() {
-                    if c.is_expanded() {
-                        stack.push((first + k) as NodeId);
+                    if !c.is_expanded() {
+                        continue;
+                    }
+                    let id = (first + k) as NodeId;
+                    if c.visits() >= min_visits {
+                        stack.push(id);
+                    } else {
+                        cut.push(id);
                     }
                 }
             }
         }
-        groups
+        (groups, cut)
     }
 }
 

@@ -1,0 +1,161 @@
+//! Pruning a full tree: the children of the least visited expanded nodes are dropped, so
+//! that the search can go on growing the tree where it spends its visits.
+
+use super::Arena;
+use crate::tree::{NONE, NodeId, ROOT};
+
+impl<M: Copy> Arena<M> {
+    /// Drops the children of every expanded node below the root with fewer than a threshold
+    /// of visits (with its whole subtree), the threshold the least that keeps at most
+    /// `keep_at_most` nodes; the root and its children are always kept. The dropped nodes'
+    /// parents become leaves that keep their own statistics and proofs. Returns the
+    /// threshold, or `None` when no threshold above 0 keeps so few nodes while dropping any
+    /// (the tree is left as it was).
+    pub(crate) fn prune(&mut self, keep_at_most: usize) -> Option<u32> {
+        let threshold = self.prune_threshold(keep_at_most)?;
+        let (groups, cut) = self.subtree_groups(ROOT, threshold);
+        for id in cut {
+            let n = self.node_mut(id);
+            *n.num_children.get_mut() = 0;
+            *n.first_child.get_mut() = NONE;
+        }
+        self.compact(groups);
+        Some(threshold)
+    }
+
+    /// The least visit threshold for [`Arena::prune`] that keeps at most `keep_at_most`
+    /// nodes, if one drops anything.
+    fn prune_threshold(&self, keep_at_most: usize) -> Option<u32> {
+        let root = self.node(ROOT);
+        // Every expanded node below the root: the fewest visits on its path from the root's
+        // child (it is kept exactly when that is at or above the threshold), and its
+        // children's count.
+        let mut below: Vec<(u32, usize)> = Vec::new();
+        let mut stack: Vec<(NodeId, u32)> = vec![(ROOT, u32::MAX)];
+        while let Some((i, path_min)) = stack.pop() {
+            let n = self.node(i);
+            let range = n.children();
+            let first = range.start;
+            for (k, c) in self.slice(range).iter().enumerate() {
+                if c.is_expanded() {
+                    let m = path_min.min(c.visits());
+                    below.push((m, usize::from(c.num_children())));
+                    stack.push(((first + k) as NodeId, m));
+                }
+            }
+        }
+        let mut kept = 1 + usize::from(root.num_children());
+        if below.is_empty() || kept > keep_at_most {
+            return None;
+        }
+        below.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        for &(m, count) in &below {
+            kept += count;
+            if kept > keep_at_most {
+                // Every node with `m` visits or fewer on its path goes.
+                return (m < u32::MAX).then_some(m + 1);
+            }
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::CHUNK;
+    use super::*;
+
+    /// Gives `parent` a fresh group of `count` children with these visits; returns the first
+    /// child.
+    fn add_group(arena: &Arena<u32>, parent: NodeId, visits: &[u32], tag: u32) -> NodeId {
+        let first = arena.alloc(visits.len()).expect("room");
+        for (k, &v) in visits.iter().enumerate() {
+            let n = arena.node(first + k as NodeId);
+            n.init(tag + k as u32, 0);
+            n.set_visits(v);
+            n.set_wins(v as f32 / 2.0);
+        }
+        arena.node(parent).publish(first, visits.len() as u16);
+        first
+    }
+
+    /// A node and everything below it (move, visits, wins, children's count).
+    fn subtree(arena: &Arena<u32>, id: NodeId) -> Vec<(u32, u32, f32, usize)> {
+        let n = arena.node(id);
+        let mut out = vec![(n.mv(), n.visits(), n.wins(), n.children().len())];
+        for c in n.children() {
+            out.extend(subtree(arena, c as NodeId));
+        }
+        out
+    }
+
+    /// A root with three children of 100, 10 and 3 visits; the first has a group of 4 with
+    /// a grandchild group of 5 under its 40-visit child, the second a group of 6, the third
+    /// a group of 2.
+    fn tree() -> (Arena<u32>, NodeId) {
+        let mut arena: Arena<u32> = Arena::new();
+        arena.set_limit(2 * CHUNK);
+        assert!(arena.push_root(0));
+        let kids = add_group(&arena, ROOT, &[100, 10, 3], 1);
+        let g1 = add_group(&arena, kids, &[40, 30, 20, 9], 10);
+        add_group(&arena, kids + 1, &[2, 2, 2, 1, 1, 1], 20);
+        add_group(&arena, kids + 2, &[1, 1], 30);
+        add_group(&arena, g1, &[7, 7, 7, 7, 7], 40);
+        (arena, kids)
+    }
+
+    #[test]
+    fn pruning_drops_the_least_visited_subtrees_first_and_keeps_the_rest_intact() {
+        let (mut arena, kids) = tree();
+        assert_eq!(arena.nodes(), 1 + 3 + 4 + 6 + 2 + 5);
+        // Room for the root, its children and the biggest node's two groups (4 and 5):
+        // the 10- and 3-visit nodes lose their children.
+        let first_kept = subtree(&arena, kids);
+        assert_eq!(arena.prune(13), Some(11));
+        assert_eq!(arena.nodes(), 1 + 3 + 4 + 5);
+        let now = arena.node(ROOT).first_child();
+        assert_eq!(
+            subtree(&arena, now),
+            first_kept,
+            "the 100-visit subtree, untouched"
+        );
+        for (k, (mv, visits)) in [(2, 10), (3, 3)].into_iter().enumerate() {
+            let n = arena.node(now + 1 + k as NodeId);
+            assert_eq!((n.mv(), n.visits(), n.children().len()), (mv, visits, 0));
+            assert_eq!(n.wins(), visits as f32 / 2.0);
+        }
+        // The arena goes on allocating after the kept nodes, and a pruned node can be
+        // expanded again.
+        let again = arena.node(now + 1);
+        assert!(again.claim().is_ok());
+        let first = arena.alloc(2).expect("room");
+        assert_eq!(first as usize, arena.nodes() - 2);
+    }
+
+    #[test]
+    fn the_threshold_counts_a_node_by_the_fewest_visits_on_its_path() {
+        let (mut arena, _) = tree();
+        // Keeping 16 nodes: the 100-visit node's group (4) and its 40-visit child's group (5)
+        // and the 10-visit node's group (6) need 19; dropping the 3-visit node's group (2)
+        // leaves 17: the 10-visit node goes too (threshold 11), not the 3-visit one alone.
+        assert_eq!(arena.prune(16), Some(11));
+        assert_eq!(arena.nodes(), 13);
+        let (mut arena, _) = tree();
+        assert_eq!(
+            arena.prune(19),
+            Some(4),
+            "only the 3-visit node's group goes"
+        );
+        assert_eq!(arena.nodes(), 19);
+    }
+
+    #[test]
+    fn nothing_is_pruned_when_nothing_can_be_dropped_or_too_little_is_asked() {
+        let (mut arena, _) = tree();
+        let before = subtree(&arena, ROOT);
+        assert_eq!(arena.prune(100), None, "everything fits");
+        assert_eq!(arena.prune(3), None, "not even the root's children fit");
+        assert_eq!(subtree(&arena, ROOT), before);
+        assert_eq!(arena.nodes(), 21);
+    }
+}
