@@ -211,3 +211,34 @@ impl<G> Openings<G> {
         2 * self.openings.len()
     }
 }
+
+/// The moves of `game` from its start position as one line of a suite: their names
+/// ([`MatchGame::move_name`]) separated by spaces, which [`Openings::parse`] reads back.
+///
+/// ```
+/// use game_harness::openings::{Openings, line};
+/// # use game_harness::{MatchGame, Verdict};
+/// # #[derive(Clone, Debug, Default)]
+/// # struct Race(Vec<u8>);
+/// # impl MatchGame for Race {
+/// #     type Move = u8;
+/// #     type Error = std::fmt::Error;
+/// #     fn moves(&self) -> &[u8] { &self.0 }
+/// #     fn play(&mut self, mv: u8) -> Result<(), std::fmt::Error> { self.0.push(mv); Ok(()) }
+/// #     fn verdict(&self) -> Option<Verdict> { None }
+/// #     fn move_name(&self, mv: u8) -> String { format!("m{mv}") }
+/// #     fn parse_move(&self, text: &str) -> Result<u8, std::fmt::Error> {
+/// #         text.trim_start_matches('m').parse().map_err(|_| std::fmt::Error)
+/// #     }
+/// # }
+///
+/// let game = Race(vec![1, 2, 2]);
+/// assert_eq!(line(&game), "m1 m2 m2");
+/// let suite = Openings::parse(&line(&game), &Race::default(), "suite.txt")?;
+/// assert_eq!(suite.game(0).moves(), [1, 2, 2]);
+/// # Ok::<(), game_harness::openings::OpeningsError>(())
+/// ```
+pub fn line<G: MatchGame>(game: &G) -> String {
+    let names: Vec<String> = game.moves().iter().map(|&m| game.move_name(m)).collect();
+    names.join(" ")
+}

@@ -35,6 +35,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::Parser;
+use game_harness::openings::line;
 use game_harness::runner::{MatchSettings, run_match};
 use game_harness::stats::Score;
 use game_harness::{Agent, Clock};
@@ -142,7 +143,7 @@ fn white_value(game: &GameState, simulations: u64, seed: u64) -> Result<f64, Str
     engine.choose(game, &Clock::unlimited());
     let result = engine
         .last_result()
-        .ok_or_else(|| format!("no search of {}", record(game)))?;
+        .ok_or_else(|| format!("no search of {}", line(game)))?;
     Ok(match game.to_move() {
         Colour::White => result.value,
         Colour::Black => 1.0 - result.value,
@@ -167,16 +168,6 @@ fn white_score(game: &GameState, opts: &Opts, seed: u64) -> Result<Score, String
     )?;
     // The pie rule is off: the first side is White.
     Ok(result.first_side_score())
-}
-
-/// The moves of `game` as a line of the suite: `e5 d4`.
-fn record(game: &GameState) -> String {
-    let board = game.board();
-    game.moves()
-        .iter()
-        .map(|m| m.to_notation(board))
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// A candidate: `stones` random cells on the empty board of `board`.
@@ -313,7 +304,7 @@ fn generate(
                 kept.push(Kept {
                     line: format!(
                         "{:<12}# v {value:.3}, w {:.1}/{}",
-                        record(&game),
+                        line(&game),
                         score.points(),
                         score.games()
                     ),

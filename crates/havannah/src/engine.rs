@@ -75,7 +75,9 @@ impl EngineConfig {
     /// `k = 500 + 200` per legal move: a child's value stays almost its AMAF mean for tens of
     /// thousands of visits) and no exploration term, a leaf expanded on its second visit, no
     /// early stop (the whole time is searched: the tree is kept between moves), uniform
-    /// playouts with on-line rings, and up to 16 million nodes (512 MiB) a search thread.
+    /// playouts with on-line rings, and up to 16 million nodes (512 MiB) a search thread,
+    /// pruned when full so that long searches go on growing the tree
+    /// ([`rave_mcts::ConfigBuilder::prune_when_full`]).
     #[must_use]
     pub fn best() -> EngineConfig {
         EngineConfig {
@@ -88,6 +90,7 @@ impl EngineConfig {
                 .expand_threshold(1)
                 .first_play_urgency(1.0)
                 .early_stop(false)
+                .prune_when_full(true)
                 .build()
                 .unwrap_or_default(),
             playout: PlayoutConfig::default(),

@@ -12,52 +12,83 @@ impl<M: Copy> Arena<M> {
     /// threshold, or `None` when no threshold above 0 keeps so few nodes while dropping any
     /// (the tree is left as it was).
     pub(crate) fn prune(&mut self, keep_at_most: usize) -> Option<u32> {
-        let threshold = self.prune_threshold(keep_at_most)?;
-        let (groups, cut) = self.subtree_groups(ROOT, threshold);
-        for id in cut {
-            let n = self.node_mut(id);
-            *n.num_children.get_mut() = 0;
-            *n.first_child.get_mut() = NONE;
+        let below = self.expanded_below_root();
+        let threshold = threshold(&below, 1 + self.node(ROOT).children().len(), keep_at_most)?;
+        let root = self.node(ROOT);
+        let mut groups = vec![(root.first_child(), 0, NodeId::from(root.num_children()))];
+        for e in &below {
+            if e.path_min >= threshold {
+                groups.push((e.first_child, 0, e.count));
+            } else if e.parent_min >= threshold {
+                let n = self.node_mut(e.id);
+                *n.num_children.get_mut() = 0;
+                *n.first_child.get_mut() = NONE;
+            }
         }
         self.compact(groups);
         Some(threshold)
     }
 
-    /// The least visit threshold for [`Arena::prune`] that keeps at most `keep_at_most`
-    /// nodes, if one drops anything.
-    fn prune_threshold(&self, keep_at_most: usize) -> Option<u32> {
-        let root = self.node(ROOT);
-        // Every expanded node below the root: the fewest visits on its path from the root's
-        // child (it is kept exactly when that is at or above the threshold), and its
-        // children's count.
-        let mut below: Vec<(u32, usize)> = Vec::new();
+    /// Every expanded node below the root, in one pass over the tree (which reads every
+    /// expanded node's children: the whole tree).
+    fn expanded_below_root(&self) -> Vec<Expanded> {
+        let mut below = Vec::new();
         let mut stack: Vec<(NodeId, u32)> = vec![(ROOT, u32::MAX)];
-        while let Some((i, path_min)) = stack.pop() {
-            let n = self.node(i);
-            let range = n.children();
+        while let Some((i, parent_min)) = stack.pop() {
+            let range = self.node(i).children();
             let first = range.start;
             for (k, c) in self.slice(range).iter().enumerate() {
                 if c.is_expanded() {
-                    let m = path_min.min(c.visits());
-                    below.push((m, usize::from(c.num_children())));
-                    stack.push(((first + k) as NodeId, m));
+                    let id = (first + k) as NodeId;
+                    let path_min = parent_min.min(c.visits());
+                    below.push(Expanded {
+                        id,
+                        first_child: c.first_child(),
+                        count: NodeId::from(c.num_children()),
+                        path_min,
+                        parent_min,
+                    });
+                    stack.push((id, path_min));
                 }
             }
         }
-        let mut kept = 1 + usize::from(root.num_children());
-        if below.is_empty() || kept > keep_at_most {
-            return None;
-        }
-        below.sort_unstable_by(|a, b| b.0.cmp(&a.0));
-        for &(m, count) in &below {
-            kept += count;
-            if kept > keep_at_most {
-                // Every node with `m` visits or fewer on its path goes.
-                return (m < u32::MAX).then_some(m + 1);
-            }
-        }
-        None
+        below
     }
+}
+
+/// An expanded node below the root, for pruning.
+struct Expanded {
+    id: NodeId,
+    first_child: NodeId,
+    /// Its children's count.
+    count: NodeId,
+    /// The fewest visits on its path from the root's child (the node itself included): it
+    /// keeps its children exactly when this is at or above the threshold.
+    path_min: u32,
+    /// The same for its parent (`u32::MAX` for a child of the root): it is kept (as a leaf
+    /// or not) exactly when this is at or above the threshold.
+    parent_min: u32,
+}
+
+/// The least visit threshold that keeps at most `keep_at_most` nodes (`kept` of them always
+/// kept), if one drops anything.
+fn threshold(below: &[Expanded], mut kept: usize, keep_at_most: usize) -> Option<u32> {
+    if below.is_empty() || kept > keep_at_most {
+        return None;
+    }
+    let mut by_visits: Vec<(u32, usize)> = below
+        .iter()
+        .map(|e| (e.path_min, e.count as usize))
+        .collect();
+    by_visits.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+    for &(m, count) in &by_visits {
+        kept += count;
+        if kept > keep_at_most {
+            // Every node with `m` visits or fewer on its path goes.
+            return (m < u32::MAX).then_some(m + 1);
+        }
+    }
+    None
 }
 
 #[cfg(test)]

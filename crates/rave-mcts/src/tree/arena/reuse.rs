@@ -12,7 +12,7 @@ impl<M: Copy> Arena<M> {
     /// Keeps only the subtree below `child` (a child of the root), which becomes the root,
     /// compacted in place to the start of the arena; the chunks are kept.
     pub(crate) fn keep_subtree(&mut self, child: NodeId) {
-        let (groups, _) = self.subtree_groups(child, 0);
+        let groups = self.subtree_groups(child);
         let root = self.node(child).data();
         self.node_mut(ROOT).set_data(&root);
         self.compact(groups);
@@ -83,15 +83,9 @@ impl<M: Copy> Arena<M> {
     }
 
     /// The children groups (first child, new place (filled in later), count) below `top`,
-    /// in no particular order, not descending into nodes with fewer than `min_visits` visits
-    /// (`top` always descended into); and the expanded nodes not descended into.
-    pub(super) fn subtree_groups(
-        &self,
-        top: NodeId,
-        min_visits: u32,
-    ) -> (Vec<(NodeId, NodeId, NodeId)>, Vec<NodeId>) {
+    /// in no particular order.
+    fn subtree_groups(&self, top: NodeId) -> Vec<(NodeId, NodeId, NodeId)> {
         let mut groups = Vec::new();
-        let mut cut = Vec::new();
         let mut stack = vec![top];
         while let Some(i) = stack.pop() {
             let n = self.node(i);
@@ -101,19 +95,13 @@ impl<M: Copy> Arena<M> {
                 let range = n.children();
                 let first = range.start;
                 for (k, c) in self.slice(range).iter().enumerate() {
-                    if !c.is_expanded() {
-                        continue;
-                    }
-                    let id = (first + k) as NodeId;
-                    if c.visits() >= min_visits {
-                        stack.push(id);
-                    } else {
-                        cut.push(id);
+                    if c.is_expanded() {
+                        stack.push((first + k) as NodeId);
                     }
                 }
             }
         }
-        (groups, cut)
+        groups
     }
 }
 
