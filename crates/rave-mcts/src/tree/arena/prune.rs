@@ -80,7 +80,7 @@ fn threshold(below: &[Expanded], mut kept: usize, keep_at_most: usize) -> Option
         .iter()
         .map(|e| (e.path_min, e.count as usize))
         .collect();
-    by_visits.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+    by_visits.sort_unstable_by_key(|e| std::cmp::Reverse(e.0));
     for &(m, count) in &by_visits {
         kept += count;
         if kept > keep_at_most {
