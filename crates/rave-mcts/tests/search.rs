@@ -135,22 +135,32 @@ fn early_stop_ends_when_the_best_move_is_fixed() {
     }
 }
 
+/// A 7x7 Hex search with `config` on `threads` threads, expanding leaves at once and never
+/// stopping early, and its result within 3,000 nodes and 20,000 simulations.
+fn search_in_3000_nodes(
+    config: &Config,
+    threads: usize,
+) -> (Mcts<Hex, HexPlayout>, Pcg64Mcg, SearchResult<u8>) {
+    let config = config
+        .to_builder()
+        .threads(threads)
+        .expand_threshold(0)
+        .early_stop(false)
+        .build()
+        .unwrap();
+    let mut mcts = Mcts::with_playout(Hex::new(7), config, HexPlayout::default());
+    let mut rng = Pcg64Mcg::seed_from_u64(2);
+    let r = mcts
+        .search(&Budget::nodes(3000).with_simulations(20_000), &mut rng)
+        .unwrap();
+    (mcts, rng, r)
+}
+
 #[test]
 fn the_node_budget_is_never_exceeded() {
     for threads in [1, 2] {
         for config in all_configs() {
-            let config = config
-                .to_builder()
-                .threads(threads)
-                .expand_threshold(0)
-                .early_stop(false)
-                .build()
-                .unwrap();
-            let mut mcts = Mcts::with_playout(Hex::new(7), config, HexPlayout::default());
-            let mut rng = Pcg64Mcg::seed_from_u64(2);
-            let r = mcts
-                .search(&Budget::nodes(3000).with_simulations(20_000), &mut rng)
-                .unwrap();
+            let (mut mcts, mut rng, r) = search_in_3000_nodes(&config, threads);
             assert!(r.tree_nodes <= 3000, "{} nodes", r.tree_nodes);
             assert!(r.tree_nodes > 2000, "the tree fills up: {}", r.tree_nodes);
             assert_eq!(r.simulations, 20_000, "the search goes on with a full tree");
@@ -181,17 +191,10 @@ fn a_full_tree_is_pruned_and_the_search_goes_on_growing_it() {
         let depth = |prune: bool| {
             let config = Config::builder()
                 .grave(30)
-                .threads(threads)
-                .expand_threshold(0)
-                .early_stop(false)
                 .prune_when_full(prune)
                 .build()
                 .unwrap();
-            let mut mcts = Mcts::with_playout(Hex::new(7), config, HexPlayout::default());
-            let mut rng = Pcg64Mcg::seed_from_u64(2);
-            let r = mcts
-                .search(&Budget::nodes(3000).with_simulations(20_000), &mut rng)
-                .unwrap();
+            let (mut mcts, mut rng, r) = search_in_3000_nodes(&config, threads);
             assert_eq!(r.simulations, 20_000, "the whole budget is spent");
             assert!(r.tree_nodes <= 3000, "{} nodes", r.tree_nodes);
             // The root's statistics and its children's survive every pruning.
