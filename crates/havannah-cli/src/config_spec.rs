@@ -8,10 +8,11 @@
 //! (the expansion threshold), `fpu=F` (first-play urgency), `stop=0|1` (early stop),
 //! `threads=N` (search threads, so that one match can pit thread counts against each other),
 //! `nodes=N` (tree nodes a thread), `memory=MiB` (a memory budget for the tree all threads
-//! share), `prune=0|1` (prune a full tree and go on growing it), `pietable=0|1` (the first-stone table for the pie rule's first two plies, see
-//! [`havannah::first_stone`]); the tree knowledge of [`PriorConfig::tree`](havannah::PriorConfig::tree):
-//! `reach=W`, `reply=W` (weights `>= 0`), `threats=0|1`; `patterns=W` (the weight of the
-//! learned patterns' progressive bias, see [`havannah::patterns`]); and the playout rules of
+//! share), `prune=0|1` (prune a full tree and go on growing it), `pietable=0|1` (the
+//! first-stone table for the pie rule's first two plies, see [`havannah::first_stone`]); the
+//! tree knowledge of [`PriorConfig::tree`](havannah::PriorConfig::tree): `reach=W`, `reply=W`
+//! (weights `>= 0`), `threats=0|1`; `patterns=W` (the weight of the learned patterns'
+//! progressive bias, see [`havannah::patterns`]); and the playout rules of
 //! [`PlayoutConfig`]: `decisive`, `block` (anti-decisive), `save` (bridge saving), `lgr`
 //! (last-good-reply), each `0|1`, and `kmoves=N` (the playout moves they apply to).
 //!

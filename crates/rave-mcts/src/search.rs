@@ -18,7 +18,7 @@ use crate::MctsError;
 use crate::config::{Budget, Config, FinalMove};
 use crate::game::{Game, NoPrior, Playout, Prior, UniformPlayout};
 use crate::result::{ChildStats, Proof, SearchResult, StopReason};
-use crate::tree::{Arena, DRAW, KeptScore, LOSS, NONE, Node, NodeId, ROOT, WIN};
+use crate::tree::{Arena, DRAW, KeptScore, LOSS, Node, NodeId, ROOT, WIN};
 use select::Kept;
 use worker::{Expansion, Limits, Report, Worker, root_mover};
 
@@ -191,12 +191,13 @@ impl<G: Game, P: Playout<G>, K: Prior<G>> Mcts<G, P, K> {
         self.prepare(node_total)?;
         let root_visits = self.root_visits();
         let prune = self.config.prune_when_full() && !nodes_only;
+        let deadline = budget.time.map(|t| start + t);
         let limits = |i: usize, done: u64, prune: bool| Limits {
             simulations: budget.simulations.map(|n| {
                 let left = n.saturating_sub(done);
                 left / threads as u64 + u64::from((i as u64) < left % threads as u64)
             }),
-            deadline: budget.time.map(|t| start + t),
+            deadline,
             time: budget.time,
             nodes_only,
             stop_when_full: prune,
@@ -206,8 +207,7 @@ impl<G: Game, P: Playout<G>, K: Prior<G>> Mcts<G, P, K> {
         };
         let mut reports = self.run_workers(rng, |i| limits(i, 0, prune));
         if prune {
-            let deadline = budget.time.map(|t| start + t);
-            self.prune_and_go_on(rng, &mut reports, node_total, deadline, limits);
+            self.prune_and_go_on(rng, &mut reports, deadline, limits);
         }
         let elapsed = start.elapsed();
         Ok(self.collect(&reports, elapsed))
@@ -222,7 +222,6 @@ impl<G: Game, P: Playout<G>, K: Prior<G>> Mcts<G, P, K> {
         &mut self,
         rng: &mut R,
         reports: &mut [Report],
-        node_total: usize,
         deadline: Option<Instant>,
         limits: impl Fn(usize, u64, bool) -> Limits,
     ) {
@@ -232,7 +231,7 @@ impl<G: Game, P: Playout<G>, K: Prior<G>> Mcts<G, P, K> {
             let expected = Duration::from_secs_f64(self.prune_seconds_per_node * nodes as f64);
             let started = Instant::now();
             prune = deadline.is_none_or(|d| started + 2 * expected < d)
-                && self.tree.prune(node_total.min(NONE as usize) / 2).is_some();
+                && self.tree.prune(self.tree.limit() / 2).is_some();
             if prune {
                 self.prune_seconds_per_node = started.elapsed().as_secs_f64() / nodes as f64;
             }

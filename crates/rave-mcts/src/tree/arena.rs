@@ -121,6 +121,11 @@ impl<M: Copy> Arena<M> {
         }
     }
 
+    /// The most nodes the tree may hold in this search.
+    pub(crate) fn limit(&self) -> usize {
+        self.limit
+    }
+
     /// The length of chunk `c` under `limit`.
     fn chunk_len(c: usize, limit: usize) -> usize {
         limit.saturating_sub(c * CHUNK).min(CHUNK)
