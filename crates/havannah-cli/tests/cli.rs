@@ -235,3 +235,27 @@ fn gtp_threads_come_from_the_configuration_unless_given() {
     let given = start_line(&["--config", "best:threads=2", "--threads", "3"]);
     assert!(given.contains("threads 3,"), "{given}");
 }
+
+#[test]
+fn the_help_of_every_configuration_option_names_every_parameter_key() {
+    use clap::CommandFactory;
+    let mut cli = Cli::command();
+    let options = [("gtp", "config"), ("selfplay", "player_a")];
+    for (sub, option) in options {
+        let sub = cli.find_subcommand_mut(sub).expect("the subcommand exists");
+        let arg = sub
+            .get_arguments()
+            .find(|a| a.get_id() == option)
+            .expect("the option exists");
+        let help = arg
+            .get_help()
+            .expect("the option has a help text")
+            .to_string();
+        for key in havannah_cli::config_spec::PARAMETER_KEYS.split(", ") {
+            assert!(
+                help.contains(&format!(" {key}")),
+                "--{option} of {sub:?} does not name {key}: {help}"
+            );
+        }
+    }
+}

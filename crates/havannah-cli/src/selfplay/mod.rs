@@ -108,9 +108,10 @@ pub struct Opts {
     /// --gtp-setup), or an engine configuration (best, uct, rave, grave, wamaf, horizon,
     /// weighted, offline, prior, prior-uct, prior-amaf, knowledge, decisive, bridge, lgr),
     /// optionally with parameters (`best:bias=0.02,expand=4`; keys bias, ravebase, ravemove, c,
-    /// expand, fpu, stop, threads, nodes, memory (MiB), pietable (0|1: the pie rule from the first-stone table), reach, reply, threats, and the playout rules
-    /// decisive, block, save, lgr, kmoves), with `+td` to mix in the value network of
-    /// --value-net.
+    /// expand, fpu, stop, threads, nodes, memory (MiB), prune (0|1: prune a full tree),
+    /// pietable (0|1: the pie rule from the first-stone table), reach, reply, patterns,
+    /// threats, and the playout rules decisive, block, save, lgr, kmoves), with `+td` to mix
+    /// in the value network of --value-net.
     #[arg(long, default_value = "best")]
     pub player_a: String,
     /// Player B's configuration (as player A's).
