@@ -9,6 +9,8 @@
 mod chunk;
 mod prune;
 mod reuse;
+#[cfg(test)]
+mod test_trees;
 
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -94,31 +94,8 @@ fn threshold(below: &[Expanded], mut kept: usize, keep_at_most: usize) -> Option
 #[cfg(test)]
 mod tests {
     use super::super::CHUNK;
+    use super::super::test_trees::{add_group, subtree};
     use super::*;
-
-    /// Gives `parent` a fresh group of `count` children with these visits; returns the first
-    /// child.
-    fn add_group(arena: &Arena<u32>, parent: NodeId, visits: &[u32], tag: u32) -> NodeId {
-        let first = arena.alloc(visits.len()).expect("room");
-        for (k, &v) in visits.iter().enumerate() {
-            let n = arena.node(first + k as NodeId);
-            n.init(tag + k as u32, 0);
-            n.set_visits(v);
-            n.set_wins(v as f32 / 2.0);
-        }
-        arena.node(parent).publish(first, visits.len() as u16);
-        first
-    }
-
-    /// A node and everything below it (move, visits, wins, children's count).
-    fn subtree(arena: &Arena<u32>, id: NodeId) -> Vec<(u32, u32, f32, usize)> {
-        let n = arena.node(id);
-        let mut out = vec![(n.mv(), n.visits(), n.wins(), n.children().len())];
-        for c in n.children() {
-            out.extend(subtree(arena, c as NodeId));
-        }
-        out
-    }
 
     /// A root with three children of 100, 10 and 3 visits; the first has a group of 4 with
     /// a grandchild group of 5 under its 40-visit child, the second a group of 6, the third

@@ -137,30 +137,8 @@ fn move_within<T>(chunks: &mut [OnceLock<Box<[T]>>], from: usize, to: usize, len
 
 #[cfg(test)]
 mod tests {
+    use super::super::test_trees::{add_group, numbered, subtree};
     use super::*;
-
-    /// Gives `parent` a fresh group of `count` children (moves and visits numbered from
-    /// `tag`); returns the first child.
-    fn add_group(arena: &Arena<u32>, parent: NodeId, count: usize, tag: u32) -> NodeId {
-        let first = arena.alloc(count).expect("room");
-        for k in 0..count {
-            let n = arena.node(first + k as NodeId);
-            n.init(tag + k as u32, 0);
-            n.set_visits(tag + k as u32);
-        }
-        arena.node(parent).publish(first, count as u16);
-        first
-    }
-
-    /// A node and everything below it (moves, visits and the shape; no addresses).
-    fn subtree(arena: &Arena<u32>, id: NodeId) -> Vec<(u32, u32, usize)> {
-        let n = arena.node(id);
-        let mut out = vec![(n.mv(), n.visits(), n.children().len())];
-        for c in n.children() {
-            out.extend(subtree(arena, c as NodeId));
-        }
-        out
-    }
 
     #[test]
     fn tree_reuse_moves_groups_across_and_past_chunk_ends() {
@@ -175,15 +153,15 @@ mod tests {
             let mut arena: Arena<u32> = Arena::new();
             arena.set_limit(3 * CHUNK);
             assert!(arena.push_root(0));
-            let kids = add_group(&arena, ROOT, 3, 1);
+            let kids = add_group(&arena, ROOT, &numbered(3, 1), 1);
             if dropped > 0 {
-                add_group(&arena, kids + 1, dropped, 100_000);
+                add_group(&arena, kids + 1, &numbered(dropped, 100_000), 100_000);
             }
             let kept = kids;
-            let g1 = add_group(&arena, kept, big, 200_000);
-            let g2 = add_group(&arena, g1 + 7, last, 300_000) as usize;
+            let g1 = add_group(&arena, kept, &numbered(big, 200_000), 200_000);
+            let g2 = add_group(&arena, g1 + 7, &numbered(last, 300_000), 300_000) as usize;
             assert_eq!(g2, CHUNK, "the last group starts the second chunk");
-            add_group(&arena, g2 as NodeId + 3, 2, 400_000);
+            add_group(&arena, g2 as NodeId + 3, &numbered(2, 400_000), 400_000);
             let expected = subtree(&arena, kept);
             arena.keep_subtree(kept);
             assert_eq!(subtree(&arena, ROOT), expected);
