@@ -239,6 +239,11 @@ impl<G> Openings<G> {
 /// # Ok::<(), game_harness::openings::OpeningsError>(())
 /// ```
 pub fn line<G: MatchGame>(game: &G) -> String {
-    let names: Vec<String> = game.moves().iter().map(|&m| game.move_name(m)).collect();
-    names.join(" ")
+    move_names(game).join(" ")
+}
+
+/// The names of the moves of `game`, named on the final game (a suite line's words, a shard
+/// file's moves).
+pub(crate) fn move_names<G: MatchGame>(game: &G) -> Vec<String> {
+    game.moves().iter().map(|&m| game.move_name(m)).collect()
 }

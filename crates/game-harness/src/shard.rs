@@ -268,7 +268,10 @@ fn game_line<G: MatchGame>(g: &GameRecord<G>) -> String {
             clean(&f.reason).replace('|', "/")
         )
     });
-    let moves: Vec<String> = moves_of(&g.game).iter().map(|m| clean(m)).collect();
+    let moves: Vec<String> = crate::openings::move_names(&g.game)
+        .iter()
+        .map(|m| clean(m))
+        .collect();
     format!(
         "game\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{forfeit}\t{}",
         g.index,
@@ -283,11 +286,6 @@ fn game_line<G: MatchGame>(g: &GameRecord<G>) -> String {
         g.longest_move[1].as_nanos(),
         moves.join(" ")
     )
-}
-
-/// The names of the moves of `game`, named on the final game (see the module's documentation).
-fn moves_of<G: MatchGame>(game: &G) -> Vec<String> {
-    game.moves().iter().map(|&m| game.move_name(m)).collect()
 }
 
 /// Reads a shard file written by [`write()`]; `new_game` builds the starting empty game from

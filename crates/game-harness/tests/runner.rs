@@ -644,25 +644,27 @@ fn a_match_over_a_suite_plays_each_opening_once_with_each_player_first() {
 #[test]
 fn the_first_sides_share_is_counted_by_side_not_by_player() {
     // Both players add 1, so the opening alone decides which side reaches 9.
-    let text = "2 2 2\n2 2 2\n";
-    let s = Openings::parse(text, &Count::new(9), "x").unwrap();
-    let mut a = Fixed {
-        mv: Some(1),
-        why: None,
-    };
-    let mut b = Fixed {
-        mv: Some(1),
-        why: None,
+    let play = |openings: &str, games: usize| {
+        let s = Openings::parse(openings, &Count::new(9), "x").unwrap();
+        let mut a = Fixed {
+            mv: Some(1),
+            why: None,
+        };
+        let mut b = Fixed {
+            mv: Some(1),
+            why: None,
+        };
+        run_match(
+            [&mut a, &mut b],
+            &MatchSettings::new(games),
+            |i| Ok::<_, BadMove>(s.game(i)),
+            |_| {},
+        )
+        .unwrap()
     };
     // Total 6, the second side to move adds 1 (7), the first 1 (8), the second 1 (9): the
     // second side wins every game, whoever plays it.
-    let result = run_match(
-        [&mut a, &mut b],
-        &MatchSettings::new(4),
-        |i| Ok::<_, BadMove>(s.game(i)),
-        |_| {},
-    )
-    .unwrap();
+    let result = play("2 2 2\n2 2 2\n", 4);
     assert_eq!(result.wins_by_side(), (0, 4, 0));
     assert_eq!(result.first_side_score(), Score::new(0, 4, 0));
     assert_eq!(result.score(PlayerId::A), Score::new(2, 2, 0));
@@ -672,14 +674,7 @@ fn the_first_sides_share_is_counted_by_side_not_by_player() {
         "{line}"
     );
     // From `2 2`, total 4: the first side adds 1 (5), ..., and reaches 9 at its third move.
-    let s = Openings::parse("2 2\n", &Count::new(9), "x").unwrap();
-    let result = run_match(
-        [&mut a, &mut b],
-        &MatchSettings::new(2),
-        |i| Ok::<_, BadMove>(s.game(i)),
-        |_| {},
-    )
-    .unwrap();
+    let result = play("2 2\n", 2);
     assert_eq!(result.first_side_score(), Score::new(2, 0, 0));
     assert!(
         result
