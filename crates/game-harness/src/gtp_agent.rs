@@ -96,6 +96,21 @@ impl<G: GtpGame> GtpAgent<G> {
         self
     }
 
+    /// The GTP commands sent after every new game (after `boardsize` and `clear_board`),
+    /// from the next game on: to tell a program the rules of the match once [`GtpAgent::knows`]
+    /// says it understands the command that sets them.
+    pub fn set_setup(&mut self, setup: Vec<String>) {
+        self.setup = setup;
+    }
+
+    /// Whether the program knows the GTP command `name` (`known_command`).
+    ///
+    /// # Errors
+    /// The errors of [`GtpClient::send`]: the program died, hung or refused the command.
+    pub fn knows(&mut self, name: &str) -> Result<bool, GtpError> {
+        Ok(self.send(&format!("known_command {name}"))?.trim() == "true")
+    }
+
     /// The program's command line.
     #[must_use]
     pub fn command(&self) -> &str {

@@ -271,3 +271,60 @@ fn standard_error_goes_to_the_log_file() {
     let text = std::fs::read_to_string(&log).unwrap();
     assert!(text.contains("thinking about name"), "{text}");
 }
+
+/// Starts `path` as [`havannah_cli::selfplay::external_player`] does, retrying while the
+/// script is busy (see [`spawn_script`]).
+fn external_script(path: &Path, pie: bool, setup: &[String]) -> GtpAgent<GameState> {
+    let launch = || Launch::words(path.to_str().unwrap());
+    let mut tries = 0;
+    loop {
+        match havannah_cli::selfplay::external_player(launch(), pie, setup) {
+            Err(e) if e.to_string().contains("Text file busy") && tries < 100 => {
+                tries += 1;
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            result => return result.unwrap(),
+        }
+    }
+}
+
+#[test]
+fn a_program_that_knows_havannah_pie_is_told_the_matchs_rule_and_others_are_not() {
+    let knows = r#"    "known_command "*) printf '= true\n\n'; continue ;;"#;
+    let setup = vec!["time -m 0.5".to_string()];
+    let game = GameState::new(8, Rules { pie: false }).unwrap();
+    for (name, extra, pie, want) in [
+        ("knows-off", knows, false, Some("havannah-pie off")),
+        ("knows-on", knows, true, Some("havannah-pie on")),
+        ("does-not-know", "", false, None),
+    ] {
+        let (path, log) = logging_engine_with(name, "a1", extra);
+        let mut program = external_script(&path, pie, &setup);
+        program.reset(&game);
+        drop(program);
+        let sent = std::fs::read_to_string(&log).unwrap();
+        let mut expected = vec!["known_command havannah-pie", "boardsize 8", "clear_board"];
+        expected.extend(want);
+        expected.push("time -m 0.5");
+        let lines: Vec<&str> = sent.lines().take(expected.len()).collect();
+        assert_eq!(lines, expected, "{name}");
+        assert!(
+            !sent
+                .lines()
+                .skip(expected.len())
+                .any(|l| l.starts_with("havannah-pie"))
+        );
+    }
+}
+
+#[test]
+fn our_own_engine_as_an_external_player_plays_the_matchs_pie_rule() {
+    let command = format!("{} gtp --size 4 --quiet", env!("CARGO_BIN_EXE_havannah"));
+    for pie in [false, true] {
+        let mut program =
+            havannah_cli::selfplay::external_player(Launch::words(&command), pie, &[]).unwrap();
+        program.reset(&GameState::new(4, Rules { pie }).unwrap());
+        let want = if pie { "on" } else { "off" };
+        assert_eq!(program.send("havannah-pie").unwrap().trim(), want);
+    }
+}

@@ -18,7 +18,8 @@
 //!     --gtp-setup "time -m 0.5 -g 0 -f 0" --gtp-setup "params -t 1"
 //! ```
 //!
-//! `--gtp-setup` commands are sent to external programs after `boardsize` and `clear_board` at
+//! `--gtp-setup` commands are sent to external programs after `boardsize`, `clear_board` and
+//! (for programs that know it, as our own `havannah gtp`) `havannah-pie on|off` at
 //! the start of every game (give them their time control there: our clock is not sent). Our
 //! rules judge every move; a program that resigns, dies, answers an error, names an illegal
 //! cell or gives no answer within `--gtp-timeout` seconds forfeits the game (the reason goes
@@ -55,7 +56,7 @@ use game_harness::output::exit_status;
 use game_harness::record::MatchResult;
 use game_harness::runner::{MatchSettings, run_match};
 use game_harness::shard::{self, SHARD_FILE};
-use game_harness::{Agent, Clock, ErrorOutput, GtpAgent, Launch, PlayerId};
+use game_harness::{Agent, Clock, ErrorOutput, GtpAgent, GtpError, Launch, PlayerId};
 use havannah::{Engine, RandomAgent};
 use havannah_rules::GameState;
 
@@ -150,6 +151,26 @@ pub struct Opts {
 // The player factory: add configurations here.
 // ---------------------------------------------------------------------------------------------
 
+/// Starts an external GTP program as a player: `setup` is sent after every new game, after
+/// `havannah-pie on|off` (the match's pie rule) where the program knows that command (this
+/// program's own engines, which would otherwise play with the pie rule on and could forfeit
+/// a game with `swap`).
+///
+/// # Errors
+/// The program cannot be started, or it does not answer `known_command`.
+pub fn external_player(
+    launch: Launch,
+    pie: bool,
+    setup: &[String],
+) -> Result<GtpAgent<GameState>, GtpError> {
+    let mut program = GtpAgent::<GameState>::start(launch, setup)?;
+    if program.knows("havannah-pie")? {
+        let rule = format!("havannah-pie {}", if pie { "on" } else { "off" });
+        program.set_setup(std::iter::once(rule).chain(setup.iter().cloned()).collect());
+    }
+    Ok(program)
+}
+
 /// Builds the player a configuration name stands for; `seed` differs between A and B.
 fn make_player(name: &str, opts: &Opts, seed: u64) -> Result<Box<dyn Agent<GameState>>, String> {
     if name == "random" {
@@ -163,7 +184,7 @@ fn make_player(name: &str, opts: &Opts, seed: u64) -> Result<Box<dyn Agent<GameS
             .map_or(ErrorOutput::Discard, ErrorOutput::Append);
         let launch = Launch::words(command).stderr(stderr);
         let program =
-            GtpAgent::<GameState>::start(launch, &opts.gtp_setup).map_err(|e| e.to_string())?;
+            external_player(launch, opts.pie, &opts.gtp_setup).map_err(|e| e.to_string())?;
         return Ok(Box::new(program.with_timeout(timeout)));
     }
     // A configuration name of the engine, optionally with a value network: `best+td`.
