@@ -103,12 +103,17 @@ impl<G: GtpGame> GtpAgent<G> {
         self.setup = setup;
     }
 
-    /// Whether the program knows the GTP command `name` (`known_command`).
+    /// Whether the program knows the GTP command `name` (`known_command`); a program that
+    /// refuses `known_command` itself (morat-havannah does) knows nothing more.
     ///
     /// # Errors
-    /// The errors of [`GtpClient::send`]: the program died, hung or refused the command.
+    /// The errors of [`GtpClient::send`] other than a refusal: the program died or hung.
     pub fn knows(&mut self, name: &str) -> Result<bool, GtpError> {
-        Ok(self.send(&format!("known_command {name}"))?.trim() == "true")
+        match self.send(&format!("known_command {name}")) {
+            Ok(answer) => Ok(answer.trim() == "true"),
+            Err(GtpError::Failure { .. }) => Ok(false),
+            Err(e) => Err(e),
+        }
     }
 
     /// The program's command line.

@@ -291,12 +291,14 @@ fn external_script(path: &Path, pie: bool, setup: &[String]) -> GtpAgent<GameSta
 #[test]
 fn a_program_that_knows_havannah_pie_is_told_the_matchs_rule_and_others_are_not() {
     let knows = r#"    "known_command "*) printf '= true\n\n'; continue ;;"#;
+    let refuses = r#"    "known_command "*) printf '? unknown command\n\n'; continue ;;"#;
     let setup = vec!["time -m 0.5".to_string()];
     let game = GameState::new(8, Rules { pie: false }).unwrap();
     for (name, extra, pie, want) in [
         ("knows-off", knows, false, Some("havannah-pie off")),
         ("knows-on", knows, true, Some("havannah-pie on")),
         ("does-not-know", "", false, None),
+        ("refuses-known-command", refuses, false, None),
     ] {
         let (path, log) = logging_engine_with(name, "a1", extra);
         let mut program = external_script(&path, pie, &setup);

@@ -157,7 +157,8 @@ pub struct Opts {
 /// a game with `swap`).
 ///
 /// # Errors
-/// The program cannot be started, or it does not answer `known_command`.
+/// The program cannot be started, or it dies or hangs at `known_command` (a program that
+/// refuses the command, as morat-havannah does, is started without the rule).
 pub fn external_player(
     launch: Launch,
     pie: bool,
