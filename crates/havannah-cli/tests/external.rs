@@ -40,9 +40,15 @@ fn spawn_script(
     let stderr = log.map_or(ErrorOutput::Discard, |log| {
         ErrorOutput::Append(log.to_path_buf())
     });
+    while_busy(|| GtpAgent::start(Launch::words(command).stderr(stderr.clone()), setup))
+}
+
+/// Calls `start` again while it fails because the script it starts is still busy (see
+/// [`spawn_script`]), up to 100 times.
+fn while_busy<T>(mut start: impl FnMut() -> Result<T, GtpError>) -> Result<T, GtpError> {
     let mut tries = 0;
     loop {
-        match GtpAgent::start(Launch::words(command).stderr(stderr.clone()), setup) {
+        match start() {
             Err(e) if e.to_string().contains("Text file busy") && tries < 100 => {
                 tries += 1;
                 std::thread::sleep(Duration::from_millis(10));
@@ -276,16 +282,7 @@ fn standard_error_goes_to_the_log_file() {
 /// script is busy (see [`spawn_script`]).
 fn external_script(path: &Path, pie: bool, setup: &[String]) -> GtpAgent<GameState> {
     let launch = || Launch::words(path.to_str().unwrap());
-    let mut tries = 0;
-    loop {
-        match havannah_cli::selfplay::external_player(launch(), pie, setup) {
-            Err(e) if e.to_string().contains("Text file busy") && tries < 100 => {
-                tries += 1;
-                std::thread::sleep(Duration::from_millis(10));
-            }
-            result => return result.unwrap(),
-        }
-    }
+    while_busy(|| havannah_cli::selfplay::external_player(launch(), pie, setup)).unwrap()
 }
 
 #[test]
