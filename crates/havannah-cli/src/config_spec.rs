@@ -8,7 +8,9 @@
 //! (the expansion threshold), `fpu=F` (first-play urgency), `stop=0|1` (early stop),
 //! `threads=N` (search threads, so that one match can pit thread counts against each other),
 //! `nodes=N` (tree nodes a thread), `memory=MiB` (a memory budget for the tree all threads
-//! share), `prune=0|1` (prune a full tree and go on growing it), `pietable=0|1` (the
+//! share), `prune=0|1` (prune a full tree and go on growing it), `biascut=N` (the visits
+//! from which the progressive bias stops; 0: never), `mostwins=0|1` (the final move by the
+//! most wins instead of the most visits), `pietable=0|1` (the
 //! first-stone table for the pie rule's first two plies, see [`havannah::first_stone`]); the
 //! tree knowledge of [`PriorConfig::tree`](havannah::PriorConfig::tree): `reach=W`, `reply=W`
 //! (weights `>= 0`), `threats=0|1`; `patterns=W` (the weight of the learned patterns'
@@ -27,11 +29,11 @@
 //! # Ok::<(), havannah_cli::config_spec::SpecError>(())
 //! ```
 
-use havannah::mcts::{ConfigBuilder, MctsError, RaveSchedule};
+use havannah::mcts::{ConfigBuilder, FinalMove, MctsError, RaveSchedule};
 use havannah::{EngineConfig, PlayoutConfig, Preset, PriorConfig};
 
 /// The parameter keys [`engine_config`] accepts after a preset's name.
-pub const PARAMETER_KEYS: &str = "bias, ravebase, ravemove, c, expand, fpu, stop, threads, nodes, memory, prune, pietable, reach, reply, patterns, threats, decisive, block, save, lgr, kmoves";
+pub const PARAMETER_KEYS: &str = "bias, ravebase, ravemove, c, expand, fpu, stop, threads, nodes, memory, prune, biascut, mostwins, pietable, reach, reply, patterns, threats, decisive, block, save, lgr, kmoves";
 
 /// The preset names, comma-separated (for messages and help texts).
 #[must_use]
@@ -209,6 +211,15 @@ fn apply(
         "expand" => builder.expand_threshold(value.count(1, u32::MAX, "a count >= 1")?),
         "stop" => builder.early_stop(value.on()),
         "prune" => builder.prune_when_full(value.on()),
+        "biascut" => match value.count(0, u32::MAX, "a count of visits >= 0")? {
+            0 => builder.bias_cutoff(None),
+            n => builder.bias_cutoff(Some(n)),
+        },
+        "mostwins" => builder.final_move(if value.on() {
+            FinalMove::MostWins
+        } else {
+            FinalMove::MostVisits
+        }),
         "threads" => builder.threads(value.count(1, 1024, "a count from 1 to 1024")? as usize),
         "nodes" => {
             config.max_nodes = value.count(2, u32::MAX, "a count >= 2")? as usize;
@@ -344,6 +355,12 @@ mod tests {
                 per_move: 200.0
             })
         );
+        let morat = engine_config("best:biascut=1000,mostwins=1").unwrap();
+        assert_eq!(morat.search.bias_cutoff(), Some(1000));
+        assert_eq!(morat.search.final_move(), FinalMove::MostWins);
+        let plain = engine_config("best:biascut=0,mostwins=0").unwrap();
+        assert_eq!(plain.search.bias_cutoff(), None);
+        assert_eq!(plain.search.final_move(), FinalMove::MostVisits);
     }
 
     #[test]
@@ -362,6 +379,7 @@ mod tests {
             ("best:nodes=1.5", "nodes"),
             ("best:memory=0", "memory"),
             ("best:kmoves=-1", "kmoves"),
+            ("best:biascut=2.5", "biascut"),
         ] {
             let err = engine_config(spec).unwrap_err().to_string();
             assert!(err.contains(needle), "{spec}: {err}");

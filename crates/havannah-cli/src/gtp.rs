@@ -55,8 +55,9 @@ pub struct Opts {
     /// The engine configuration: best, uct, rave, grave, wamaf, horizon, weighted, offline,
     /// prior, prior-uct, prior-amaf, knowledge, decisive, bridge, lgr; optionally with search
     /// parameters (`best:bias=0.02,expand=4`; keys bias, ravebase, ravemove, c, expand, fpu,
-    /// stop, threads, nodes, memory (MiB), prune (0|1: prune a full tree), pietable (0|1: the
-    /// pie rule from the first-stone table), reach, reply, patterns, threats, and the playout
+    /// stop, threads, nodes, memory (MiB), prune (0|1: prune a full tree), biascut (visits
+    /// from which the progressive bias stops), mostwins (0|1: the final move by most wins),
+    /// pietable (0|1: the pie rule from the first-stone table), reach, reply, patterns, threats, and the playout
     /// rules decisive, block, save, lgr, kmoves).
     #[arg(long, default_value = "best")]
     pub config: String,

@@ -120,6 +120,9 @@ pub enum FinalMove {
     /// The child with the highest mean value among those with at least a tenth of the visits of
     /// the most visited one.
     BestValue,
+    /// The child with the highest summed reward (visits times mean value), as morat-havannah
+    /// chooses; ties: more visits.
+    MostWins,
 }
 
 /// The selection rule that a [`Config`] resolves to.
@@ -203,6 +206,7 @@ pub struct Config {
     early_stop: bool,
     shortlist: Option<Shortlist>,
     prune_when_full: bool,
+    bias_cutoff: Option<u32>,
 }
 
 /// A [`Config`]'s fields as serde reads them, before [`ConfigBuilder::build`]'s checks.
@@ -225,6 +229,8 @@ struct ConfigFields {
     shortlist: Option<Shortlist>,
     #[serde(default)]
     prune_when_full: bool,
+    #[serde(default)]
+    bias_cutoff: Option<u32>,
 }
 
 #[cfg(feature = "serde")]
@@ -248,6 +254,7 @@ impl TryFrom<ConfigFields> for Config {
             early_stop: f.early_stop,
             shortlist: f.shortlist,
             prune_when_full: f.prune_when_full,
+            bias_cutoff: f.bias_cutoff,
         };
         unchecked.to_builder().build()
     }
@@ -271,6 +278,7 @@ impl Default for Config {
             early_stop: true,
             shortlist: None,
             prune_when_full: false,
+            bias_cutoff: None,
         }
     }
 }
@@ -308,6 +316,7 @@ impl Config {
             early_stop: Some(self.early_stop),
             shortlist: self.shortlist,
             prune_when_full: Some(self.prune_when_full),
+            bias_cutoff: self.bias_cutoff,
         }
     }
 
@@ -371,6 +380,10 @@ impl Config {
     pub fn prune_when_full(&self) -> bool {
         self.prune_when_full
     }
+    /// The visits from which a child's progressive bias stops (`None`: it only fades).
+    pub fn bias_cutoff(&self) -> Option<u32> {
+        self.bias_cutoff
+    }
 }
 
 /// Builder of a [`Config`]; [`ConfigBuilder::build`] checks every value.
@@ -392,6 +405,7 @@ pub struct ConfigBuilder {
     early_stop: Option<bool>,
     shortlist: Option<Shortlist>,
     prune_when_full: Option<bool>,
+    bias_cutoff: Option<u32>,
 }
 
 impl ConfigBuilder {
@@ -494,6 +508,14 @@ impl ConfigBuilder {
         self.prune_when_full = Some(on);
         self
     }
+    /// The visits from which a child's progressive bias (a prior's
+    /// [`PriorValue::bias`](crate::PriorValue::bias), `bias / sqrt(n)`) stops counting
+    /// (default `None`: it only fades). morat-havannah stops its knowledge at 1,000 visits:
+    /// by then the child's own statistics say more than the prior.
+    pub fn bias_cutoff(mut self, visits: Option<u32>) -> Self {
+        self.bias_cutoff = visits;
+        self
+    }
     /// Shortlist selection (default `None`: every child scored at every visit).
     ///
     /// ```
@@ -588,6 +610,7 @@ impl ConfigBuilder {
             early_stop: self.early_stop.unwrap_or(true),
             shortlist: self.shortlist,
             prune_when_full: self.prune_when_full.unwrap_or(false),
+            bias_cutoff: self.bias_cutoff,
         })
     }
 

@@ -492,6 +492,12 @@ fn best_child_by_rule<M>(children: &[ChildStats<M>], rule: FinalMove) -> usize {
                 .max_by(|(_, a), (_, b)| a.value.total_cmp(&b.value))
                 .map_or(most, |(i, _)| i)
         }
+        FinalMove::MostWins => candidates()
+            .max_by(|(_, a), (_, b)| {
+                let wins = |c: &ChildStats<M>| c.visits as f64 * c.value;
+                wins(a).total_cmp(&wins(b)).then(a.visits.cmp(&b.visits))
+            })
+            .map_or(most, |(i, _)| i),
     }
 }
 
@@ -556,7 +562,11 @@ mod tests {
 
     #[test]
     fn a_proven_draw_beats_an_unproven_move_valued_below_a_draw() {
-        for rule in [FinalMove::MostVisits, FinalMove::BestValue] {
+        for rule in [
+            FinalMove::MostVisits,
+            FinalMove::BestValue,
+            FinalMove::MostWins,
+        ] {
             let below = [
                 child(0, 900, 0.45, None),
                 child(1, 100, 0.5, Some(Proof::Draw)),
@@ -579,5 +589,18 @@ mod tests {
         ];
         assert_eq!(best_child(&children, FinalMove::MostVisits), 2);
         assert_eq!(best_child(&children[..2], FinalMove::MostVisits), 1);
+        assert_eq!(best_child(&children, FinalMove::MostWins), 2);
+        assert_eq!(best_child(&children[..2], FinalMove::MostWins), 1);
+    }
+
+    #[test]
+    fn most_wins_weighs_visits_by_their_value() {
+        // 1,000 visits at 40% are 400 wins, 900 at 50% are 450.
+        let children = [child(0, 1000, 0.4, None), child(1, 900, 0.5, None)];
+        assert_eq!(best_child(&children, FinalMove::MostVisits), 0);
+        assert_eq!(best_child(&children, FinalMove::MostWins), 1);
+        // Equal wins: the more visited.
+        let tied = [child(0, 500, 0.5, None), child(1, 1000, 0.25, None)];
+        assert_eq!(best_child(&tied, FinalMove::MostWins), 1);
     }
 }

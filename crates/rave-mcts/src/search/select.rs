@@ -185,6 +185,9 @@ pub(super) struct FastScoring {
     pub(super) bonus: f32,
     /// `1 / sqrt(n)` by look-up.
     pub(super) inv_sqrt: &'static InvSqrt,
+    /// The visits from which the progressive bias stops ([`Config::bias_cutoff`];
+    /// `u32::MAX` without a cut-off).
+    pub(super) bias_cutoff: u32,
 }
 
 /// The child to descend into in the most common case, in one tight pass over the children
@@ -255,7 +258,7 @@ pub(super) fn kept_score<M: Copy>(ch: &Node<M>, kept: &KeptScore, s: FastScoring
     let v = kept.value() + s.bonus * kept.explore();
     match ch.bias() {
         0 => v,
-        bias => v + bias_value(bias, ch.visits()),
+        bias => v + bias_value(bias, ch.visits(), s.bias_cutoff),
     }
 }
 
@@ -271,21 +274,23 @@ pub(super) fn score_with_amaf<M: Copy>(ch: &Node<M>, an: f32, aw: f32, s: FastSc
         // Adding 0 without exploration leaves the value as it is.
         v += s.bonus * s.inv_sqrt.of(visits.max(1));
     }
-    v + bias_value(ch.bias(), visits)
+    v + bias_value(ch.bias(), visits, s.bias_cutoff)
 }
 
-/// The prior's bonus for a child, fading with the square root of its visits.
+/// The prior's bonus for a child, fading with the square root of its visits, 0 from
+/// `cutoff` visits on.
 #[inline(always)]
-pub(super) fn progressive_bias<M: Copy>(ch: &Node<M>) -> f32 {
-    bias_value(ch.bias(), ch.visits())
+pub(super) fn progressive_bias<M: Copy>(ch: &Node<M>, cutoff: u32) -> f32 {
+    bias_value(ch.bias(), ch.visits(), cutoff)
 }
 
-/// The progressive bias of a child with prior bias `bias` (hundredths) and `visits` visits.
-/// Without a bias it is 0 at once: the square root and the division would otherwise cost
-/// as much as the rest of a child's score (the selection loop is bound by the divider).
+/// The progressive bias of a child with prior bias `bias` (hundredths) and `visits` visits;
+/// 0 from `cutoff` visits on ([`Config::bias_cutoff`]). Without a bias it is 0 at once: the
+/// square root and the division would otherwise cost as much as the rest of a child's score
+/// (the selection loop is bound by the divider).
 #[inline(always)]
-pub(super) fn bias_value(bias: u8, visits: u32) -> f32 {
-    if bias == 0 {
+pub(super) fn bias_value(bias: u8, visits: u32, cutoff: u32) -> f32 {
+    if bias == 0 || visits >= cutoff {
         return 0.0;
     }
     f32::from(bias) * 0.01 / (visits.max(1) as f32).sqrt()
@@ -412,10 +417,14 @@ mod tests {
 
     #[test]
     fn no_bias_adds_nothing_and_a_bias_fades_with_the_visits() {
-        assert_eq!(bias_value(0, 0), 0.0);
-        assert_eq!(bias_value(0, 9), 0.0);
-        assert!((bias_value(150, 9) - 0.5).abs() < 1e-6);
-        assert!((bias_value(150, 0) - 1.5).abs() < 1e-6);
+        assert_eq!(bias_value(0, 0, u32::MAX), 0.0);
+        assert_eq!(bias_value(0, 9, u32::MAX), 0.0);
+        assert!((bias_value(150, 9, u32::MAX) - 0.5).abs() < 1e-6);
+        assert!((bias_value(150, 0, u32::MAX) - 1.5).abs() < 1e-6);
+        // A cut-off at 1,000 visits: morat-havannah's knowledge stops there.
+        assert!((bias_value(100, 999, 1000) - 1.0 / 999f32.sqrt()).abs() < 1e-6);
+        assert_eq!(bias_value(100, 1000, 1000), 0.0);
+        assert_eq!(bias_value(100, 5000, 1000), 0.0);
     }
 
     /// The fast pass's settings for `blend`, `fpu` and the UCT bonus `bonus`.
@@ -425,6 +434,7 @@ mod tests {
             fpu,
             bonus,
             inv_sqrt: InvSqrt::table(),
+            bias_cutoff: u32::MAX,
         }
     }
 
@@ -532,6 +542,24 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_bias_cutoff_stops_the_bias_of_a_child_with_that_many_visits() {
+        // Both with 1,000 visits (plain means: no AMAF samples); the first's bias of 1.0 adds
+        // 1/sqrt(1000) = 0.032 to its 0.50, more than the second's lead of 0.02.
+        let children = vec![
+            child(1000, 500.0, 0.0, 0.0, UNPROVEN),
+            child(1000, 520.0, 0.0, 0.0, UNPROVEN),
+        ];
+        children[0].set_bias(100);
+        let mut s = scoring(Blend::Fading(1000.0), 1.0, 0.0);
+        let by_own = |s: FastScoring| move |_, ch: &Node<u16>| own_score(ch, s);
+        assert_eq!(select_fast_unproven(&children, by_own(s)), 0);
+        s.bias_cutoff = 1001;
+        assert_eq!(select_fast_unproven(&children, by_own(s)), 0);
+        s.bias_cutoff = 1000;
+        assert_eq!(select_fast_unproven(&children, by_own(s)), 1);
     }
 
     #[test]

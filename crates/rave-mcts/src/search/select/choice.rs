@@ -48,6 +48,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             inv_sqrt: InvSqrt::table(),
             fpu: config.first_play_urgency() as f32,
             moves: range.len(),
+            bias_cutoff: config.bias_cutoff().unwrap_or(u32::MAX),
         };
         if let Some(shortlist) = config.shortlist()
             && range.len() > 2 * shortlist.size
@@ -73,6 +74,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
                 // `child_score` adds no bonus without exploration.
                 bonus: if scoring.c > 0.0 { scoring.bonus } else { 0.0 },
                 inv_sqrt: scoring.inv_sqrt,
+                bias_cutoff: scoring.bias_cutoff,
             };
             if reference == NONE {
                 return self.select_fast(tree, range, fast, parent.child_proven());
@@ -104,7 +106,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
         game: &G,
     ) -> NodeId {
         self.select_by(tree, range, |ch| {
-            self.child_score(tree, ch, scoring, game) + progressive_bias(ch)
+            self.child_score(tree, ch, scoring, game) + progressive_bias(ch, scoring.bias_cutoff)
         })
     }
 
@@ -234,6 +236,8 @@ pub(super) struct Scoring {
     fpu: f32,
     /// The parent's number of children.
     moves: usize,
+    /// The visits from which the progressive bias stops (`u32::MAX`: never).
+    pub(super) bias_cutoff: u32,
 }
 
 /// `Worker::select_fast` through the children's kept scores. A function of its own: inlined

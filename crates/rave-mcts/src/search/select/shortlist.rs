@@ -89,7 +89,8 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
                 LOSS | DRAW => continue,
                 _ => {}
             }
-            let score = self.child_score(tree, ch, scoring, game) + progressive_bias(ch);
+            let score = self.child_score(tree, ch, scoring, game)
+                + progressive_bias(ch, scoring.bias_cutoff);
             if score > best_score {
                 best_score = score;
                 best = Some(id);
@@ -125,7 +126,8 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
                 }
                 _ => {}
             }
-            let score = self.child_score(tree, ch, scoring, game) + progressive_bias(ch);
+            let score = self.child_score(tree, ch, scoring, game)
+                + progressive_bias(ch, scoring.bias_cutoff);
             // Only above the last listed (minus infinity until the list is full): like
             // `select_general`, never a NaN or minus infinity.
             if score <= scores[size - 1] || score.is_nan() {
