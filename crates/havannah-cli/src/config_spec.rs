@@ -10,7 +10,10 @@
 //! `nodes=N` (tree nodes a thread), `memory=MiB` (a memory budget for the tree all threads
 //! share), `prune=0|1` (prune a full tree and go on growing it), `biascut=N` (the visits
 //! from which the progressive bias stops; 0: never), `mostwins=0|1` (the final move by the
-//! most wins instead of the most visits), `pietable=0|1` (the
+//! most wins instead of the most visits), `grave=N` (GRAVE: nodes with fewer than `N` visits
+//! take the AMAF statistics of their nearest ancestor with `N` or more), `horizon=H` (the
+//! AMAF horizon: moves within `H` plies below a node count; 0: all), `wamaf=0|1` (AMAF
+//! samples weighted by the playout, short playouts counting more), `pietable=0|1` (the
 //! first-stone table for the pie rule's first two plies, see [`havannah::first_stone`]); the
 //! tree knowledge of [`PriorConfig::tree`](havannah::PriorConfig::tree): `reach=W`, `reply=W`
 //! (weights `>= 0`), `threats=0|1`; `patterns=W` (the weight of the learned patterns'
@@ -29,11 +32,11 @@
 //! # Ok::<(), havannah_cli::config_spec::SpecError>(())
 //! ```
 
-use havannah::mcts::{ConfigBuilder, FinalMove, MctsError, RaveSchedule};
+use havannah::mcts::{AmafWeighting, ConfigBuilder, FinalMove, MctsError, RaveSchedule};
 use havannah::{EngineConfig, PlayoutConfig, Preset, PriorConfig};
 
 /// The parameter keys [`engine_config`] accepts after a preset's name.
-pub const PARAMETER_KEYS: &str = "bias, ravebase, ravemove, c, expand, fpu, stop, threads, nodes, memory, prune, biascut, mostwins, pietable, reach, reply, patterns, threats, decisive, block, save, lgr, kmoves";
+pub const PARAMETER_KEYS: &str = "bias, ravebase, ravemove, c, expand, fpu, stop, threads, nodes, memory, prune, biascut, mostwins, grave, horizon, wamaf, pietable, reach, reply, patterns, threats, decisive, block, save, lgr, kmoves";
 
 /// The preset names, comma-separated (for messages and help texts).
 #[must_use]
@@ -220,6 +223,16 @@ fn apply(
         } else {
             FinalMove::MostVisits
         }),
+        "grave" => builder.grave(value.count(1, u32::MAX, "a count of visits >= 1")?),
+        "horizon" => match value.count(0, u32::MAX, "a count of plies >= 0")? {
+            0 => builder.amaf_horizon(None),
+            h => builder.amaf_horizon(Some(h)),
+        },
+        "wamaf" => builder.amaf_weighting(if value.on() {
+            AmafWeighting::Playout
+        } else {
+            AmafWeighting::Uniform
+        }),
         "threads" => builder.threads(value.count(1, 1024, "a count from 1 to 1024")? as usize),
         "nodes" => {
             config.max_nodes = value.count(2, u32::MAX, "a count >= 2")? as usize;
@@ -364,6 +377,28 @@ mod tests {
     }
 
     #[test]
+    fn the_amaf_keys_set_grave_the_horizon_and_the_weighting() {
+        let c = engine_config("best:grave=50,horizon=12,wamaf=1").unwrap();
+        let best = EngineConfig::best();
+        let Selection::Rave(schedule) = best.search.selection() else {
+            panic!("best is RAVE: {:?}", best.search.selection());
+        };
+        assert_eq!(
+            c.search.selection(),
+            Selection::Grave {
+                schedule,
+                min_visits: 50
+            }
+        );
+        assert_eq!(c.search.amaf_horizon(), Some(12));
+        assert_eq!(c.search.amaf_weighting(), AmafWeighting::Playout);
+        let plain = engine_config("best:horizon=0,wamaf=0").unwrap();
+        assert_eq!(plain.search.amaf_horizon(), None);
+        assert_eq!(plain.search.amaf_weighting(), AmafWeighting::Uniform);
+        assert_eq!(plain.search.selection(), best.search.selection());
+    }
+
+    #[test]
     fn errors_name_what_is_wrong() {
         for (spec, needle) in [
             ("best:depth=3", "depth"),
@@ -380,6 +415,8 @@ mod tests {
             ("best:memory=0", "memory"),
             ("best:kmoves=-1", "kmoves"),
             ("best:biascut=2.5", "biascut"),
+            ("best:grave=0", "grave"),
+            ("best:horizon=-2", "horizon"),
         ] {
             let err = engine_config(spec).unwrap_err().to_string();
             assert!(err.contains(needle), "{spec}: {err}");

@@ -57,6 +57,7 @@ pub struct Opts {
     /// parameters (`best:bias=0.02,expand=4`; keys bias, ravebase, ravemove, c, expand, fpu,
     /// stop, threads, nodes, memory (MiB), prune (0|1: prune a full tree), biascut (visits
     /// from which the progressive bias stops), mostwins (0|1: the final move by most wins),
+    /// grave (GRAVE's reference visits), horizon (AMAF horizon in plies), wamaf (0|1),
     /// pietable (0|1: the pie rule from the first-stone table), reach, reply, patterns,
     /// threats, and the playout rules decisive, block, save, lgr, kmoves).
     #[arg(long, default_value = "best")]

@@ -111,7 +111,8 @@ pub struct Opts {
     /// optionally with parameters (`best:bias=0.02,expand=4`; keys bias, ravebase, ravemove, c,
     /// expand, fpu, stop, threads, nodes, memory (MiB), prune (0|1: prune a full tree),
     /// biascut (visits from which the progressive bias stops), mostwins (0|1: the final move
-    /// by most wins), pietable (0|1: the pie rule from the first-stone table), reach, reply,
+    /// by most wins), grave (GRAVE's reference visits), horizon (AMAF horizon in plies), wamaf
+    /// (0|1), pietable (0|1: the pie rule from the first-stone table), reach, reply,
     /// patterns, threats, and the playout rules decisive, block, save, lgr, kmoves), with `+td`
     /// to mix in the value network of --value-net.
     #[arg(long, default_value = "best")]
