@@ -2,24 +2,25 @@
 //! followed by `:` and comma-separated `key=value` parameters that replace the preset's own,
 //! for tuning matches, such as `best:bias=0.02,expand=4`.
 //!
-//! The keys ([`PARAMETER_KEYS`]): `bias=B` (the minimum-MSE RAVE bias; turns RAVE on),
-//! `ravebase=K` and `ravemove=K` (the fading RAVE schedule `k = base + per_move` per legal
-//! move; the one not given is 500 or 200), `c=C` (the UCT exploration constant), `expand=N`
-//! (the expansion threshold), `fpu=F` (first-play urgency), `stop=0|1` (early stop),
-//! `threads=N` (search threads, so that one match can pit thread counts against each other),
-//! `nodes=N` (tree nodes a thread), `memory=MiB` (a memory budget for the tree all threads
-//! share), `prune=0|1` (prune a full tree and go on growing it), `biascut=N` (the visits
-//! from which the progressive bias stops; 0: never), `mostwins=0|1` (the final move by the
-//! most wins instead of the most visits), `grave=N` (GRAVE: nodes with fewer than `N` visits
-//! take the AMAF statistics of their nearest ancestor with `N` or more), `horizon=H` (the
-//! AMAF horizon: moves within `H` plies below a node count; 0: all), `wamaf=0|1` (AMAF
-//! samples weighted by the playout, short playouts counting more), `pietable=0|1` (the
-//! first-stone table for the pie rule's first two plies, see [`havannah::first_stone`]); the
-//! tree knowledge of [`PriorConfig::tree`](havannah::PriorConfig::tree): `reach=W`, `reply=W`
-//! (weights `>= 0`), `threats=0|1`; `patterns=W` (the weight of the learned patterns'
-//! progressive bias, see [`havannah::patterns`]); and the playout rules of
-//! [`PlayoutConfig`]: `decisive`, `block` (anti-decisive), `save` (bridge saving), `lgr`
-//! (last-good-reply), each `0|1`, and `kmoves=N` (the playout moves they apply to).
+//! The keys ([`PARAMETER_KEYS`]): `bias=B` (the minimum-MSE RAVE bias; turns RAVE on), `ravebase=K`
+//! and `ravemove=K` (the fading RAVE schedule `k = base + per_move` per legal move; the one not
+//! given is 500 or 200), `c=C` (the UCT exploration constant), `expand=N` (the expansion
+//! threshold), `fpu=F` (first-play urgency), `stop=0|1` (early stop), `threads=N` (search threads,
+//! so that one match can pit thread counts against each other), `nodes=N` (tree nodes a thread),
+//! `memory=MiB` (a memory budget for the tree all threads share), `prune=0|1` (prune a full tree
+//! and go on growing it), `biascut=N` (the visits from which the progressive bias stops; 0: never),
+//! `mostwins=0|1` (the final move by the most wins instead of the most visits), `forced=0|1` (a
+//! node's only child expanded on its first visit: forcing sequences walked to their end in one
+//! simulation), `grave=N` (GRAVE: nodes with fewer than `N` visits take the AMAF statistics of
+//! their nearest ancestor with `N` or more), `horizon=H` (the AMAF horizon: moves within `H` plies
+//! below a node count; 0: all), `wamaf=0|1` (AMAF samples weighted by the playout, short playouts
+//! counting more), `pietable=0|1` (the first-stone table for the pie rule's first two plies, see
+//! [`havannah::first_stone`]); the tree knowledge of
+//! [`PriorConfig::tree`](havannah::PriorConfig::tree): `reach=W`, `reply=W` (weights `>= 0`),
+//! `threats=0|1`; `patterns=W` (the weight of the learned patterns' progressive bias, see
+//! [`havannah::patterns`]); and the playout rules of [`PlayoutConfig`]: `decisive`, `block`
+//! (anti-decisive), `save` (bridge saving), `lgr` (last-good-reply), each `0|1`, and `kmoves=N`
+//! (the playout moves they apply to).
 //!
 //! ```
 //! use havannah_cli::config_spec::engine_config;
@@ -36,7 +37,7 @@ use havannah::mcts::{AmafWeighting, ConfigBuilder, FinalMove, MctsError, RaveSch
 use havannah::{EngineConfig, PlayoutConfig, Preset, PriorConfig};
 
 /// The parameter keys [`engine_config`] accepts after a preset's name.
-pub const PARAMETER_KEYS: &str = "bias, ravebase, ravemove, c, expand, fpu, stop, threads, nodes, memory, prune, biascut, mostwins, grave, horizon, wamaf, pietable, reach, reply, patterns, threats, decisive, block, save, lgr, kmoves";
+pub const PARAMETER_KEYS: &str = "bias, ravebase, ravemove, c, expand, fpu, stop, threads, nodes, memory, prune, biascut, mostwins, forced, grave, horizon, wamaf, pietable, reach, reply, patterns, threats, decisive, block, save, lgr, kmoves";
 
 /// The preset names, comma-separated (for messages and help texts).
 #[must_use]
@@ -223,6 +224,7 @@ fn apply(
         } else {
             FinalMove::MostVisits
         }),
+        "forced" => builder.expand_forced(value.on()),
         "grave" => builder.grave(value.count(1, u32::MAX, "a count of visits >= 1")?),
         "horizon" => match value.count(0, u32::MAX, "a count of plies >= 0")? {
             0 => builder.amaf_horizon(None),
@@ -392,6 +394,13 @@ mod tests {
         );
         assert_eq!(c.search.amaf_horizon(), Some(12));
         assert_eq!(c.search.amaf_weighting(), AmafWeighting::Playout);
+        assert!(!c.search.expand_forced());
+        assert!(
+            engine_config("best:forced=1")
+                .unwrap()
+                .search
+                .expand_forced()
+        );
         let plain = engine_config("best:horizon=0,wamaf=0").unwrap();
         assert_eq!(plain.search.amaf_horizon(), None);
         assert_eq!(plain.search.amaf_weighting(), AmafWeighting::Uniform);

@@ -52,14 +52,14 @@ pub struct Opts {
     /// Which player answers `genmove`.
     #[arg(long, value_enum, default_value_t = PlayerKind::Engine)]
     pub player: PlayerKind,
-    /// The engine configuration: best, uct, rave, grave, wamaf, horizon, weighted, offline,
-    /// prior, prior-uct, prior-amaf, knowledge, decisive, bridge, lgr; optionally with search
-    /// parameters (`best:bias=0.02,expand=4`; keys bias, ravebase, ravemove, c, expand, fpu,
-    /// stop, threads, nodes, memory (MiB), prune (0|1: prune a full tree), biascut (visits
-    /// from which the progressive bias stops), mostwins (0|1: the final move by most wins),
-    /// grave (GRAVE's reference visits), horizon (AMAF horizon in plies), wamaf (0|1),
-    /// pietable (0|1: the pie rule from the first-stone table), reach, reply, patterns,
-    /// threats, and the playout rules decisive, block, save, lgr, kmoves).
+    /// The engine configuration: best, uct, rave, grave, wamaf, horizon, weighted, offline, prior,
+    /// prior-uct, prior-amaf, knowledge, decisive, bridge, lgr; optionally with search parameters
+    /// (`best:bias=0.02,expand=4`; keys bias, ravebase, ravemove, c, expand, fpu, stop, threads,
+    /// nodes, memory (MiB), prune (0|1: prune a full tree), biascut (visits from which the
+    /// progressive bias stops), mostwins (0|1: the final move by most wins), forced (0|1: forced
+    /// moves expanded at once), grave (GRAVE's reference visits), horizon (AMAF horizon in plies),
+    /// wamaf (0|1), pietable (0|1: the pie rule from the first-stone table), reach, reply,
+    /// patterns, threats, and the playout rules decisive, block, save, lgr, kmoves).
     #[arg(long, default_value = "best")]
     pub config: String,
     /// A value network (weights file from `td_train`) mixed into the engine's prior; it must

@@ -4,6 +4,10 @@ use std::time::Duration;
 
 use crate::MctsError;
 
+mod choices;
+
+pub use choices::{AmafWeighting, FinalMove, PriorTarget, RaveSchedule, Selection, Shortlist};
+
 /// Default UCT exploration constant of plain UCT.
 pub const DEFAULT_UCT_EXPLORATION: f64 = 0.7;
 /// Default UCT bonus added to the RAVE value (EventHorizon's form) when RAVE or GRAVE is on.
@@ -16,155 +20,6 @@ pub const DEFAULT_FIRST_PLAY_URGENCY: f64 = 1.1;
 pub const DEFAULT_HORIZON_GROWTH: f64 = 1.25;
 /// Default expansion threshold: a leaf is expanded when reached with at least this many visits.
 pub const DEFAULT_EXPAND_THRESHOLD: u32 = 1;
-
-/// How RAVE mixes the AMAF value `Q~` (from `n~` AMAF samples) with the UCT value `Q` (from `n`
-/// visits): `(1 - beta) Q + beta Q~`.
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[non_exhaustive]
-pub enum RaveSchedule {
-    /// Gelly and Silver (2011), minimum-MSE schedule:
-    /// `beta = n~ / (n + n~ + 4 b^2 n n~)`. The bias `b` must be `>= 0`; `1 / (4 b^2)` is the
-    /// number of visits at which UCT and AMAF weigh the same. GRAVE (Cazenave 2015) writes the
-    /// same formula with `bias = 4 b^2`.
-    MinimumMse {
-        /// The RAVE bias `b`.
-        bias: f64,
-    },
-    /// Gelly and Silver's hand-selected schedule: `beta = sqrt(k / (3 n + k))`, `k > 0` the
-    /// equivalence parameter.
-    Equivalence {
-        /// The equivalence parameter `k` (visits at which beta is 1/2).
-        k: f64,
-    },
-    /// The schedule of Ewalds' Castro and morat: `beta = k / (k + n)` with
-    /// `k = base + per_move * m`, `m` the number of moves at the parent. The AMAF count does
-    /// not enter, so one unlucky visit cannot push a child out of favour while AMAF still
-    /// says it is good, and the AMAF value fades sooner as the game gets shorter.
-    Fading {
-        /// `k` when no moves are left.
-        base: f64,
-        /// What each move at the parent adds to `k`.
-        per_move: f64,
-    },
-}
-
-impl Default for RaveSchedule {
-    fn default() -> Self {
-        RaveSchedule::MinimumMse {
-            bias: DEFAULT_RAVE_BIAS,
-        }
-    }
-}
-
-impl RaveSchedule {
-    /// The weight of the AMAF value for `n` visits and `n_amaf` AMAF samples of a child whose
-    /// parent has `moves` moves.
-    #[inline]
-    pub fn beta(&self, n: f64, n_amaf: f64, moves: usize) -> f64 {
-        match *self {
-            RaveSchedule::MinimumMse { bias } => {
-                let d = n + n_amaf + 4.0 * bias * bias * n * n_amaf;
-                if d > 0.0 { n_amaf / d } else { 0.0 }
-            }
-            RaveSchedule::Equivalence { k } => (k / (3.0 * n + k)).sqrt(),
-            RaveSchedule::Fading { base, per_move } => {
-                let k = base + per_move * moves as f64;
-                if n > 0.0 { k / (k + n) } else { 1.0 }
-            }
-        }
-    }
-}
-
-/// The weight of a playout in the AMAF updates.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[non_exhaustive]
-pub enum AmafWeighting {
-    /// Every playout counts 1 (classic AMAF).
-    #[default]
-    Uniform,
-    /// Weighted AMAF (Könnecke and Waldmann, section 4): each playout counts its
-    /// [`PlayoutResult::weight`](crate::PlayoutResult::weight), `1 / length` unless the playout
-    /// says otherwise, so short, decisive playouts count more. Weights are divided by their
-    /// running mean, so AMAF counts stay on the scale of visit counts (the RAVE schedule needs
-    /// that).
-    Playout,
-}
-
-/// Which statistics of a new child a [`Prior`](crate::Prior)'s virtual visits go into.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[non_exhaustive]
-pub enum PriorTarget {
-    /// Both the UCT (visits, wins) and the AMAF statistics (Gelly and Silver's heuristic
-    /// initialisation).
-    #[default]
-    Both,
-    /// The UCT statistics only: the prior steers the child's own value, and its AMAF value
-    /// comes from playouts alone.
-    Uct,
-    /// The AMAF statistics only: the prior acts like early RAVE evidence, which the schedule
-    /// phases out as the child's own visits grow. (With plain UCT it has no effect.)
-    Amaf,
-}
-
-/// Which root child is the best move (a proven win is always chosen first).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[non_exhaustive]
-pub enum FinalMove {
-    /// The most visited child (ties: higher value).
-    #[default]
-    MostVisits,
-    /// The child with the highest mean value among those with at least a tenth of the visits of
-    /// the most visited one.
-    BestValue,
-    /// The child with the highest summed reward (visits times mean value), as morat-havannah
-    /// chooses; ties: more visits.
-    MostWins,
-}
-
-/// The selection rule that a [`Config`] resolves to.
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[non_exhaustive]
-pub enum Selection {
-    /// UCT: `Q + c sqrt(ln N / n)`.
-    Uct,
-    /// UCT-RAVE with the given schedule, plus the UCT bonus `c sqrt(ln N / n)`.
-    Rave(RaveSchedule),
-    /// GRAVE: RAVE where a node with fewer than `min_visits` visits uses the AMAF statistics of
-    /// its nearest ancestor with at least `min_visits` visits and the same player to move.
-    Grave {
-        /// The RAVE schedule.
-        schedule: RaveSchedule,
-        /// The reference threshold `r`.
-        min_visits: u32,
-    },
-}
-
-/// Shortlist selection: a node scores all its children only every `rescan_every` visits, and
-/// in between only the `size` best of the last full scoring. The selection pass over a
-/// node's children is most of a wide game's search time (hundreds of children at every
-/// level); a shortlist makes it a fraction, at the price of a child that rises between two
-/// full passes being seen late. A node with at most `2 size` children is always scored in
-/// full.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Shortlist {
-    /// Children kept between full passes (1 to [`Shortlist::MAX_SIZE`]).
-    pub size: usize,
-    /// Visits of the node between two full passes (at least 1; 1 scores every child at every
-    /// visit: with one thread, the same choices as without a shortlist; with several, a
-    /// node's visits may reach the tree in batches, and a list is then kept a little longer).
-    pub rescan_every: u32,
-}
-
-impl Shortlist {
-    /// The largest shortlist.
-    pub const MAX_SIZE: usize = 8;
-}
 
 /// Search parameters. Build with [`Config::builder`]; [`Config::default`] is plain UCT.
 ///
@@ -183,6 +38,7 @@ impl Shortlist {
 /// | final move | most visits | [`ConfigBuilder::final_move`] |
 /// | early stop | on | [`ConfigBuilder::early_stop`] |
 /// | pruning a full tree | off | [`ConfigBuilder::prune_when_full`] |
+/// | forced moves expanded at once | off | [`ConfigBuilder::expand_forced`] |
 /// | shortlist selection | off | [`ConfigBuilder::shortlist`] |
 ///
 /// With the `serde` feature a deserialized `Config` is checked as [`ConfigBuilder::build`]
@@ -207,6 +63,7 @@ pub struct Config {
     shortlist: Option<Shortlist>,
     prune_when_full: bool,
     bias_cutoff: Option<u32>,
+    expand_forced: bool,
 }
 
 /// A [`Config`]'s fields as serde reads them, before [`ConfigBuilder::build`]'s checks.
@@ -231,6 +88,8 @@ struct ConfigFields {
     prune_when_full: bool,
     #[serde(default)]
     bias_cutoff: Option<u32>,
+    #[serde(default)]
+    expand_forced: bool,
 }
 
 #[cfg(feature = "serde")]
@@ -255,6 +114,7 @@ impl TryFrom<ConfigFields> for Config {
             shortlist: f.shortlist,
             prune_when_full: f.prune_when_full,
             bias_cutoff: f.bias_cutoff,
+            expand_forced: f.expand_forced,
         };
         unchecked.to_builder().build()
     }
@@ -279,6 +139,7 @@ impl Default for Config {
             shortlist: None,
             prune_when_full: false,
             bias_cutoff: None,
+            expand_forced: false,
         }
     }
 }
@@ -316,6 +177,7 @@ impl Config {
             early_stop: Some(self.early_stop),
             shortlist: self.shortlist,
             prune_when_full: Some(self.prune_when_full),
+            expand_forced: Some(self.expand_forced),
             bias_cutoff: self.bias_cutoff,
         }
     }
@@ -380,6 +242,10 @@ impl Config {
     pub fn prune_when_full(&self) -> bool {
         self.prune_when_full
     }
+    /// Whether the only child of a node is expanded on its first visit.
+    pub fn expand_forced(&self) -> bool {
+        self.expand_forced
+    }
     /// The visits from which a child's progressive bias stops (`None`: it only fades).
     pub fn bias_cutoff(&self) -> Option<u32> {
         self.bias_cutoff
@@ -405,6 +271,7 @@ pub struct ConfigBuilder {
     early_stop: Option<bool>,
     shortlist: Option<Shortlist>,
     prune_when_full: Option<bool>,
+    expand_forced: Option<bool>,
     bias_cutoff: Option<u32>,
 }
 
@@ -506,6 +373,14 @@ impl ConfigBuilder {
     /// pruned node keeps its own statistics and proof and is expanded again when reached.
     pub fn prune_when_full(mut self, on: bool) -> Self {
         self.prune_when_full = Some(on);
+        self
+    }
+    /// Expand the only child of a node (a forced move: the prior narrowed the node to it) on
+    /// its first visit, in the same simulation, without counting it as the simulation's one
+    /// expansion (default off): a forcing sequence is walked to its end in one simulation, as
+    /// morat-havannah's macro moves do, and the solver sees its end sooner.
+    pub fn expand_forced(mut self, on: bool) -> Self {
+        self.expand_forced = Some(on);
         self
     }
     /// The visits from which a child's progressive bias (a prior's
@@ -610,6 +485,7 @@ impl ConfigBuilder {
             early_stop: self.early_stop.unwrap_or(true),
             shortlist: self.shortlist,
             prune_when_full: self.prune_when_full.unwrap_or(false),
+            expand_forced: self.expand_forced.unwrap_or(false),
             bias_cutoff: self.bias_cutoff,
         })
     }

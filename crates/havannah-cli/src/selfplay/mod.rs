@@ -105,16 +105,16 @@ pub struct Opts {
     /// The output folder.
     #[arg(long, default_value = "selfplay-out")]
     pub out: PathBuf,
-    /// Player A's configuration: random, `gtp:COMMAND` (an external GTP program, see
-    /// --gtp-setup), or an engine configuration (best, uct, rave, grave, wamaf, horizon,
-    /// weighted, offline, prior, prior-uct, prior-amaf, knowledge, decisive, bridge, lgr),
-    /// optionally with parameters (`best:bias=0.02,expand=4`; keys bias, ravebase, ravemove, c,
-    /// expand, fpu, stop, threads, nodes, memory (MiB), prune (0|1: prune a full tree),
-    /// biascut (visits from which the progressive bias stops), mostwins (0|1: the final move
-    /// by most wins), grave (GRAVE's reference visits), horizon (AMAF horizon in plies), wamaf
-    /// (0|1), pietable (0|1: the pie rule from the first-stone table), reach, reply,
-    /// patterns, threats, and the playout rules decisive, block, save, lgr, kmoves), with `+td`
-    /// to mix in the value network of --value-net.
+    /// Player A's configuration: random, `gtp:COMMAND` (an external GTP program, see --gtp-setup),
+    /// or an engine configuration (best, uct, rave, grave, wamaf, horizon, weighted, offline,
+    /// prior, prior-uct, prior-amaf, knowledge, decisive, bridge, lgr), optionally with parameters
+    /// (`best:bias=0.02,expand=4`; keys bias, ravebase, ravemove, c, expand, fpu, stop, threads,
+    /// nodes, memory (MiB), prune (0|1: prune a full tree), biascut (visits from which the
+    /// progressive bias stops), mostwins (0|1: the final move by most wins), forced (0|1: forced
+    /// moves expanded at once), grave (GRAVE's reference visits), horizon (AMAF horizon in plies),
+    /// wamaf (0|1), pietable (0|1: the pie rule from the first-stone table), reach, reply,
+    /// patterns, threats, and the playout rules decisive, block, save, lgr, kmoves), with `+td` to
+    /// mix in the value network of --value-net.
     #[arg(long, default_value = "best")]
     pub player_a: String,
     /// Player B's configuration (as player A's).

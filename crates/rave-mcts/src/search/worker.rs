@@ -222,6 +222,8 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
         let mut n = tree.node(ROOT);
         let mut grave_ref = [NONE; GRAVE_SLOTS];
         let mut expanded = false;
+        // The node reached is its parent's only child, with forced moves expanded at once.
+        let mut forced = false;
         loop {
             let proof = n.proof();
             if proof != UNPROVEN {
@@ -239,13 +241,15 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
                 }
                 // The visits of others (completed or in progress), not this one's.
                 let visits = n.visits().saturating_sub(u32::from(vl));
-                if node != ROOT && (expanded || visits < config.expand_threshold()) {
+                let due = visits >= config.expand_threshold() || forced;
+                if node != ROOT && (expanded || !due) {
                     return (Leaf::Playout, node, false);
                 }
                 match n.claim() {
                     Ok(()) => match self.expand(tree, node, game, prior, self.mover(root_player)) {
                         Expansion::Done => {
-                            expanded = true;
+                            // A forced move's expansion is not the simulation's one.
+                            expanded = !(config.expand_forced() && n.num_children() == 1);
                             if let Some(leaf) = self.proven_by_prior(tree, node, root_player) {
                                 return (leaf, node, false);
                             }
@@ -262,6 +266,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
                 }
             }
             let player = game.to_move();
+            forced = config.expand_forced() && n.num_children() == 1;
             let child = self.select(tree, node, n, player, config, &mut grave_ref, game);
             let c = tree.node(child);
             if vl {
