@@ -36,6 +36,7 @@ fn rave_config() -> Config {
         .expand_threshold(3)
         .final_move(FinalMove::BestValue)
         .early_stop(false)
+        .expand_forced(true)
         .build()
         .unwrap()
 }
@@ -81,4 +82,22 @@ fn a_value_out_of_range_is_an_error_naming_it() {
     v["selection"]["Grave"]["schedule"]["MinimumMse"]["bias"] = json!(-0.1);
     let err = serde_json::from_value::<Config>(v).unwrap_err().to_string();
     assert!(err.contains("rave bias"), "{err}");
+}
+
+#[test]
+fn the_newer_fields_read_as_off_when_missing() {
+    let config = rave_config();
+    assert!(config.expand_forced());
+    let mut v = serde_json::to_value(&config).unwrap();
+    for field in ["expand_forced", "prune_when_full", "bias_cutoff"] {
+        assert!(
+            v.as_object_mut().unwrap().remove(field).is_some(),
+            "{field}"
+        );
+    }
+    let back: Config = serde_json::from_value(v).unwrap();
+    assert!(!back.expand_forced());
+    assert!(!back.prune_when_full());
+    assert_eq!(back.bias_cutoff(), None);
+    assert_eq!(back.expand_threshold(), config.expand_threshold());
 }
