@@ -112,7 +112,7 @@ pub enum FinalMove {
     MostWins,
 }
 
-/// The selection rule that a [`Config`] resolves to.
+/// The selection rule that a [`Config`](super::Config) resolves to.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
