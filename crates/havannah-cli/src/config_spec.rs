@@ -115,6 +115,11 @@ impl Value<'_> {
         }
     }
 
+    /// The value as a whole number `>= 0`, where 0 means none.
+    fn count_or_none(&self, expected: &'static str) -> Result<Option<u32>, SpecError> {
+        Ok(Some(self.count(0, u32::MAX, expected)?).filter(|&n| n > 0))
+    }
+
     /// The value as a weight: finite and not negative.
     fn weight(&self) -> Result<f32, SpecError> {
         if self.number.is_finite() && self.number >= 0.0 {
@@ -215,10 +220,7 @@ fn apply(
         "expand" => builder.expand_threshold(value.count(1, u32::MAX, "a count >= 1")?),
         "stop" => builder.early_stop(value.on()),
         "prune" => builder.prune_when_full(value.on()),
-        "biascut" => match value.count(0, u32::MAX, "a count of visits >= 0")? {
-            0 => builder.bias_cutoff(None),
-            n => builder.bias_cutoff(Some(n)),
-        },
+        "biascut" => builder.bias_cutoff(value.count_or_none("a count of visits >= 0")?),
         "mostwins" => builder.final_move(if value.on() {
             FinalMove::MostWins
         } else {
@@ -226,10 +228,7 @@ fn apply(
         }),
         "forced" => builder.expand_forced(value.on()),
         "grave" => builder.grave(value.count(1, u32::MAX, "a count of visits >= 1")?),
-        "horizon" => match value.count(0, u32::MAX, "a count of plies >= 0")? {
-            0 => builder.amaf_horizon(None),
-            h => builder.amaf_horizon(Some(h)),
-        },
+        "horizon" => builder.amaf_horizon(value.count_or_none("a count of plies >= 0")?),
         "wamaf" => builder.amaf_weighting(if value.on() {
             AmafWeighting::Playout
         } else {

@@ -222,7 +222,8 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
         let mut n = tree.node(ROOT);
         let mut grave_ref = [NONE; GRAVE_SLOTS];
         let mut expanded = false;
-        // The node reached is its parent's only child, with forced moves expanded at once.
+        // The node reached is its parent's only child, with forced moves expanded at once: it
+        // is expanded whatever its visits, and its expansion is not the simulation's one.
         let mut forced = false;
         loop {
             let proof = n.proof();
@@ -241,15 +242,13 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
                 }
                 // The visits of others (completed or in progress), not this one's.
                 let visits = n.visits().saturating_sub(u32::from(vl));
-                let due = visits >= config.expand_threshold() || forced;
-                if node != ROOT && (expanded || !due) {
+                if node != ROOT && !forced && (expanded || visits < config.expand_threshold()) {
                     return (Leaf::Playout, node, false);
                 }
                 match n.claim() {
                     Ok(()) => match self.expand(tree, node, game, prior, self.mover(root_player)) {
                         Expansion::Done => {
-                            // A forced move's expansion is not the simulation's one.
-                            expanded = !(config.expand_forced() && n.num_children() == 1);
+                            expanded = true;
                             if let Some(leaf) = self.proven_by_prior(tree, node, root_player) {
                                 return (leaf, node, false);
                             }
