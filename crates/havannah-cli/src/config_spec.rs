@@ -347,9 +347,10 @@ mod tests {
             2.0
         );
         assert!(engine_config("best:patterns=-1").is_err());
-        let c = engine_config("best:decisive=1,block=1,kmoves=10").unwrap();
+        let c = engine_config("best:decisive=1,block=1,kmoves=10,save=0").unwrap();
         assert!(c.playout.decisive && c.playout.anti_decisive);
         assert!(!c.playout.save_bridge && !c.playout.last_good_reply);
+        assert!(engine_config("best").unwrap().playout.save_bridge);
         assert_eq!(c.playout.knowledge_moves, 10);
         let c = engine_config("rave:save=1,lgr=1").unwrap();
         assert!(c.playout.save_bridge && c.playout.last_good_reply);

@@ -74,9 +74,10 @@ impl EngineConfig {
     /// intruded bridge), UCT-RAVE with morat's RAVE weight (`beta = k / (k + n)`,
     /// `k = 500 + 200` per legal move: a child's value stays almost its AMAF mean for tens of
     /// thousands of visits) and no exploration term, a leaf expanded on its second visit, no
-    /// early stop (the whole time is searched: the tree is kept between moves), uniform
-    /// playouts with on-line rings, and up to 16 million nodes (512 MiB) a search thread,
-    /// pruned when full so that long searches go on growing the tree
+    /// early stop (the whole time is searched: the tree is kept between moves), playouts
+    /// that answer an intrusion into a two-bridge by saving it and are otherwise uniform,
+    /// with on-line rings ([`PlayoutConfig::bridges`]), and up to 16 million nodes (512 MiB)
+    /// a search thread, pruned when full so that long searches go on growing the tree
     /// ([`rave_mcts::ConfigBuilder::prune_when_full`]).
     #[must_use]
     pub fn best() -> EngineConfig {
@@ -93,7 +94,7 @@ impl EngineConfig {
                 .prune_when_full(true)
                 .build()
                 .unwrap_or_default(),
-            playout: PlayoutConfig::default(),
+            playout: PlayoutConfig::bridges(),
             prior: PriorConfig::tree(),
             value_net: None,
             simulations: 10_000,

@@ -92,6 +92,30 @@ impl Default for PlayoutConfig {
 }
 
 impl PlayoutConfig {
+    /// Uniform moves, but an intrusion into one of the mover's two-bridges is answered by
+    /// saving the bridge; on-line rings (the playouts of [`EngineConfig::best`]). In a
+    /// uniform playout a bridge the opponent intrudes into is lost half the time, although
+    /// any player would save it: the playouts then judge a position by connections that
+    /// are not really there. The rule costs little (only the last move's neighbours are looked
+    /// at) and gained more than the other playout rules (`docs/strength.md`).
+    ///
+    /// ```
+    /// use havannah::PlayoutConfig;
+    ///
+    /// let bridges = PlayoutConfig::bridges();
+    /// assert!(bridges.save_bridge && !bridges.decisive && !bridges.last_good_reply);
+    /// assert_eq!(bridges.knowledge_moves, 0, "every move of the playout");
+    /// ```
+    ///
+    /// [`EngineConfig::best`]: crate::EngineConfig::best
+    #[must_use]
+    pub fn bridges() -> PlayoutConfig {
+        PlayoutConfig {
+            save_bridge: true,
+            ..PlayoutConfig::default()
+        }
+    }
+
     /// Uniform moves with the decisive, anti-decisive and bridge-saving rules on and on-line
     /// rings (the `knowledge` [`Preset`](crate::engine::Preset); see `docs/strength.md` for
     /// what the rules are worth).

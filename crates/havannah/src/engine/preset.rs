@@ -161,10 +161,7 @@ impl EngineConfig {
                 anti_decisive: true,
                 ..PlayoutConfig::default()
             }),
-            Preset::Bridge => with_playout(PlayoutConfig {
-                save_bridge: true,
-                ..PlayoutConfig::default()
-            }),
+            Preset::Bridge => with_playout(PlayoutConfig::bridges()),
             Preset::LastGoodReply => with_playout(PlayoutConfig {
                 last_good_reply: true,
                 ..PlayoutConfig::default()
