@@ -19,8 +19,8 @@
 //! [`PriorConfig::tree`](havannah::PriorConfig::tree): `reach=W`, `reply=W` (weights `>= 0`),
 //! `threats=0|1`; `patterns=W` (the weight of the learned patterns' progressive bias, see
 //! [`havannah::patterns`]); and the playout rules of [`PlayoutConfig`]: `decisive`, `block`
-//! (anti-decisive), `save` (bridge saving), `lgr` (last-good-reply), each `0|1`, and `kmoves=N`
-//! (the playout moves they apply to).
+//! (anti-decisive), `save` (bridge saving), `lgr` (last-good-reply), each `0|1`, `kmoves=N`
+//! (the playout moves they apply to) and `ruleamaf=0|1` (their moves in the AMAF statistics).
 //!
 //! ```
 //! use havannah_cli::config_spec::engine_config;
@@ -37,7 +37,7 @@ use havannah::mcts::{AmafWeighting, ConfigBuilder, FinalMove, MctsError, RaveSch
 use havannah::{EngineConfig, PlayoutConfig, Preset, PriorConfig};
 
 /// The parameter keys [`engine_config`] accepts after a preset's name.
-pub const PARAMETER_KEYS: &str = "bias, ravebase, ravemove, c, expand, fpu, stop, threads, nodes, memory, prune, biascut, mostwins, forced, grave, horizon, wamaf, pietable, reach, reply, patterns, threats, decisive, block, save, lgr, kmoves";
+pub const PARAMETER_KEYS: &str = "bias, ravebase, ravemove, c, expand, fpu, stop, threads, nodes, memory, prune, biascut, mostwins, forced, grave, horizon, wamaf, pietable, reach, reply, patterns, threats, decisive, block, save, lgr, kmoves, ruleamaf";
 
 /// The preset names, comma-separated (for messages and help texts).
 #[must_use]
@@ -272,6 +272,7 @@ fn set_knowledge(
         "save" => playout.save_bridge = value.on(),
         "lgr" => playout.last_good_reply = value.on(),
         "kmoves" => playout.knowledge_moves = value.count(0, u32::MAX, "a count >= 0")?,
+        "ruleamaf" => playout.amaf_rule_moves = value.on(),
         other => {
             return Err(SpecError::UnknownKey {
                 key: other.to_string(),
@@ -351,6 +352,13 @@ mod tests {
         assert!(c.playout.decisive && c.playout.anti_decisive);
         assert!(!c.playout.save_bridge && !c.playout.last_good_reply);
         assert!(engine_config("best").unwrap().playout.save_bridge);
+        assert!(engine_config("best").unwrap().playout.amaf_rule_moves);
+        assert!(
+            !engine_config("best:ruleamaf=0")
+                .unwrap()
+                .playout
+                .amaf_rule_moves
+        );
         assert_eq!(c.playout.knowledge_moves, 10);
         let c = engine_config("rave:save=1,lgr=1").unwrap();
         assert!(c.playout.save_bridge && c.playout.last_good_reply);

@@ -73,6 +73,18 @@ pub struct PlayoutConfig {
     /// every move). They cost more than a random move, and near the tree is where they
     /// matter (morat's instant-win rule stops after 10 moves for the same reason).
     pub knowledge_moves: u32,
+    /// Moves the knowledge rules chose count in the AMAF statistics like random ones (`true`);
+    /// `false` leaves them out of the trace. A forced reply says little of the move as a
+    /// move to play now: a bridge saved in a playout credits the bridge's own carrier cell,
+    /// a move that wastes a tempo in the tree. Serialized settings without it read `true`.
+    #[cfg_attr(feature = "serde", serde(default = "always"))]
+    pub amaf_rule_moves: bool,
+}
+
+/// `true`: the value of settings that older serialized configurations lack.
+#[cfg(feature = "serde")]
+fn always() -> bool {
+    true
 }
 
 impl Default for PlayoutConfig {
@@ -87,6 +99,7 @@ impl Default for PlayoutConfig {
             last_good_reply: false,
             centre_weight: 8,
             knowledge_moves: 0,
+            amaf_rule_moves: true,
         }
     }
 }
@@ -536,13 +549,15 @@ impl Playout<HavannahGame> for HavannahPlayout {
                 return PlayoutResult::stopped(Rewards::DRAW, length);
             }
             let active = rules && (limit == 0 || length < limit);
-            let cell = match self.knowledge_move(pos, last, last2, active) {
-                Some(c) => c,
-                None => self.random_cell(rng),
+            let (cell, ruled) = match self.knowledge_move(pos, last, last2, active) {
+                Some(c) => (c, true),
+                None => (self.random_cell(rng), false),
             };
             self.take(cell);
-            let player = pos.plies() & 1;
-            trace.push(player, Move::Cell(Cell::from_raw(cell)));
+            if !ruled || self.config.amaf_rule_moves {
+                let player = pos.plies() & 1;
+                trace.push(player, Move::Cell(Cell::from_raw(cell)));
+            }
             if self.config.last_good_reply {
                 self.played.push(cell);
             }
@@ -600,6 +615,33 @@ mod tests {
             bridge_save(g.position(), board, last_white, Colour::Black),
             None
         );
+    }
+
+    #[test]
+    fn rule_moves_leave_the_trace_when_asked() {
+        // Black's i9 intrudes into White's h8-i10 bridge: the playout's first move is h9.
+        let start = state(8, &["h8", "a1", "i10", "i9"]);
+        let h9 = Move::Cell(start.board().parse_cell("h9").unwrap());
+        let mut traces = Vec::new();
+        for amaf_rule_moves in [true, false] {
+            let mut p = HavannahPlayout::new(PlayoutConfig {
+                amaf_rule_moves,
+                ..PlayoutConfig::bridges()
+            });
+            let mut g = start.clone();
+            let mut trace = Trace::new();
+            let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(3);
+            let result = p.playout(&mut g, &mut rng, usize::MAX, &mut trace);
+            let moves: Vec<Move> = trace.iter().map(|(_, m)| m).collect();
+            traces.push((moves, result.length));
+        }
+        let (with, length) = &traces[0];
+        let (without, same_length) = &traces[1];
+        assert_eq!(with[0], h9, "the save is the first move");
+        assert!(!without.contains(&h9), "the save is not recorded");
+        assert_eq!(length, same_length, "the same playout either way");
+        assert!(without.len() < with.len());
+        assert!(without.iter().all(|m| with.contains(m)));
     }
 
     #[test]

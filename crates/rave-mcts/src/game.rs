@@ -229,8 +229,12 @@ impl PlayoutResult {
 /// Each search thread owns a clone, so a policy can keep buffers in `self`.
 pub trait Playout<G: Game>: Clone + Send {
     /// Plays `game` to its end (or at most `max_moves` moves; `usize::MAX` means no limit)
-    /// with `rng`, pushes every move it plays onto `trace` with the player who played it, and
-    /// reports the result. It is called only on states that are not over.
+    /// with `rng`, pushes the moves it plays onto `trace` in order with the players who played
+    /// them, and reports the result. It is called only on states that are not over.
+    ///
+    /// The trace feeds the AMAF statistics and nothing else: a policy may leave out moves that
+    /// should not count there (forced replies, say; the AMAF horizon then counts the moves
+    /// recorded).
     fn playout<R: Rng + ?Sized>(
         &mut self,
         game: &mut G,
