@@ -59,7 +59,8 @@ pub struct Opts {
     /// progressive bias stops), mostwins (0|1: the final move by most wins), forced (0|1: forced
     /// moves expanded at once), grave (GRAVE's reference visits), horizon (AMAF horizon in plies),
     /// wamaf (0|1), pietable (0|1: the pie rule from the first-stone table), reach, reply,
-    /// patterns, threats, and the playout rules decisive, block, save, lgr, kmoves).
+    /// patterns, threats, and the playout rules decisive, block, save, lgr, kmoves, ruleamaf
+    /// (0|1: their moves in AMAF)).
     #[arg(long, default_value = "best")]
     pub config: String,
     /// A value network (weights file from `td_train`) mixed into the engine's prior; it must

@@ -113,8 +113,8 @@ pub struct Opts {
     /// progressive bias stops), mostwins (0|1: the final move by most wins), forced (0|1: forced
     /// moves expanded at once), grave (GRAVE's reference visits), horizon (AMAF horizon in plies),
     /// wamaf (0|1), pietable (0|1: the pie rule from the first-stone table), reach, reply,
-    /// patterns, threats, and the playout rules decisive, block, save, lgr, kmoves), with `+td` to
-    /// mix in the value network of --value-net.
+    /// patterns, threats, and the playout rules decisive, block, save, lgr, kmoves, ruleamaf
+    /// (0|1: their moves in AMAF)), with `+td` to mix in the value network of --value-net.
     #[arg(long, default_value = "best")]
     pub player_a: String,
     /// Player B's configuration (as player A's).
