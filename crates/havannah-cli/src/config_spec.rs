@@ -39,6 +39,26 @@ use havannah::{EngineConfig, PlayoutConfig, Preset, PriorConfig};
 /// The parameter keys [`engine_config`] accepts after a preset's name.
 pub const PARAMETER_KEYS: &str = "bias, ravebase, ravemove, c, expand, fpu, stop, threads, nodes, memory, prune, biascut, mostwins, forced, grave, horizon, wamaf, pietable, reach, reply, patterns, threats, decisive, block, save, lgr, kmoves, ruleamaf";
 
+/// The parameters after a preset's name, as the command lines' help texts describe them (every
+/// key of [`PARAMETER_KEYS`], with its values where a name alone would not say).
+pub const PARAMETER_HELP: &str = "`best:bias=0.02,expand=4`; keys bias, ravebase, ravemove, c, \
+expand, fpu, stop, threads, nodes, memory (MiB), prune (0|1: prune a full tree), biascut (visits \
+from which the progressive bias stops), mostwins (0|1: the final move by most wins), forced \
+(0|1: forced moves expanded at once), grave (GRAVE's reference visits), horizon (AMAF horizon \
+in plies), wamaf (0|1), pietable (0|1: the pie rule from the first-stone table), reach, reply, \
+patterns, threats, and the playout rules decisive, block, save, lgr, kmoves, ruleamaf (0|1: \
+their moves in AMAF)";
+
+/// The help text of an option naming an engine configuration: the presets, then
+/// [`PARAMETER_HELP`].
+#[must_use]
+pub fn engine_help() -> String {
+    format!(
+        "The engine configuration: {}; optionally with search parameters ({PARAMETER_HELP})",
+        preset_names()
+    )
+}
+
 /// The preset names, comma-separated (for messages and help texts).
 #[must_use]
 pub fn preset_names() -> String {

@@ -52,16 +52,8 @@ pub struct Opts {
     /// Which player answers `genmove`.
     #[arg(long, value_enum, default_value_t = PlayerKind::Engine)]
     pub player: PlayerKind,
-    /// The engine configuration: best, uct, rave, grave, wamaf, horizon, weighted, offline, prior,
-    /// prior-uct, prior-amaf, knowledge, decisive, bridge, lgr; optionally with search parameters
-    /// (`best:bias=0.02,expand=4`; keys bias, ravebase, ravemove, c, expand, fpu, stop, threads,
-    /// nodes, memory (MiB), prune (0|1: prune a full tree), biascut (visits from which the
-    /// progressive bias stops), mostwins (0|1: the final move by most wins), forced (0|1: forced
-    /// moves expanded at once), grave (GRAVE's reference visits), horizon (AMAF horizon in plies),
-    /// wamaf (0|1), pietable (0|1: the pie rule from the first-stone table), reach, reply,
-    /// patterns, threats, and the playout rules decisive, block, save, lgr, kmoves, ruleamaf
-    /// (0|1: their moves in AMAF)).
-    #[arg(long, default_value = "best")]
+    /// The engine configuration ([`crate::config_spec::engine_help`]).
+    #[arg(long, default_value = "best", help = crate::config_spec::engine_help())]
     pub config: String,
     /// A value network (weights file from `td_train`) mixed into the engine's prior; it must
     /// be for the board size played.

@@ -105,17 +105,8 @@ pub struct Opts {
     /// The output folder.
     #[arg(long, default_value = "selfplay-out")]
     pub out: PathBuf,
-    /// Player A's configuration: random, `gtp:COMMAND` (an external GTP program, see --gtp-setup),
-    /// or an engine configuration (best, uct, rave, grave, wamaf, horizon, weighted, offline,
-    /// prior, prior-uct, prior-amaf, knowledge, decisive, bridge, lgr), optionally with parameters
-    /// (`best:bias=0.02,expand=4`; keys bias, ravebase, ravemove, c, expand, fpu, stop, threads,
-    /// nodes, memory (MiB), prune (0|1: prune a full tree), biascut (visits from which the
-    /// progressive bias stops), mostwins (0|1: the final move by most wins), forced (0|1: forced
-    /// moves expanded at once), grave (GRAVE's reference visits), horizon (AMAF horizon in plies),
-    /// wamaf (0|1), pietable (0|1: the pie rule from the first-stone table), reach, reply,
-    /// patterns, threats, and the playout rules decisive, block, save, lgr, kmoves, ruleamaf
-    /// (0|1: their moves in AMAF)), with `+td` to mix in the value network of --value-net.
-    #[arg(long, default_value = "best")]
+    /// Player A's configuration ([`player_help`]).
+    #[arg(long, default_value = "best", help = player_help())]
     pub player_a: String,
     /// Player B's configuration (as player A's).
     #[arg(long, default_value = "uct")]
@@ -152,6 +143,19 @@ pub struct Opts {
 // ---------------------------------------------------------------------------------------------
 // The player factory: add configurations here.
 // ---------------------------------------------------------------------------------------------
+
+/// The help text of `--player-a`: the kinds of player, the presets and
+/// [`PARAMETER_HELP`](crate::config_spec::PARAMETER_HELP).
+#[must_use]
+pub fn player_help() -> String {
+    format!(
+        "Player A's configuration: random, `gtp:COMMAND` (an external GTP program, see \
+         --gtp-setup), or an engine configuration ({}), optionally with parameters ({}), with \
+         `+td` to mix in the value network of --value-net",
+        crate::config_spec::preset_names(),
+        crate::config_spec::PARAMETER_HELP
+    )
+}
 
 /// Starts an external GTP program as a player: `setup` is sent after every new game, after
 /// `havannah-pie on|off` (the match's pie rule) where the program knows that command (this
