@@ -20,7 +20,10 @@
 //! `threats=0|1`; `patterns=W` (the weight of the learned patterns' progressive bias, see
 //! [`havannah::patterns`]); and the playout rules of [`PlayoutConfig`]: `decisive`, `block`
 //! (anti-decisive), `save` (bridge saving), `lgr` (last-good-reply), each `0|1`, `kmoves=N`
-//! (the playout moves they apply to) and `ruleamaf=0|1` (their moves in the AMAF statistics).
+//! (the playout moves they apply to) and `ruleamaf=0|1` (their moves in the AMAF statistics);
+//! the playout pool (PoolRAVE, [`havannah::mcts::PlayoutPool`]): `pool=K` (the pool's moves;
+//! 0: none) and `poolshare=P` (the percentage of free playout moves drawn from it), each
+//! turning it on with the other's default ([`POOL_SIZE`], [`POOL_SHARE`]).
 //!
 //! ```
 //! use havannah_cli::config_spec::engine_config;
@@ -33,11 +36,13 @@
 //! # Ok::<(), havannah_cli::config_spec::SpecError>(())
 //! ```
 
-use havannah::mcts::{AmafWeighting, ConfigBuilder, FinalMove, MctsError, RaveSchedule};
+use havannah::mcts::{
+    AmafWeighting, ConfigBuilder, FinalMove, MctsError, PlayoutPool, RaveSchedule,
+};
 use havannah::{EngineConfig, PlayoutConfig, Preset, PriorConfig};
 
 /// The parameter keys [`engine_config`] accepts after a preset's name.
-pub const PARAMETER_KEYS: &str = "bias, ravebase, ravemove, c, expand, fpu, stop, threads, nodes, memory, prune, biascut, mostwins, forced, grave, horizon, wamaf, pietable, reach, reply, patterns, threats, decisive, block, save, lgr, kmoves, ruleamaf";
+pub const PARAMETER_KEYS: &str = "bias, ravebase, ravemove, c, expand, fpu, stop, threads, nodes, memory, prune, biascut, mostwins, forced, grave, horizon, wamaf, pietable, reach, reply, patterns, threats, decisive, block, save, lgr, kmoves, ruleamaf, pool, poolshare";
 
 /// The parameters after a preset's name, as the command lines' help texts describe them (every
 /// key of [`PARAMETER_KEYS`], with its values where a name alone would not say).
@@ -46,8 +51,9 @@ expand, fpu, stop, threads, nodes, memory (MiB), prune (0|1: prune a full tree),
 from which the progressive bias stops), mostwins (0|1: the final move by most wins), forced \
 (0|1: forced moves expanded at once), grave (GRAVE's reference visits), horizon (AMAF horizon \
 in plies), wamaf (0|1), pietable (0|1: the pie rule from the first-stone table), reach, reply, \
-patterns, threats, and the playout rules decisive, block, save, lgr, kmoves, ruleamaf (0|1: \
-their moves in AMAF)";
+patterns, threats, the playout rules decisive, block, save, lgr, kmoves, ruleamaf (0|1: \
+their moves in AMAF), and the playout pool: pool (its moves, 0: none), poolshare (percent of \
+free playout moves from it)";
 
 /// The help text of an option naming an engine configuration: the presets, then
 /// [`PARAMETER_HELP`].
@@ -187,6 +193,8 @@ pub fn engine_config(spec: &str) -> Result<EngineConfig, SpecError> {
     // `ravebase` and `ravemove` set the fading schedule together (500 and 200 for the one
     // not given, as in `EngineConfig::best`).
     let mut fading: Option<(f64, f64)> = None;
+    // `pool` and `poolshare` set the playout pool together (see `set_pool`).
+    let mut pool: (Option<u32>, Option<u32>) = (None, None);
     for param in params.split(',') {
         let (key, text) = param
             .split_once('=')
@@ -211,11 +219,22 @@ pub fn engine_config(spec: &str) -> Result<EngineConfig, SpecError> {
                 fading = Some((fading.map_or(500.0, |f| f.0), value.number));
                 builder
             }
+            "pool" => {
+                pool.0 = Some(value.count(0, u32::MAX, "a count of moves >= 0")?);
+                builder
+            }
+            "poolshare" => {
+                pool.1 = Some(value.count(0, 100, "a percentage from 0 to 100")?);
+                builder
+            }
             _ => apply(&mut config, builder, &value)?,
         };
     }
     if let Some((base, per_move)) = fading {
         builder = builder.rave(RaveSchedule::Fading { base, per_move });
+    }
+    if pool != (None, None) {
+        builder = set_pool(&mut config.playout, builder, pool);
     }
     config.search = builder.build().map_err(|source| SpecError::Search {
         spec: spec.to_string(),
@@ -225,7 +244,36 @@ pub fn engine_config(spec: &str) -> Result<EngineConfig, SpecError> {
     Ok(config)
 }
 
-/// Applies one parameter other than the fading schedule's: to the search `builder` (which
+/// The playout pool's moves when only `poolshare` is given.
+pub const POOL_SIZE: u32 = 10;
+/// The percentage of free playout moves drawn from the pool when only `pool` is given.
+pub const POOL_SHARE: u32 = 50;
+/// The visits a node needs to make the playout pool.
+pub const POOL_MIN_VISITS: u32 = 50;
+
+/// The playout pool of `pool=K` and `poolshare=P` (`pool` = (K, P) as given): a pool of `K`
+/// moves (0: none; [`POOL_SIZE`] if only `poolshare` is given) from nodes of
+/// [`POOL_MIN_VISITS`] visits, played for `P` percent of the free moves ([`POOL_SHARE`]
+/// if only `pool` is given).
+fn set_pool(
+    playout: &mut PlayoutConfig,
+    builder: ConfigBuilder,
+    pool: (Option<u32>, Option<u32>),
+) -> ConfigBuilder {
+    let size = pool.0.unwrap_or(POOL_SIZE) as usize;
+    let share = pool.1.unwrap_or(POOL_SHARE);
+    if size == 0 {
+        playout.pool_percent = 0;
+        return builder.playout_pool(None);
+    }
+    playout.pool_percent = share as u8;
+    builder.playout_pool(Some(PlayoutPool {
+        size,
+        min_visits: POOL_MIN_VISITS,
+    }))
+}
+
+/// Applies one parameter other than the fading schedule's and the pool's: to the search `builder` (which
 /// it returns) or to `config`'s other settings.
 fn apply(
     config: &mut EngineConfig,
@@ -307,6 +355,28 @@ mod tests {
     use havannah::mcts::Selection;
 
     use super::*;
+
+    #[test]
+    fn pool_and_poolshare_set_the_playout_pool_together() {
+        let pool = |spec: &str| {
+            let c = engine_config(spec).unwrap();
+            (
+                c.search.playout_pool().map(|p| (p.size, p.min_visits)),
+                c.playout.pool_percent,
+            )
+        };
+        assert_eq!(pool("best"), (None, 0));
+        assert_eq!(pool("best:pool=12"), (Some((12, POOL_MIN_VISITS)), 50));
+        assert_eq!(pool("best:poolshare=30"), (Some((10, POOL_MIN_VISITS)), 30));
+        assert_eq!(pool("best:poolshare=30,pool=4"), (Some((4, 50)), 30));
+        assert_eq!(pool("best:pool=0,poolshare=30"), (None, 0));
+        let too_many = engine_config("best:pool=65").unwrap_err().to_string();
+        assert!(too_many.contains("pool") && too_many.contains("65"), "{too_many}");
+        assert!(matches!(
+            engine_config("best:poolshare=101"),
+            Err(SpecError::BadValue { key, .. }) if key == "poolshare"
+        ));
+    }
 
     #[test]
     fn every_preset_is_found_by_its_name() {

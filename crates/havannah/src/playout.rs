@@ -79,6 +79,12 @@ pub struct PlayoutConfig {
     /// a move that wastes a tempo in the tree. Serialized settings without it read `true`.
     #[cfg_attr(feature = "serde", serde(default = "always"))]
     pub amaf_rule_moves: bool,
+    /// The chance, in percent (0 to 100), that a free move (one no rule chose) is drawn from
+    /// the search's playout pool (PoolRAVE: the moves with the best AMAF values in the tree,
+    /// [`rave_mcts::PlayoutPool`]) instead of uniformly; an occupied pool cell falls back to a
+    /// uniform move. 0 (the default) ignores the pool. Serialized settings without it read 0.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub pool_percent: u8,
 }
 
 /// `true`: the value of settings that older serialized configurations lack.
@@ -100,6 +106,7 @@ impl Default for PlayoutConfig {
             centre_weight: 8,
             knowledge_moves: 0,
             amaf_rule_moves: true,
+            pool_percent: 0,
         }
     }
 }
@@ -171,6 +178,8 @@ pub struct HavannahPlayout {
     /// The scan of the stone just placed for its colour
     /// ([`Position::place_and_scan`]), which is the next move's anti-decisive scan.
     scanned: Option<Threat>,
+    /// The cells of the search's playout pool ([`Playout::set_pool`]).
+    pool: Vec<u16>,
 }
 
 /// The result of a scan for a colour's winning cells next to its stone `around`:
@@ -199,6 +208,7 @@ impl HavannahPlayout {
             played: Vec::new(),
             threat: None,
             scanned: None,
+            pool: Vec::new(),
         }
     }
 
@@ -471,6 +481,20 @@ impl HavannahPlayout {
         }
     }
 
+    /// A free move: with [`PlayoutConfig::pool_percent`]'s chance a cell of the pool, if it
+    /// is empty; otherwise [`Self::random_cell`].
+    #[inline]
+    fn free_cell<R: Rng + ?Sized>(&mut self, pos: &Position, rng: &mut R) -> u16 {
+        let percent = self.config.pool_percent;
+        if percent > 0 && !self.pool.is_empty() && rng.random_range(0..100u8) < percent {
+            let cell = self.pool[rng.random_range(0..self.pool.len())];
+            if pos.is_empty(Cell::from_index(usize::from(cell))) {
+                return cell;
+            }
+        }
+        self.random_cell(rng)
+    }
+
     /// A cell drawn by the policy: uniform over the empty cells, or by the weights.
     #[inline]
     fn random_cell<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u16 {
@@ -551,7 +575,7 @@ impl Playout<HavannahGame> for HavannahPlayout {
             let active = rules && (limit == 0 || length < limit);
             let (cell, ruled) = match self.knowledge_move(pos, last, last2, active) {
                 Some(c) => (c, true),
-                None => (self.random_cell(rng), false),
+                None => (self.free_cell(pos, rng), false),
             };
             self.take(cell);
             if !ruled || self.config.amaf_rule_moves {
@@ -583,6 +607,16 @@ impl Playout<HavannahGame> for HavannahPlayout {
             last = cell;
         }
         self.finish(pos, first_colour, swapped, length)
+    }
+
+    fn set_pool(&mut self, pool: &[Move]) {
+        self.pool.clear();
+        if self.config.pool_percent > 0 {
+            self.pool.extend(pool.iter().filter_map(|m| match m {
+                Move::Cell(c) => Some(c.index() as u16),
+                _ => None,
+            }));
+        }
     }
 }
 
@@ -642,6 +676,38 @@ mod tests {
         assert_eq!(length, same_length, "the same playout either way");
         assert!(without.len() < with.len());
         assert!(without.iter().all(|m| with.contains(m)));
+    }
+
+    #[test]
+    fn free_moves_come_from_the_pool_by_its_share() {
+        // From the empty size-8 board: with every free move drawn from a pool of e5, the first
+        // move is e5, and the pool's cell once taken, the others are uniform. With a share of
+        // 0 the pool changes nothing: the playout of the same seed without one.
+        let start = state(8, &[]);
+        let e5 = Move::Cell(start.board().parse_cell("e5").unwrap());
+        let run = |percent: u8, pool: &[Move], seed: u64| {
+            let mut p = HavannahPlayout::new(PlayoutConfig {
+                pool_percent: percent,
+                ..PlayoutConfig::bridges()
+            });
+            p.set_pool(pool);
+            let mut g = start.clone();
+            let mut trace = Trace::new();
+            let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+            p.playout(&mut g, &mut rng, usize::MAX, &mut trace);
+            trace.iter().map(|(_, m)| m).collect::<Vec<Move>>()
+        };
+        for seed in 0..20 {
+            let moves = run(100, &[e5], seed);
+            assert_eq!(moves[0], e5, "seed {seed}");
+            assert!(moves.len() > 10, "the playout goes on with uniform moves");
+            assert_eq!(run(0, &[e5], seed), run(0, &[], seed), "seed {seed}");
+        }
+        let firsts: Vec<Move> = (0..20).map(|seed| run(0, &[e5], seed)[0]).collect();
+        assert!(
+            firsts.iter().any(|&m| m != e5),
+            "without a share, e5 is not always first"
+        );
     }
 
     #[test]

@@ -6,7 +6,9 @@ use crate::MctsError;
 
 mod choices;
 
-pub use choices::{AmafWeighting, FinalMove, PriorTarget, RaveSchedule, Selection, Shortlist};
+pub use choices::{
+    AmafWeighting, FinalMove, PlayoutPool, PriorTarget, RaveSchedule, Selection, Shortlist,
+};
 
 /// Default UCT exploration constant of plain UCT.
 pub const DEFAULT_UCT_EXPLORATION: f64 = 0.7;
@@ -40,6 +42,7 @@ pub const DEFAULT_EXPAND_THRESHOLD: u32 = 1;
 /// | pruning a full tree | off | [`ConfigBuilder::prune_when_full`] |
 /// | forced moves expanded at once | off | [`ConfigBuilder::expand_forced`] |
 /// | shortlist selection | off | [`ConfigBuilder::shortlist`] |
+/// | playout pool (PoolRAVE) | off | [`ConfigBuilder::playout_pool`] |
 ///
 /// With the `serde` feature a deserialized `Config` is checked as [`ConfigBuilder::build`]
 /// checks it: a value out of range is an error naming it, never a search that panics.
@@ -64,6 +67,7 @@ pub struct Config {
     prune_when_full: bool,
     bias_cutoff: Option<u32>,
     expand_forced: bool,
+    playout_pool: Option<PlayoutPool>,
 }
 
 /// A [`Config`]'s fields as serde reads them, before [`ConfigBuilder::build`]'s checks.
@@ -90,6 +94,8 @@ struct ConfigFields {
     bias_cutoff: Option<u32>,
     #[serde(default)]
     expand_forced: bool,
+    #[serde(default)]
+    playout_pool: Option<PlayoutPool>,
 }
 
 #[cfg(feature = "serde")]
@@ -115,6 +121,7 @@ impl TryFrom<ConfigFields> for Config {
             prune_when_full: f.prune_when_full,
             bias_cutoff: f.bias_cutoff,
             expand_forced: f.expand_forced,
+            playout_pool: f.playout_pool,
         };
         unchecked.to_builder().build()
     }
@@ -140,6 +147,7 @@ impl Default for Config {
             prune_when_full: false,
             bias_cutoff: None,
             expand_forced: false,
+            playout_pool: None,
         }
     }
 }
@@ -179,6 +187,7 @@ impl Config {
             prune_when_full: Some(self.prune_when_full),
             expand_forced: Some(self.expand_forced),
             bias_cutoff: self.bias_cutoff,
+            playout_pool: self.playout_pool,
         }
     }
 
@@ -250,6 +259,10 @@ impl Config {
     pub fn bias_cutoff(&self) -> Option<u32> {
         self.bias_cutoff
     }
+    /// The playout pool, if on.
+    pub fn playout_pool(&self) -> Option<PlayoutPool> {
+        self.playout_pool
+    }
 }
 
 /// Builder of a [`Config`]; [`ConfigBuilder::build`] checks every value.
@@ -273,6 +286,7 @@ pub struct ConfigBuilder {
     prune_when_full: Option<bool>,
     expand_forced: Option<bool>,
     bias_cutoff: Option<u32>,
+    playout_pool: Option<PlayoutPool>,
 }
 
 impl ConfigBuilder {
@@ -416,12 +430,32 @@ impl ConfigBuilder {
         self.shortlist = shortlist;
         self
     }
+    /// The playout pool (default `None`: the playout policy gets no moves from the tree).
+    ///
+    /// ```
+    /// use rave_mcts::{Config, MctsError, PlayoutPool};
+    ///
+    /// let pool = PlayoutPool { size: 10, min_visits: 50 };
+    /// let config = Config::builder().rave(Default::default()).playout_pool(Some(pool)).build()?;
+    /// assert_eq!(config.playout_pool(), Some(pool));
+    ///
+    /// // An empty pool is refused, with its size.
+    /// let empty = PlayoutPool { size: 0, min_visits: 50 };
+    /// let err = Config::builder().playout_pool(Some(empty)).build().unwrap_err();
+    /// assert!(err.to_string().contains("pool"));
+    /// # Ok::<(), MctsError>(())
+    /// ```
+    pub fn playout_pool(mut self, pool: Option<PlayoutPool>) -> Self {
+        self.playout_pool = pool;
+        self
+    }
 
     /// Checks the values and builds the configuration.
     ///
     /// # Errors
     /// [`MctsError::InvalidParameter`] for a negative or non-finite constant, zero threads, a
-    /// zero AMAF horizon, a horizon growth not above 1, or a shortlist out of range.
+    /// zero AMAF horizon, a horizon growth not above 1, or a shortlist or playout pool out of
+    /// range.
     pub fn build(self) -> Result<Config, MctsError> {
         let selection = self.selection()?;
         let exploration = self.exploration.unwrap_or(match selection {
@@ -469,6 +503,15 @@ impl ConfigBuilder {
         if let Some(s) = self.shortlist {
             check_shortlist(s)?;
         }
+        if let Some(p) = self.playout_pool
+            && !(1..=PlayoutPool::MAX_SIZE).contains(&p.size)
+        {
+            return Err(MctsError::InvalidParameter {
+                name: "playout pool size",
+                value: p.size.to_string(),
+                expected: "1 to 64 moves",
+            });
+        }
         Ok(Config {
             selection,
             exploration,
@@ -487,6 +530,7 @@ impl ConfigBuilder {
             prune_when_full: self.prune_when_full.unwrap_or(false),
             expand_forced: self.expand_forced.unwrap_or(false),
             bias_cutoff: self.bias_cutoff,
+            playout_pool: self.playout_pool,
         })
     }
 

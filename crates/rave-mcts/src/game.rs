@@ -242,6 +242,14 @@ pub trait Playout<G: Game>: Clone + Send {
         max_moves: usize,
         trace: &mut Trace<G::Move>,
     ) -> PlayoutResult;
+
+    /// Moves the tree rates best, given before each playout when the search has a playout
+    /// pool ([`ConfigBuilder::playout_pool`](crate::ConfigBuilder::playout_pool); empty
+    /// where no node on the path has enough visits). A policy may play them in place of
+    /// random moves (PoolRAVE); the default ignores them.
+    fn set_pool(&mut self, pool: &[G::Move]) {
+        let _ = pool;
+    }
 }
 
 /// The uniform random playout: every move is drawn uniformly from [`Game::legal_moves`].

@@ -11,8 +11,8 @@ mod tree;
 pub use config::{
     AmafWeighting, Budget, Config, ConfigBuilder, DEFAULT_EXPAND_THRESHOLD,
     DEFAULT_FIRST_PLAY_URGENCY, DEFAULT_HORIZON_GROWTH, DEFAULT_RAVE_BIAS,
-    DEFAULT_RAVE_EXPLORATION, DEFAULT_UCT_EXPLORATION, FinalMove, PriorTarget, RaveSchedule,
-    Selection, Shortlist,
+    DEFAULT_RAVE_EXPLORATION, DEFAULT_UCT_EXPLORATION, FinalMove, PlayoutPool, PriorTarget,
+    RaveSchedule, Selection, Shortlist,
 };
 pub use error::MctsError;
 pub use game::{

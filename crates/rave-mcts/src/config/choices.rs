@@ -1,6 +1,6 @@
 //! The choices a [`Config`](super::Config) makes between named alternatives: the RAVE
 //! schedule, the AMAF weighting, where a prior's visits go, the final move, the selection
-//! rule and the shortlist.
+//! rule, the shortlist and the playout pool.
 
 use super::DEFAULT_RAVE_BIAS;
 
@@ -151,4 +151,23 @@ pub struct Shortlist {
 impl Shortlist {
     /// The largest shortlist.
     pub const MAX_SIZE: usize = 8;
+}
+
+/// The playout pool (PoolRAVE, Rimmel, Teytaud and Teytaud 2010): before each playout the
+/// search gives the playout policy ([`Playout::set_pool`](crate::Playout::set_pool)) the
+/// `size` moves with the best AMAF values among the children of the deepest node on the
+/// simulation's path with at least `min_visits` visits. The policy may play them in place of
+/// random moves: the tree's knowledge of which moves matter then reaches the playouts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct PlayoutPool {
+    /// The moves in the pool (1 to [`PlayoutPool::MAX_SIZE`]).
+    pub size: usize,
+    /// The visits a node needs before its children's AMAF values make a pool.
+    pub min_visits: u32,
+}
+
+impl PlayoutPool {
+    /// The largest pool.
+    pub const MAX_SIZE: usize = 64;
 }

@@ -105,6 +105,9 @@ pub(super) struct Worker<G: Game, P> {
     /// Shortlist selection: the shortlists of the nodes, direct-mapped by node (a node whose
     /// slot another took is scored in full again); empty until first used.
     pub(super) shortlists: Vec<ShortlistEntry>,
+    /// The playout pool's moves, and its candidates (AMAF mean, move) while it is made.
+    pool: Vec<G::Move>,
+    pool_candidates: Vec<(f32, G::Move)>,
 }
 
 impl<G: Game, P: Playout<G>> Worker<G, P> {
@@ -130,6 +133,8 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             deferred: Vec::new(),
             deferred_path: 0,
             shortlists: Vec::new(),
+            pool: Vec::new(),
+            pool_candidates: Vec::new(),
         }
     }
 

@@ -1,10 +1,11 @@
 //! The playout from a leaf, under the node's playout horizon: a playout stopped at the
-//! horizon is discarded and grows it, a shorter decisive one sets it.
+//! horizon is discarded and grows it, a shorter decisive one sets it; with a playout pool,
+//! the pool given to the policy first.
 
 use rand::Rng;
 
 use super::Worker;
-use crate::config::Config;
+use crate::config::{Config, PlayoutPool};
 use crate::game::{Game, Playout, Rewards};
 use crate::tree::{Arena, NodeId};
 
@@ -28,6 +29,10 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
         } else {
             usize::MAX
         };
+        if let Some(pool) = config.playout_pool() {
+            self.fill_pool(tree, pool);
+            self.playout.set_pool(&self.pool);
+        }
         let r = self.playout.playout(game, rng, max_moves, &mut self.trace);
         if config.playout_horizon() {
             if r.stopped_early && horizon > 0 {
@@ -39,6 +44,33 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             }
         }
         Some((r.outcome, r.weight))
+    }
+
+    /// Makes the playout pool: the `pool.size` children with the best AMAF means (among
+    /// those with AMAF samples) of the deepest node on the path with `pool.min_visits`
+    /// visits; empty if there is none.
+    fn fill_pool(&mut self, tree: &Arena<G::Move>, pool: PlayoutPool) {
+        self.pool.clear();
+        let Some(&id) = self.path.iter().rev().find(|&&id| {
+            let n = tree.node(id);
+            n.visits() >= pool.min_visits && n.is_expanded()
+        }) else {
+            return;
+        };
+        let candidates = &mut self.pool_candidates;
+        candidates.clear();
+        for child in tree.children(tree.node(id)) {
+            let samples = child.amaf_visits();
+            if samples > 0.0 {
+                candidates.push((child.amaf_wins() / samples, child.mv()));
+            }
+        }
+        let best_first = |a: &(f32, G::Move), b: &(f32, G::Move)| b.0.total_cmp(&a.0);
+        if candidates.len() > pool.size {
+            candidates.select_nth_unstable_by(pool.size - 1, best_first);
+            candidates.truncate(pool.size);
+        }
+        self.pool.extend(candidates.iter().map(|c| c.1));
     }
 }
 
