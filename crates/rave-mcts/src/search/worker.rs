@@ -275,7 +275,9 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             let c = tree.node(child);
             if vl {
                 let k = self.path.len();
-                if k < 64 && n.visits() >= DEFER_VISIT_COUNTS {
+                // A leaf's visits are added at once: deferred, a thread would play out from
+                // it again and again before its visits showed that it is due for expansion.
+                if k < 64 && n.visits() >= DEFER_VISIT_COUNTS && c.is_expanded() {
                     self.deferred_path |= 1 << k;
                 } else {
                     add_visit(c);
