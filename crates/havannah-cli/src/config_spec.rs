@@ -371,7 +371,10 @@ mod tests {
         assert_eq!(pool("best:poolshare=30,pool=4"), (Some((4, 50)), 30));
         assert_eq!(pool("best:pool=0,poolshare=30"), (None, 0));
         let too_many = engine_config("best:pool=65").unwrap_err().to_string();
-        assert!(too_many.contains("pool") && too_many.contains("65"), "{too_many}");
+        assert!(
+            too_many.contains("pool") && too_many.contains("65"),
+            "{too_many}"
+        );
         assert!(matches!(
             engine_config("best:poolshare=101"),
             Err(SpecError::BadValue { key, .. }) if key == "poolshare"

@@ -119,7 +119,10 @@ fn the_pool_holds_the_best_amaf_moves_of_the_deepest_well_visited_node() {
         .iter()
         .position(|p| !p.is_empty())
         .expect("the root qualifies");
-    assert!(first > 1500, "no pool before the root's 3,000th visit: {first}");
+    assert!(
+        first > 1500,
+        "no pool before the root's 3,000th visit: {first}"
+    );
     assert!(got[first..].iter().all(|p| p.len() == 2));
     let mut by_amaf = result.children.clone();
     by_amaf.sort_by(|a, b| b.amaf_value.total_cmp(&a.amaf_value));
