@@ -273,8 +273,8 @@ fn set_pool(
     }))
 }
 
-/// Applies one parameter other than the fading schedule's and the pool's: to the search `builder` (which
-/// it returns) or to `config`'s other settings.
+/// Applies one parameter other than the fading schedule's and the pool's: to the search
+/// `builder` (which it returns) or to `config`'s other settings.
 fn apply(
     config: &mut EngineConfig,
     builder: ConfigBuilder,
