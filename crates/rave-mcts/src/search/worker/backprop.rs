@@ -55,7 +55,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
                 d.visits[i].0 += 1;
                 d.visits[i].1 += reward;
                 d.pending += 1;
-                if d.pending >= DEFER_BATCH {
+                if d.pending >= d.batch {
                     d.flush(tree, kept);
                 }
                 continue;
@@ -166,7 +166,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
                 let d = Deferred::entry(deferred, tree, id, children.len(), kept);
                 credit_amaf_deferred(children, game, marks, credit, &mut d.sums);
                 d.pending += 1;
-                if d.pending >= DEFER_BATCH {
+                if d.pending >= d.batch {
                     d.flush(tree, kept);
                 }
             } else {
@@ -299,9 +299,13 @@ impl AmafCredit<'_> {
 /// batches of 16, two threads run 1.3 times the simulations of one and score 50% against one
 /// thread; with 64 and 32, 2.0 times, and they score 58%.
 const DEFER_VISITS: u32 = 64;
-/// With several threads, the simulations that a [`Deferred`] entry sums before it adds them
-/// into the tree.
+/// With several threads, the most simulations that a [`Deferred`] entry sums before it adds
+/// them into the tree: a node's batch is a 32nd of its visits, from 1 to this many, so that
+/// what a thread has not yet shown the others (and itself) stays a small share of the node's
+/// statistics.
 const DEFER_BATCH: u32 = 32;
+/// A node's batch: one simulation per this many of its visits (at most [`DEFER_BATCH`]).
+const DEFER_SHARE: u32 = 32;
 /// With several threads, the visits from which a node's children get their visits and
 /// rewards through [`Deferred`] sums, without a virtual loss (which barely changes the value
 /// of a child of a node with this many visits).
@@ -333,6 +337,8 @@ pub(super) struct Deferred {
     pub(super) node: NodeId,
     /// Simulations summed since the last addition.
     pending: u32,
+    /// The simulations summed before they are added (see [`DEFER_BATCH`]).
+    batch: u32,
     /// (AMAF samples, summed AMAF rewards) of each child.
     sums: Vec<(f32, f32)>,
     /// (visits, summed rewards) of each child.
@@ -344,6 +350,7 @@ impl Deferred {
         Deferred {
             node: NONE,
             pending: 0,
+            batch: 1,
             sums: Vec::new(),
             visits: Vec::new(),
         }
@@ -366,6 +373,7 @@ impl Deferred {
             d.sums.resize(len, (0.0, 0.0));
             d.visits.clear();
             d.visits.resize(len, (0, 0.0));
+            d.batch = batch_of(tree.node(id).visits());
         }
         d
     }
@@ -403,7 +411,14 @@ impl Deferred {
                 kept.refresh(ch, &scores[j]);
             }
         }
+        self.batch = batch_of(tree.node(self.node).visits());
     }
+}
+
+/// The batch of a node with `visits` visits (see [`DEFER_BATCH`]).
+#[inline]
+fn batch_of(visits: u32) -> u32 {
+    (visits / DEFER_SHARE).clamp(1, DEFER_BATCH)
 }
 
 /// [`credit_amaf`] into a thread's [`Deferred`] sums, one per child.
