@@ -295,9 +295,8 @@ impl AmafCredit<'_> {
 }
 
 /// With several threads, the visits from which a node's children get their AMAF samples
-/// through [`Deferred`] sums. Measured in Havannah at size 10 (`docs/mcts.md`): with 4096 and
-/// batches of 16, two threads run 1.3 times the simulations of one and score 50% against one
-/// thread; with 64 and 32, 2.0 times, and they score 58%.
+/// through [`Deferred`] sums (a lower threshold spares more reloads; the batches keep what
+/// is not yet shown small: `docs/mcts.md`).
 const DEFER_VISITS: u32 = 64;
 /// With several threads, the most simulations that a [`Deferred`] entry sums before it adds
 /// them into the tree: a node's batch is a 32nd of its visits, from 1 to this many, so that
@@ -327,8 +326,9 @@ fn deferred_slot(id: NodeId) -> usize {
 /// each node on its path. A store to the half of them that an AMAF update hits, on every
 /// simulation, makes the other thread reload them all (a cache miss a child; with two threads
 /// in Havannah, a third of the speed is lost). So a thread sums the samples of a node with at
-/// least [`DEFER_VISITS`] visits for [`DEFER_BATCH`] simulations and adds them at once: the
-/// other threads (and this one) see them up to a batch late. The visits and
+/// least [`DEFER_VISITS`] visits for a batch of simulations (a 32nd of the node's visits, at
+/// most [`DEFER_BATCH`]) and adds them at once: the other threads (and this one) see them up
+/// to a batch late. The visits and
 /// rewards of the children of a node with [`DEFER_VISIT_COUNTS`] visits are summed the same
 /// way (the visits added with an atomic add, so that they stay exact), which spares the
 /// other threads a reload of the child and of its parent on every simulation.
@@ -591,6 +591,14 @@ mod tests {
             .iter()
             .map(|c| (c.amaf_visits(), c.amaf_wins()))
             .collect()
+    }
+
+    #[test]
+    fn a_nodes_batch_is_a_32nd_of_its_visits_from_1_to_32() {
+        for (visits, batch) in [(0, 1), (63, 1), (64, 2), (100, 3), (1000, 31), (1024, 32)] {
+            assert_eq!(batch_of(visits), batch, "{visits} visits");
+        }
+        assert_eq!(batch_of(u32::MAX), DEFER_BATCH);
     }
 
     #[test]
