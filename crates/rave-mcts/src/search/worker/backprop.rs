@@ -337,7 +337,9 @@ pub(super) struct Deferred {
     pub(super) node: NodeId,
     /// Simulations summed since the last addition.
     pending: u32,
-    /// The simulations summed before they are added (see [`DEFER_BATCH`]).
+    /// The simulations summed before they are added (see [`DEFER_BATCH`]), worked out when
+    /// the entry is taken and at each addition, not on every simulation: the node's visits
+    /// sit on a cache line the other threads write.
     batch: u32,
     /// (AMAF samples, summed AMAF rewards) of each child.
     sums: Vec<(f32, f32)>,
