@@ -295,20 +295,22 @@ impl AmafCredit<'_> {
 }
 
 /// With several threads, the visits from which a node's children get their AMAF samples
-/// through [`Deferred`] sums (a lower threshold spares more reloads; the batches keep what
-/// is not yet shown small: `docs/mcts.md`).
-const DEFER_VISITS: u32 = 64;
+/// through [`Deferred`] sums. Below it every simulation adds into the tree at once: a thread
+/// that did not see its own results would choose the same child again and again on
+/// statistics without them (with batches from 64 visits two threads lost 76 Elo to one at
+/// equal simulations: `docs/mcts.md`).
+const DEFER_VISITS: u32 = 1024;
 /// With several threads, the most simulations that a [`Deferred`] entry sums before it adds
-/// them into the tree: a node's batch is a 32nd of its visits, from 1 to this many, so that
+/// them into the tree: a node's batch is a 512th of its visits, from 1 to this many, so that
 /// what a thread has not yet shown the others (and itself) stays a small share of the node's
 /// statistics.
 const DEFER_BATCH: u32 = 32;
 /// A node's batch: one simulation per this many of its visits (at most [`DEFER_BATCH`]).
-const DEFER_SHARE: u32 = 32;
+const DEFER_SHARE: u32 = 512;
 /// With several threads, the visits from which a node's children get their visits and
 /// rewards through [`Deferred`] sums, without a virtual loss (which barely changes the value
 /// of a child of a node with this many visits).
-pub(super) const DEFER_VISIT_COUNTS: u32 = 64;
+pub(super) const DEFER_VISIT_COUNTS: u32 = 1024;
 /// The entries of a thread's [`Deferred`] table.
 pub(super) const DEFER_SLOTS: usize = 64;
 
@@ -326,7 +328,7 @@ fn deferred_slot(id: NodeId) -> usize {
 /// each node on its path. A store to the half of them that an AMAF update hits, on every
 /// simulation, makes the other thread reload them all (a cache miss a child; with two threads
 /// in Havannah, a third of the speed is lost). So a thread sums the samples of a node with at
-/// least [`DEFER_VISITS`] visits for a batch of simulations (a 32nd of the node's visits, at
+/// least [`DEFER_VISITS`] visits for a batch of simulations (a 512th of the node's visits, at
 /// most [`DEFER_BATCH`]) and adds them at once: the other threads (and this one) see them up
 /// to a batch late. The visits and
 /// rewards of the children of a node with [`DEFER_VISIT_COUNTS`] visits are summed the same
@@ -596,8 +598,8 @@ mod tests {
     }
 
     #[test]
-    fn a_nodes_batch_is_a_32nd_of_its_visits_from_1_to_32() {
-        for (visits, batch) in [(0, 1), (63, 1), (64, 2), (100, 3), (1000, 31), (1024, 32)] {
+    fn a_nodes_batch_is_a_512th_of_its_visits_from_1_to_32() {
+        for (visits, batch) in [(0, 1), (1023, 1), (1024, 2), (16383, 31), (16384, 32)] {
             assert_eq!(batch_of(visits), batch, "{visits} visits");
         }
         assert_eq!(batch_of(u32::MAX), DEFER_BATCH);
