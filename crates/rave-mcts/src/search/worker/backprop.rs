@@ -295,10 +295,8 @@ impl AmafCredit<'_> {
 }
 
 /// With several threads, the visits from which a node's children get their AMAF samples
-/// through [`Deferred`] sums. Below it every simulation adds into the tree at once: a thread
-/// that did not see its own results would choose the same child again and again on
-/// statistics without them (with batches from 64 visits two threads lost 76 Elo to one at
-/// equal simulations: `docs/mcts.md`).
+/// through [`Deferred`] sums. Below it every simulation adds into the tree at once, so that a
+/// thread sees its own results there (`docs/mcts.md`).
 const DEFER_VISITS: u32 = 1024;
 /// With several threads, the most simulations that a [`Deferred`] entry sums before it adds
 /// them into the tree: a node's batch is a 512th of its visits, from 1 to this many, so that
