@@ -307,8 +307,8 @@ const DEFER_BATCH: u32 = 32;
 const DEFER_SHARE: u32 = 512;
 /// With several threads, the visits from which a node's children get their visits and
 /// rewards through [`Deferred`] sums, without a virtual loss (which barely changes the value
-/// of a child of a node with this many visits).
-pub(super) const DEFER_VISIT_COUNTS: u32 = 1024;
+/// of a child of a node with this many visits): the AMAF threshold.
+pub(super) const DEFER_VISIT_COUNTS: u32 = DEFER_VISITS;
 /// The entries of a thread's [`Deferred`] table.
 pub(super) const DEFER_SLOTS: usize = 64;
 
