@@ -165,6 +165,12 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             if shared && node.visits() >= DEFER_VISITS {
                 let d = Deferred::entry(deferred, tree, id, children.len(), kept);
                 credit_amaf_deferred(children, game, marks, credit, &mut d.sums);
+                if k < depth {
+                    // The child this simulation went through gets its samples at once, so
+                    // that the thread sees its own result where it chose.
+                    let chosen = self.path[k + 1] as usize - node.first_child() as usize;
+                    d.add_now(children, chosen, credit.kept.map(|k| (k, credit.scores)));
+                }
                 d.pending += 1;
                 if d.pending >= d.batch {
                     d.flush(tree, kept);
@@ -295,16 +301,17 @@ impl AmafCredit<'_> {
 }
 
 /// With several threads, the visits from which a node's children get their AMAF samples
-/// through [`Deferred`] sums. Below it every simulation adds into the tree at once, so that a
-/// thread sees its own results there (`docs/mcts.md`).
-const DEFER_VISITS: u32 = 1024;
+/// through [`Deferred`] sums (all but the child the simulation went through, which gets its
+/// samples at once: a thread sees its own result where it chose). Below it every simulation
+/// adds into the tree at once (`docs/mcts.md`).
+const DEFER_VISITS: u32 = 64;
 /// With several threads, the most simulations that a [`Deferred`] entry sums before it adds
-/// them into the tree: a node's batch is a 512th of its visits, from 1 to this many, so that
+/// them into the tree: a node's batch is a 32nd of its visits, from 1 to this many, so that
 /// what a thread has not yet shown the others (and itself) stays a small share of the node's
 /// statistics.
 const DEFER_BATCH: u32 = 32;
 /// A node's batch: one simulation per this many of its visits (at most [`DEFER_BATCH`]).
-const DEFER_SHARE: u32 = 512;
+const DEFER_SHARE: u32 = 32;
 /// With several threads, the visits from which a node's children get their visits and
 /// rewards through [`Deferred`] sums, without a virtual loss (which barely changes the value
 /// of a child of a node with this many visits): the AMAF threshold.
@@ -324,12 +331,12 @@ fn deferred_slot(id: NodeId) -> usize {
 ///
 /// The threads go down the same well-visited nodes, and every simulation reads all children of
 /// each node on its path. A store to the half of them that an AMAF update hits, on every
-/// simulation, makes the other thread reload them all (a cache miss a child; with two threads
-/// in Havannah, a third of the speed is lost). So a thread sums the samples of a node with at
-/// least [`DEFER_VISITS`] visits for a batch of simulations (a 512th of the node's visits, at
-/// most [`DEFER_BATCH`]) and adds them at once: the other threads (and this one) see them up
-/// to a batch late. The visits and
-/// rewards of the children of a node with [`DEFER_VISIT_COUNTS`] visits are summed the same
+/// simulation, makes the other thread reload them all (a cache miss a child). So a thread
+/// sums the samples of a node with at least [`DEFER_VISITS`] visits for a batch of simulations
+/// (a 32nd of the node's visits, at most [`DEFER_BATCH`]) and adds them at once: the other
+/// threads see them up to a batch late. The child each simulation went through gets its own
+/// samples at once (one cache line), or a thread would choose it again and again on
+/// statistics without its own results. The visits and rewards of the children of a node with [`DEFER_VISIT_COUNTS`] visits are summed the same
 /// way (the visits added with an atomic add, so that they stay exact), which spares the
 /// other threads a reload of the child and of its parent on every simulation.
 pub(super) struct Deferred {
@@ -378,6 +385,26 @@ impl Deferred {
             d.batch = batch_of(tree.node(id).visits());
         }
         d
+    }
+
+    /// Adds the AMAF sums of child `i` of `children` (the node's) into the tree at once (and
+    /// works out what it keeps for the selection again).
+    #[inline]
+    fn add_now<M: Copy>(
+        &mut self,
+        children: &[Node<M>],
+        i: usize,
+        kept: Option<(KeptBlend, &[KeptScore])>,
+    ) {
+        let (Some(d), Some(ch)) = (self.sums.get_mut(i), children.get(i)) else {
+            return;
+        };
+        let (samples, wins) = std::mem::take(d);
+        ch.set_amaf_visits(ch.amaf_visits() + samples);
+        ch.set_amaf_wins(ch.amaf_wins() + wins);
+        if let Some((kept, scores)) = kept {
+            kept.refresh(ch, &scores[i]);
+        }
     }
 
     /// Adds the sums into the node's children (and works out what they keep for the
@@ -596,8 +623,8 @@ mod tests {
     }
 
     #[test]
-    fn a_nodes_batch_is_a_512th_of_its_visits_from_1_to_32() {
-        for (visits, batch) in [(0, 1), (1023, 1), (1024, 2), (16383, 31), (16384, 32)] {
+    fn a_nodes_batch_is_a_32nd_of_its_visits_from_1_to_32() {
+        for (visits, batch) in [(0, 1), (63, 1), (64, 2), (1023, 31), (1024, 32)] {
             assert_eq!(batch_of(visits), batch, "{visits} visits");
         }
         assert_eq!(batch_of(u32::MAX), DEFER_BATCH);
