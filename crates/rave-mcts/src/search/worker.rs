@@ -730,6 +730,61 @@ mod tests {
     }
 
     #[test]
+    fn a_thread_sees_its_own_amaf_sample_where_it_chose_and_defers_the_rest() {
+        let mut mcts = Mcts::new(Pile(300, 0, 12), config(1));
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(3);
+        mcts.search(&Budget::simulations(400), &mut rng).unwrap();
+        // The worker as one of several threads: the root (400 visits) defers its children's
+        // AMAF samples, in batches of a 32nd of its visits (12 simulations).
+        let Mcts {
+            tree,
+            workers,
+            game,
+            config,
+            prior,
+            ..
+        } = &mut mcts;
+        let w = &mut workers[0];
+        w.virtual_loss = true;
+        w.deferred = (0..backprop::DEFER_SLOTS)
+            .map(|_| Deferred::new())
+            .collect();
+        let amaf = |tree: &Arena<u8>| -> Vec<f32> {
+            tree.children(tree.node(ROOT))
+                .iter()
+                .map(|c| c.amaf_visits())
+                .collect()
+        };
+        let before = amaf(tree);
+        let player = game.to_move();
+        w.simulate(tree, game, player, config, prior, &mut rng);
+        let chosen = w.path[1] as usize - tree.node(ROOT).first_child() as usize;
+        let after = amaf(tree);
+        for (i, (b, a)) in before.iter().zip(&after).enumerate() {
+            let added = if i == chosen { 1.0 } else { 0.0 };
+            assert_eq!(*a, b + added, "child {i} (chosen {chosen})");
+        }
+        let entry = w
+            .deferred
+            .iter()
+            .find(|d| d.node == ROOT)
+            .expect("an entry");
+        assert_eq!(
+            entry.sums[chosen],
+            (0.0, 0.0),
+            "nothing pending for the chosen child"
+        );
+        assert!(
+            entry.sums.iter().any(|s| s.0 > 0.0),
+            "the other children's samples wait in the batch"
+        );
+        w.flush_deferred(tree);
+        let flushed = amaf(tree);
+        let hits = flushed.iter().zip(&after).filter(|(f, a)| f > a).count();
+        assert!(hits > 0, "the batch was added into the tree");
+    }
+
+    #[test]
     fn one_thread_leaves_an_exact_tree() {
         let config = config(1)
             .to_builder()

@@ -349,7 +349,7 @@ pub(super) struct Deferred {
     /// sit on a cache line the other threads write.
     batch: u32,
     /// (AMAF samples, summed AMAF rewards) of each child.
-    sums: Vec<(f32, f32)>,
+    pub(super) sums: Vec<(f32, f32)>,
     /// (visits, summed rewards) of each child.
     visits: Vec<(u32, f32)>,
 }
