@@ -316,13 +316,12 @@ impl Engine {
     /// tree (keeping the subtree), or starts afresh.
     fn sync(&mut self, game: &GameState) {
         let pending = std::mem::take(&mut self.pending);
-        if let Some(search) = self.search.as_mut() {
-            for mv in pending {
-                if search.advance(mv).is_err() {
-                    self.search = None;
-                    break;
-                }
-            }
+        // One compaction of the tree for all of them (usually this engine's last move and
+        // the reply): it keeps only the reply's subtree, a fraction of the move's.
+        if let Some(search) = self.search.as_mut()
+            && search.advance_all(&pending).is_err()
+        {
+            self.search = None;
         }
         let in_step = self
             .search

@@ -116,31 +116,88 @@ impl<G: Game, P: Playout<G>, K: Prior<G>> Mcts<G, P, K> {
     /// # Errors
     /// [`MctsError::IllegalMove`] if `mv` is not legal (or the game is over); nothing changes.
     pub fn advance(&mut self, mv: G::Move) -> Result<(), MctsError> {
-        let mut moves = Vec::new();
-        if self.game.result().is_none() {
-            self.game.legal_moves(&mut moves);
-        }
-        if !moves.contains(&mv) {
-            return Err(MctsError::IllegalMove(format!("{mv:?}")));
-        }
-        let mover = self.game.to_move();
-        self.game.play(mv);
-        if !self.tree.is_empty() {
-            let range = self.tree.node(ROOT).children();
-            let first = range.start;
-            let child = self.tree.slice(range).iter().position(|c| c.mv() == mv);
-            match child {
-                Some(offset) => self.tree.keep_subtree((first + offset) as u32),
-                None => self.tree.clear(),
+        self.advance_all(&[mv])
+    }
+
+    /// Plays `moves` in order in the searched position and keeps the subtree below the last
+    /// of them, compacted once.
+    ///
+    /// [`Mcts::advance`] on each move would compact the tree once a move, and a compaction
+    /// takes time in proportion to the nodes it keeps: an engine that catches up with its own
+    /// move and the reply at the start of its next move keeps only the reply's subtree, a
+    /// fraction of its own move's. Without moves nothing changes.
+    ///
+    /// ```
+    /// use rave_mcts::{Budget, Config, Mcts, MctsError};
+    /// # use rave_mcts::{Game, Rewards, Player};
+    /// # use rave_mcts::rand::SeedableRng;
+    /// // A game of 30 plies, each a choice of 0 or 1 (its moves count the plies).
+    /// # #[derive(Clone)]
+    /// # struct Pick(u8);
+    /// # impl Game for Pick {
+    /// #     type Move = u8;
+    /// #     fn to_move(&self) -> Player { (self.0 % 2) as Player }
+    /// #     fn legal_moves(&self, out: &mut Vec<u8>) { if self.0 < 30 { out.extend([0, 1]) } }
+    /// #     fn play(&mut self, _: u8) { self.0 += 1 }
+    /// #     fn result(&self) -> Option<Rewards> { (self.0 >= 30).then_some(Rewards::DRAW) }
+    /// #     fn move_index(&self, mv: u8) -> usize { mv as usize }
+    /// #     fn move_bound(&self) -> usize { 2 }
+    /// # }
+    /// let mut search = Mcts::new(Pick(0), Config::default());
+    /// let mut rng = rave_mcts::rand::rngs::SmallRng::seed_from_u64(1);
+    /// search.search(&Budget::simulations(500), &mut rng)?;
+    /// search.advance_all(&[1, 0])?; // a move and its reply: one compaction
+    /// assert_eq!(search.game().0, 2);
+    /// // A move that is not legal changes nothing.
+    /// assert!(matches!(search.advance_all(&[0, 7]), Err(MctsError::IllegalMove(m)) if m == "7"));
+    /// assert_eq!(search.game().0, 2);
+    /// # Ok::<(), MctsError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`MctsError::IllegalMove`] for the first move that is not legal where it comes (or
+    /// comes after the end of the game); nothing changes.
+    pub fn advance_all(&mut self, moves: &[G::Move]) -> Result<(), MctsError> {
+        let mut game = self.game.clone();
+        let mut legal = Vec::new();
+        // The node that becomes the root (`None`: the moves leave the tree).
+        let mut node = (!self.tree.is_empty()).then_some(ROOT);
+        let mut last_mover = None;
+        for &mv in moves {
+            legal.clear();
+            if game.result().is_none() {
+                game.legal_moves(&mut legal);
             }
-            if !self.tree.is_empty() && self.game.to_move() == mover {
-                see_root_from_the_other_side(self.tree.node(ROOT));
+            if !legal.contains(&mv) {
+                return Err(MctsError::IllegalMove(format!("{mv:?}")));
             }
+            last_mover = Some(game.to_move());
+            game.play(mv);
+            node = node.and_then(|n| self.child_with_move(n, mv));
+        }
+        let Some(mover) = last_mover else {
+            return Ok(());
+        };
+        self.game = game;
+        match node {
+            Some(n) => self.tree.keep_subtree(n),
+            None => self.tree.clear(),
+        }
+        if !self.tree.is_empty() && self.game.to_move() == mover {
+            see_root_from_the_other_side(self.tree.node(ROOT));
         }
         for w in &mut self.workers {
             w.forget_tree();
         }
         Ok(())
+    }
+
+    /// The child of `node` reached by `mv`, if the tree has it.
+    fn child_with_move(&self, node: NodeId, mv: G::Move) -> Option<NodeId> {
+        let range = self.tree.node(node).children();
+        let first = range.start;
+        let offset = self.tree.slice(range).iter().position(|c| c.mv() == mv)?;
+        Some((first + offset) as NodeId)
     }
 
     /// Nodes in the tree.

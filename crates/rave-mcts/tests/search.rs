@@ -245,6 +245,59 @@ fn tree_reuse_keeps_the_visited_subtree() {
 }
 
 #[test]
+fn advancing_through_a_move_and_its_reply_at_once_keeps_what_two_advances_keep() {
+    let config = Config::builder().grave(20).build().unwrap();
+    // The same seeded search on two trees; then a move and its reply, each at once or both
+    // together (one compaction), and another seeded search from there on each.
+    let run = |together: bool| {
+        let mut mcts = Mcts::with_playout(Hex::new(5), config.clone(), HexPlayout::default());
+        let mut rng = Pcg64Mcg::seed_from_u64(9);
+        let first = mcts.search(&Budget::simulations(5000), &mut rng).unwrap();
+        let (mv, reply) = (first.best_move, first.principal_variation[1]);
+        let move_visits = mcts_child_visits(&first, mv);
+        if together {
+            mcts.advance_all(&[mv, reply]).unwrap();
+        } else {
+            mcts.advance(mv).unwrap();
+            mcts.advance(reply).unwrap();
+        }
+        let kept = (mcts.tree_nodes(), mcts.root_visits());
+        let second = mcts.search(&Budget::simulations(2000), &mut rng).unwrap();
+        (kept, move_visits, second)
+    };
+    let (kept_apart, visits, apart) = run(false);
+    let (kept_together, _, together) = run(true);
+    assert!(
+        visits > kept_apart.1,
+        "the reply's subtree is a part of the move's"
+    );
+    assert!(kept_apart.0 > 1, "a subtree is kept: {kept_apart:?}");
+    assert_eq!(kept_together, kept_apart);
+    assert!(same_search(&apart, &together), "{apart:?}\n{together:?}");
+    // An illegal move among them changes nothing; no moves change nothing.
+    let mut mcts = Mcts::with_playout(Hex::new(5), config, HexPlayout::default());
+    let mut rng = Pcg64Mcg::seed_from_u64(9);
+    mcts.search(&Budget::simulations(500), &mut rng).unwrap();
+    let nodes = mcts.tree_nodes();
+    let err = mcts.advance_all(&[3, 3]).unwrap_err();
+    assert!(
+        matches!(err, MctsError::IllegalMove(ref m) if m == "3"),
+        "{err}"
+    );
+    mcts.advance_all(&[]).unwrap();
+    assert_eq!((mcts.tree_nodes(), mcts.game().is_empty(3)), (nodes, true));
+}
+
+/// The visits of the root child of `result` with move `mv`.
+fn mcts_child_visits(result: &SearchResult<u8>, mv: u8) -> u64 {
+    result
+        .children
+        .iter()
+        .find(|c| c.mv == mv)
+        .map_or(0, |c| c.visits)
+}
+
+#[test]
 fn threads_search_and_merge() {
     let config = Config::builder()
         .rave(RaveSchedule::default())

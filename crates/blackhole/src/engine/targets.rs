@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use rave_mcts::{Budget, Game, Mcts, Proof};
 
-use super::{Decision, Drift, EventHorizon, Objective, SCORE_KEY, Tree};
+use super::{Decision, Drift, EventHorizon, Objective, SCORE_KEY};
 use crate::rules::{Move, Position, reasonable_moves};
 use crate::search::{AlphaGame, LotteryPlayout, stone_for, target_verdict};
 use crate::solver::static_score_bounds;
@@ -283,12 +283,17 @@ impl EventHorizon {
         };
         let (_, seen, tree) = &mut self.trees[k];
         let grouped = t.grouped;
-        let follow = |tree: &mut Tree, mv: Move| {
-            (!grouped || tree.advance(AlphaGame::place(mv.cell)).is_ok())
-                && tree.advance(mv).is_ok()
+        // The moves since the tree's last search, followed with one compaction of the tree.
+        let followed = *seen <= history.len() && {
+            let mut moves = Vec::with_capacity(2 * (history.len() - *seen));
+            for &mv in &history[*seen..] {
+                if grouped {
+                    moves.push(AlphaGame::place(mv.cell));
+                }
+                moves.push(mv);
+            }
+            tree.advance_all(&moves).is_ok()
         };
-        let followed =
-            *seen <= history.len() && history[*seen..].iter().all(|&mv| follow(tree, mv));
         if !followed || tree.game().pos != *pos {
             tree.set_position(game);
         }

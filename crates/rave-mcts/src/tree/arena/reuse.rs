@@ -9,7 +9,7 @@ use super::{Arena, CHUNK, CHUNK_BITS};
 use crate::tree::{Node, NodeId, ROOT};
 
 impl<M: Copy> Arena<M> {
-    /// Keeps only the subtree below `child` (a child of the root), which becomes the root,
+    /// Keeps only the subtree below `child` (any node but the root), which becomes the root,
     /// compacted in place to the start of the arena; the chunks are kept.
     pub(crate) fn keep_subtree(&mut self, child: NodeId) {
         let groups = self.subtree_groups(child);
