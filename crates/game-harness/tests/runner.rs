@@ -444,6 +444,65 @@ fn merge_dirs_reads_each_folder_and_joins_the_parts() {
     assert!(missing.contains("none"), "{missing}");
 }
 
+#[test]
+fn runs_with_different_seeds_pool_into_one_row() {
+    // Seed 9 in two parts, seed 4 whole: pooled in increasing order of seed, seed 9's games
+    // numbered after seed 4's six.
+    let (four, nine) = (MatchSettings::new(6).seed(4), MatchSettings::new(6).seed(9));
+    let parts: Vec<ShardFile<Count>> = vec![
+        round_trip(&random_match(&nine.shard(Shard { index: 1, count: 2 }))),
+        round_trip(&random_match(&four)),
+        round_trip(&random_match(&nine.shard(Shard { index: 0, count: 2 }))),
+    ];
+    let pooled = shard::pool(parts).unwrap();
+    assert_eq!(pooled.seeds, [4, 9]);
+    let mut expected = keys(&random_match(&four));
+    expected.extend(keys(&random_match(&nine)).into_iter().map(|mut k| {
+        k.0 += 6;
+        k
+    }));
+    assert_eq!(keys(&pooled.file.result), expected);
+    assert_eq!(pooled.file.result.settings.games, 12);
+    assert_eq!(pooled.file.result.settings.seed, 4);
+    assert_eq!(pooled.file.result.games.len(), 12);
+
+    // One seed: what `merge` gives.
+    let one = shard::pool(vec![round_trip(&random_match(&four))]).unwrap();
+    assert_eq!(one.seeds, [4]);
+    assert_eq!(keys(&one.file.result), keys(&random_match(&four)));
+
+    // Runs that differ in more than the seed are refused, naming what differs.
+    let longer = round_trip(&random_match(&MatchSettings::new(8).seed(9)));
+    let err = shard::pool(vec![round_trip(&random_match(&four)), longer]).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            ShardError::Mismatch {
+                what: "settings",
+                ..
+            }
+        ),
+        "{err}"
+    );
+    let mut renamed = round_trip(&random_match(&nine));
+    renamed.result.names[1] = "gamma".into();
+    let err = shard::pool(vec![round_trip(&random_match(&four)), renamed]).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            ShardError::Mismatch {
+                what: "players",
+                ..
+            }
+        ),
+        "{err}"
+    );
+    assert!(matches!(
+        shard::pool::<Count>(vec![]),
+        Err(ShardError::NoShards)
+    ));
+}
+
 /// The shard text of a two-game match between random players.
 fn small_text() -> String {
     shard::text(

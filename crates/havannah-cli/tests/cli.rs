@@ -114,6 +114,50 @@ fn selfplay_plays_a_tiny_match_and_prints_its_table() {
 }
 
 #[test]
+fn merge_pools_runs_with_different_seeds_into_one_table() {
+    let root = fresh_dir("havannah-pool");
+    let run = |seed: &str| {
+        let dir = root.join(format!("seed{seed}"));
+        let output = tiny_match("4", &dir)
+            .args(["--seed", seed])
+            .output()
+            .expect("the havannah binary runs");
+        assert!(output.status.success(), "{output:?}");
+        dir
+    };
+    let (five, six) = (run("5"), run("6"));
+    let out = root.join("pooled");
+    let output = Command::new(env!("CARGO_BIN_EXE_havannah"))
+        .args(["selfplay", "--merge"])
+        .args([&six, &five])
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .expect("the havannah binary runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{output:?}");
+    assert!(stdout.contains("size 4, 8 games"), "{stdout}");
+    assert!(stdout.contains("Pooled runs with seeds 5, 6"), "{stdout}");
+    assert!(out.join("results.txt").is_file());
+    assert!(!out.join("match.tsv").exists(), "a pool is not one match");
+    // One seed's parts merge as before, with the match file.
+    let out = root.join("merged");
+    let output = Command::new(env!("CARGO_BIN_EXE_havannah"))
+        .args(["selfplay", "--merge"])
+        .arg(&five)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .expect("the havannah binary runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("size 4, 4 games") && !stdout.contains("Pooled"),
+        "{stdout}"
+    );
+    assert!(out.join("match.tsv").is_file());
+}
+
+#[test]
 fn selfplay_into_a_closed_pipe_finishes_its_work() {
     // `havannah selfplay | head -0`: the reader is gone before anything is printed. The match
     // must still end normally and write its files (a plain `println!` would panic on the first

@@ -57,6 +57,7 @@ pub struct SelfplayArgs {
     #[arg(long, value_name = "K/N", requires = "out")]
     shard: Option<Shard>,
     /// Join the parts of a match instead of playing: the --out folders of its --shard runs.
+    /// Runs with different --seed values are pooled into one table (and no match file).
     #[arg(long, value_name = "DIR", num_args = 1.., conflicts_with = "shard")]
     merge: Vec<PathBuf>,
     #[command(flatten)]
@@ -158,24 +159,26 @@ fn play(args: &SelfplayArgs) -> Result<(MatchResult<Hex>, [Option<f64>; 2]), Str
     Ok((result, simulations))
 }
 
-/// Reads the match file of each folder and joins the parts into the whole match.
-fn merge(dirs: &[PathBuf]) -> Result<(MatchResult<Hex>, String), String> {
-    let whole = shard::merge_dirs(dirs, from_description).map_err(|e| e.to_string())?;
-    Ok((whole.result, whole.description))
+/// Reads the match file of each folder and joins the parts into the whole match, pooling
+/// runs with different seeds; also returns the seeds.
+fn merge(dirs: &[PathBuf]) -> Result<(MatchResult<Hex>, String, Vec<u64>), String> {
+    let pooled = shard::pool_dirs(dirs, from_description).map_err(|e| e.to_string())?;
+    Ok((pooled.file.result, pooled.file.description, pooled.seeds))
 }
 
 /// Plays the match (or merges its parts), prints the table and writes the match file to
-/// --out if given.
+/// --out if given (not for a pool of runs with different seeds: it is not one match).
 ///
 /// # Errors
 /// A message naming the bad option or the file that cannot be read or written.
 pub fn run(args: &SelfplayArgs) -> Result<(), String> {
-    let (result, description, simulations) = if args.merge.is_empty() {
+    let (result, description, simulations, seeds) = if args.merge.is_empty() {
         let (result, simulations) = play(args)?;
-        (result, description(args.size, args.swap), simulations)
+        let description = description(args.size, args.swap);
+        (result, description, simulations, vec![args.search.seed])
     } else {
-        let (result, description) = merge(&args.merge)?;
-        (result, description, [None, None])
+        let (result, description, seeds) = merge(&args.merge)?;
+        (result, description, [None, None], seeds)
     };
     game_harness::outln!("Game: {description}");
     game_harness::outln!("{result}");
@@ -184,7 +187,13 @@ pub fn run(args: &SelfplayArgs) -> Result<(), String> {
             game_harness::outln!("{name}: {sims:.0} simulations a move");
         }
     }
-    if let Some(dir) = &args.out {
+    if seeds.len() > 1 {
+        let list: Vec<String> = seeds.iter().map(u64::to_string).collect();
+        game_harness::outln!(
+            "Pooled runs with seeds {} (each seed's games numbered after the previous seed's)",
+            list.join(", ")
+        );
+    } else if let Some(dir) = &args.out {
         shard::write(&result, &description, dir)
             .map_err(|e| format!("cannot write to {}: {e}", dir.display()))?;
     }

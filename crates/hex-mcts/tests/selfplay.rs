@@ -71,7 +71,24 @@ fn a_match_repeats_and_its_shards_merge_into_the_same_games() {
     let table = selfplay(&["--merge", p0, p1, "--out", merged.to_str().unwrap()]);
     assert!(table.contains("4 games"), "{table}");
     assert_eq!(games(&merged), games(&whole));
-    for dir in [whole, again, merged, parts[0].clone(), parts[1].clone()] {
+    // A run with another seed pools with the first into one table, without a match file.
+    let other = folder("seed6");
+    let six = ["--games", "4", "--swap", "true", "--seed", "6", "--out"];
+    selfplay(&[&six[..], &[other.to_str().unwrap()]].concat());
+    let pooled = folder("pooled");
+    let (w, o) = (whole.to_str().unwrap(), other.to_str().unwrap());
+    let table = selfplay(&["--merge", o, w, "--out", pooled.to_str().unwrap()]);
+    assert!(table.contains("8 games"), "{table}");
+    assert!(table.contains("Pooled runs with seeds 5, 6"), "{table}");
+    assert!(!pooled.exists(), "no match file for a pool");
+    for dir in [
+        whole,
+        again,
+        merged,
+        other,
+        parts[0].clone(),
+        parts[1].clone(),
+    ] {
         let _ = std::fs::remove_dir_all(dir);
     }
 }

@@ -135,7 +135,8 @@ pub struct Opts {
     pub shard: Option<Shard>,
     /// Join the parts of a match instead of playing: the output folders of its --shard runs
     /// (each holds a `match.tsv`). Prints the table of the whole match and writes its files
-    /// to --out.
+    /// to --out. Runs of the match with different --seed values are pooled into one table
+    /// (no `match.tsv` is written for a pool: it is not one match).
     #[arg(long, value_name = "DIR", num_args = 1.., conflicts_with = "shard")]
     pub merge: Vec<PathBuf>,
 }
@@ -231,41 +232,54 @@ fn gtp_timeout(seconds: f64) -> Result<Option<Duration>, String> {
     }
 }
 
-/// Names the files `write_outputs` wrote.
-fn announce(files: &OutputFiles, dir: &Path) {
+/// Names the files `write_outputs` wrote (and the shard file, when written).
+fn announce(files: &OutputFiles, dir: &Path, shard_file: bool) {
     let mut names = vec!["games.txt", "games.sgf"];
     if files.last_game_svg.is_some() {
         names.push("last_game.svg");
     }
-    game_harness::outln!(
-        "Wrote {}, results.txt and {SHARD_FILE} to {}",
-        names.join(", "),
-        dir.display()
-    );
+    names.push("results.txt");
+    if shard_file {
+        names.push(SHARD_FILE);
+    }
+    let last = names.pop().unwrap_or_default();
+    game_harness::outln!("Wrote {} and {last} to {}", names.join(", "), dir.display());
 }
 
-/// Reads the `match.tsv` of each folder and joins the parts into the whole match.
-fn merge(dirs: &[PathBuf]) -> Result<(MatchResult<GameState>, Setup), String> {
+/// Reads the `match.tsv` of each folder and joins the parts into the whole match, pooling
+/// runs with different seeds; also returns the seeds.
+fn merge(dirs: &[PathBuf]) -> Result<(MatchResult<GameState>, Setup, Vec<u64>), String> {
     let new_game = |description: &str| {
         Setup::from_description(description)?
             .empty_game()
             .map_err(|e| e.to_string())
     };
-    let merged = shard::merge_dirs(dirs, new_game).map_err(|e| e.to_string())?;
-    let setup = Setup::from_description(&merged.description)?;
-    Ok((merged.result, setup))
+    let pooled = shard::pool_dirs(dirs, new_game).map_err(|e| e.to_string())?;
+    let setup = Setup::from_description(&pooled.file.description)?;
+    Ok((pooled.file.result, setup, pooled.seeds))
 }
 
-/// Prints the result and writes its files (with the shard file) to `dir`; exit status 1 when
-/// they cannot be written.
-fn finish(result: &MatchResult<GameState>, setup: &Setup, dir: &Path) -> ExitCode {
+/// Prints the result and writes its files (with the shard file, unless the result pools
+/// several `seeds`: it is then not one match) to `dir`; exit status 1 when they cannot be
+/// written.
+fn finish(result: &MatchResult<GameState>, setup: &Setup, dir: &Path, seeds: &[u64]) -> ExitCode {
     game_harness::outln!("{}", Table { result, setup });
+    let one_match = seeds.len() <= 1;
+    if !one_match {
+        let list: Vec<String> = seeds.iter().map(u64::to_string).collect();
+        game_harness::outln!(
+            "Pooled runs with seeds {} (each seed's games numbered after the previous seed's)",
+            list.join(", ")
+        );
+    }
     match write_outputs(result, setup, dir).and_then(|files| {
-        shard::write(result, &setup.description(), dir)?;
+        if one_match {
+            shard::write(result, &setup.description(), dir)?;
+        }
         Ok(files)
     }) {
         Ok(files) => {
-            announce(&files, dir);
+            announce(&files, dir, one_match);
             ExitCode::SUCCESS
         }
         Err(e) => {
@@ -345,12 +359,12 @@ fn play(opts: &Opts) -> Result<(MatchResult<GameState>, Setup), String> {
 /// the files cannot be written and 2 for bad options or a failed match.
 pub fn run(opts: &Opts) -> ExitCode {
     let result = if opts.merge.is_empty() {
-        play(opts)
+        play(opts).map(|(result, setup)| (result, setup, vec![opts.seed]))
     } else {
         merge(&opts.merge)
     };
     match result {
-        Ok((result, setup)) => exit_status(finish(&result, &setup, &opts.out)),
+        Ok((result, setup, seeds)) => exit_status(finish(&result, &setup, &opts.out, &seeds)),
         Err(e) => {
             eprintln!("selfplay: {e}");
             ExitCode::from(2)
