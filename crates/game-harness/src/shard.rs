@@ -581,11 +581,17 @@ pub fn merge_dirs<G: MatchGame, E: fmt::Display, D: AsRef<Path>>(
     dirs: &[D],
     new_game: impl Fn(&str) -> Result<G, E>,
 ) -> Result<ShardFile<G>, ShardError> {
-    let parts = dirs
-        .iter()
+    merge(read_dirs(dirs, new_game)?)
+}
+
+/// The shard file of each of `dirs`, read with [`read`].
+fn read_dirs<G: MatchGame, E: fmt::Display, D: AsRef<Path>>(
+    dirs: &[D],
+    new_game: impl Fn(&str) -> Result<G, E>,
+) -> Result<Vec<ShardFile<G>>, ShardError> {
+    dirs.iter()
         .map(|dir| read(&dir.as_ref().join(SHARD_FILE), &new_game))
-        .collect::<Result<Vec<_>, _>>()?;
-    merge(parts)
+        .collect()
 }
 
 /// Joins the parts of one match into the whole match, games in order (the result's shard is
@@ -718,9 +724,26 @@ pub fn pool_dirs<G: MatchGame, E: fmt::Display, D: AsRef<Path>>(
     dirs: &[D],
     new_game: impl Fn(&str) -> Result<G, E>,
 ) -> Result<Pool<G>, ShardError> {
-    let parts = dirs
-        .iter()
-        .map(|dir| read(&dir.as_ref().join(SHARD_FILE), &new_game))
-        .collect::<Result<Vec<_>, _>>()?;
-    pool(parts)
+    pool(read_dirs(dirs, new_game)?)
+}
+
+/// The line a program prints under the table of a pool of runs with these `seeds` (see
+/// [`Pool::seeds`]); `None` for one seed (one match).
+///
+/// ```
+/// assert_eq!(
+///     game_harness::shard::pooled_line(&[5, 6]).as_deref(),
+///     Some("Pooled runs with seeds 5, 6 (each seed's games numbered after the previous seed's)")
+/// );
+/// assert_eq!(game_harness::shard::pooled_line(&[5]), None);
+/// ```
+#[must_use]
+pub fn pooled_line(seeds: &[u64]) -> Option<String> {
+    (seeds.len() > 1).then(|| {
+        let list: Vec<String> = seeds.iter().map(u64::to_string).collect();
+        format!(
+            "Pooled runs with seeds {} (each seed's games numbered after the previous seed's)",
+            list.join(", ")
+        )
+    })
 }

@@ -187,12 +187,8 @@ pub fn run(args: &SelfplayArgs) -> Result<(), String> {
             game_harness::outln!("{name}: {sims:.0} simulations a move");
         }
     }
-    if seeds.len() > 1 {
-        let list: Vec<String> = seeds.iter().map(u64::to_string).collect();
-        game_harness::outln!(
-            "Pooled runs with seeds {} (each seed's games numbered after the previous seed's)",
-            list.join(", ")
-        );
+    if let Some(line) = shard::pooled_line(&seeds) {
+        game_harness::outln!("{line}");
     } else if let Some(dir) = &args.out {
         shard::write(&result, &description, dir)
             .map_err(|e| format!("cannot write to {}: {e}", dir.display()))?;

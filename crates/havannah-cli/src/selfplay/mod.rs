@@ -264,13 +264,10 @@ fn merge(dirs: &[PathBuf]) -> Result<(MatchResult<GameState>, Setup, Vec<u64>), 
 /// written.
 fn finish(result: &MatchResult<GameState>, setup: &Setup, dir: &Path, seeds: &[u64]) -> ExitCode {
     game_harness::outln!("{}", Table { result, setup });
-    let one_match = seeds.len() <= 1;
-    if !one_match {
-        let list: Vec<String> = seeds.iter().map(u64::to_string).collect();
-        game_harness::outln!(
-            "Pooled runs with seeds {} (each seed's games numbered after the previous seed's)",
-            list.join(", ")
-        );
+    let pooled = shard::pooled_line(seeds);
+    let one_match = pooled.is_none();
+    if let Some(line) = pooled {
+        game_harness::outln!("{line}");
     }
     match write_outputs(result, setup, dir).and_then(|files| {
         if one_match {

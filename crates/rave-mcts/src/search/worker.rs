@@ -784,12 +784,21 @@ mod tests {
         // one sample more than before it, as the immediate update gives (no horizon here).
         let trace = w.trace.raw();
         let side = trace[0].1;
-        let moves: Vec<u8> = tree.children(tree.node(ROOT)).iter().map(|c| c.mv()).collect();
+        let moves: Vec<u8> = tree
+            .children(tree.node(ROOT))
+            .iter()
+            .map(|c| c.mv())
+            .collect();
         let mut hits = 0;
         for (i, (f, b)) in flushed.iter().zip(&before).enumerate() {
             let hit = trace.iter().any(|&(m, p)| m == moves[i] && p == side);
             hits += usize::from(hit);
-            assert_eq!(*f, b + f32::from(u8::from(hit)), "child {i} (move {})", moves[i]);
+            assert_eq!(
+                *f,
+                b + f32::from(u8::from(hit)),
+                "child {i} (move {})",
+                moves[i]
+            );
         }
         assert!(hits > 1, "the batch was added into the tree");
     }
