@@ -478,12 +478,7 @@ impl<G: Game, P: Playout<G>, K: Prior<G>> Mcts<G, P, K> {
     fn principal_variation(&self, best_move: G::Move) -> Vec<G::Move> {
         let tree = &self.tree;
         let mut principal_variation = vec![best_move];
-        let range = tree.node(ROOT).children();
-        let mut cur = tree
-            .slice(range.clone())
-            .iter()
-            .position(|c| c.mv() == best_move)
-            .map(|i| (range.start + i) as NodeId);
+        let mut cur = self.child_with_move(ROOT, best_move);
         while let Some(id) = cur {
             let children = self.children_stats(id);
             if children.iter().all(|c| c.visits == 0) {
