@@ -4,10 +4,13 @@
 //! simulations a second per position and a fingerprint of what the searches found (each
 //! chosen move and the root children's visit counts). The same fingerprint before and after
 //! a change means the change kept every choice of the search, so only its speed can differ.
+//! With `--threads N` (N > 1) the searches share one tree between N threads: the speed is
+//! what they reach together, and the fingerprint differs from run to run.
 //!
 //! ```sh
 //! havannah search-bench                                 # size 8, 10 positions, 20000 simulations
 //! havannah search-bench --size 6 --positions 4 --simulations 5000 --seed 3 --config uct
+//! havannah search-bench --size 10 --threads 2           # two threads on one tree
 //! ```
 
 use std::process::ExitCode;
@@ -47,6 +50,9 @@ pub struct Opts {
     /// [`config_spec`](crate::config_spec)).
     #[arg(long, default_value = "best")]
     pub config: String,
+    /// Threads searching one shared tree (above 1 the fingerprint is not reproducible).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
 }
 
 /// The totals of a bench: positions searched, simulations, seconds and the fingerprint.
@@ -84,8 +90,8 @@ fn position(size: u8, plies: usize, seed: u64) -> Result<Option<GameState>, Stri
 pub fn bench(opts: &Opts) -> Result<Totals, String> {
     let mut config = engine_config(&opts.config)
         .map_err(|e| format!("--config {:?}: {e}", opts.config))?
-        .with_threads(1)
-        .map_err(|e| e.to_string())?
+        .with_threads(opts.threads)
+        .map_err(|e| format!("--threads {}: {e}", opts.threads))?
         .with_simulations(opts.simulations)
         .map_err(|e| e.to_string())?;
     // The bench measures the search: the empty board (pie rule on) is searched too, not

@@ -1,5 +1,6 @@
 //! `havannah search-bench`: a tiny seeded bench gives the same well-formed fingerprint twice,
-//! and a configuration name it does not know is an error naming it.
+//! a configuration name it does not know is an error naming it, and two threads run the
+//! simulations asked.
 
 use std::process::{Command, Output};
 
@@ -53,4 +54,27 @@ fn an_unknown_configuration_is_an_error_naming_it() {
     assert!(output.stdout.is_empty(), "{output:?}");
     let stderr = String::from_utf8(output.stderr).expect("UTF-8");
     assert!(stderr.contains("no-such-config"), "{stderr}");
+}
+
+#[test]
+fn two_threads_run_the_simulations_asked_and_zero_threads_are_refused_by_value() {
+    let output = havannah(&[
+        "search-bench",
+        "--positions",
+        "1",
+        "--simulations",
+        "300",
+        "--threads",
+        "2",
+    ]);
+    assert!(output.status.success(), "{output:?}");
+    let stdout = String::from_utf8(output.stdout).expect("UTF-8");
+    assert!(
+        stdout.contains("all: 1 positions, 300 simulations in "),
+        "{stdout}"
+    );
+    let output = havannah(&["search-bench", "--threads", "0"]);
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    let stderr = String::from_utf8(output.stderr).expect("UTF-8");
+    assert!(stderr.contains("--threads 0"), "{stderr}");
 }
