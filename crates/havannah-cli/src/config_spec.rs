@@ -21,6 +21,7 @@
 //! [`havannah::patterns`]); and the playout rules of [`PlayoutConfig`]: `decisive`, `block`
 //! (anti-decisive), `save` (bridge saving), `lgr` (last-good-reply), each `0|1`, `kmoves=N`
 //! (the playout moves they apply to) and `ruleamaf=0|1` (their moves in the AMAF statistics);
+//! `ringmoves=N` (rings win in the first `N` playout moves only; 0: in all);
 //! the playout pool (PoolRAVE, [`havannah::mcts::PlayoutPool`]): `pool=K` (the pool's moves;
 //! 0: none) and `poolshare=P` (the percentage of free playout moves drawn from it), each
 //! turning it on with the other's default ([`POOL_SIZE`], [`POOL_SHARE`]).
@@ -42,7 +43,7 @@ use havannah::mcts::{
 use havannah::{EngineConfig, PlayoutConfig, Preset, PriorConfig};
 
 /// The parameter keys [`engine_config`] accepts after a preset's name.
-pub const PARAMETER_KEYS: &str = "bias, ravebase, ravemove, c, expand, fpu, stop, threads, nodes, memory, prune, biascut, mostwins, forced, grave, horizon, wamaf, pietable, reach, reply, patterns, threats, decisive, block, save, lgr, kmoves, ruleamaf, pool, poolshare";
+pub const PARAMETER_KEYS: &str = "bias, ravebase, ravemove, c, expand, fpu, stop, threads, nodes, memory, prune, biascut, mostwins, forced, grave, horizon, wamaf, pietable, reach, reply, patterns, threats, decisive, block, save, lgr, kmoves, ruleamaf, ringmoves, pool, poolshare";
 
 /// The parameters after a preset's name, as the command lines' help texts describe them (every
 /// key of [`PARAMETER_KEYS`], with its values where a name alone would not say).
@@ -52,7 +53,7 @@ from which the progressive bias stops), mostwins (0|1: the final move by most wi
 (0|1: forced moves expanded at once), grave (GRAVE's reference visits), horizon (AMAF horizon \
 in plies), wamaf (0|1), pietable (0|1: the pie rule from the first-stone table), reach, reply, \
 patterns, threats, the playout rules decisive, block, save, lgr, kmoves, ruleamaf (0|1: \
-their moves in AMAF), and the playout pool: pool (its moves, 0: none), poolshare (percent of \
+their moves in AMAF), ringmoves (playout moves in which rings win, 0: all), and the playout pool: pool (its moves, 0: none), poolshare (percent of \
 free playout moves from it)";
 
 /// The help text of an option naming an engine configuration: the presets, then
@@ -341,6 +342,10 @@ fn set_knowledge(
         "lgr" => playout.last_good_reply = value.on(),
         "kmoves" => playout.knowledge_moves = value.count(0, u32::MAX, "a count >= 0")?,
         "ruleamaf" => playout.amaf_rule_moves = value.on(),
+        "ringmoves" => {
+            playout.ring_moves =
+                value.count(0, u32::from(u16::MAX), "a count from 0 to 65535")? as u16;
+        }
         other => {
             return Err(SpecError::UnknownKey {
                 key: other.to_string(),

@@ -1,6 +1,7 @@
 //! The `havannah` program's subcommands, one module each: [`gtp`] (a GTP engine), [`selfplay`]
 //! (a match between two players), [`replay`] (game records replayed), [`clock_check`] (does
 //! a GTP engine keep its clock?), [`playout_table`] (the paper's playout-speed table),
+//! [`playout_stats`] (how a configuration's playouts end),
 //! [`search_bench`] (the speed and fingerprint of seeded searches), [`openings`] (a suite
 //! of balanced openings and the first-stone table of the pie rule), [`pattern_train`]
 //! (pattern weights learned from game records), [`td_train`]
@@ -32,6 +33,7 @@ pub mod config_spec;
 pub mod gtp;
 pub mod openings;
 pub mod pattern_train;
+pub mod playout_stats;
 pub mod playout_table;
 pub mod replay;
 pub mod search_bench;
@@ -73,6 +75,9 @@ pub enum Command {
     /// Reproduces the playout-speed table of Koennecke & Waldmann and measures MCTS speed.
     #[command(name = "playout-table")]
     PlayoutTable(playout_table::Opts),
+    /// Runs seeded playouts of a configuration and prints how they end.
+    #[command(name = "playout-stats")]
+    PlayoutStats(playout_stats::Opts),
     /// Searches seeded positions for a fixed number of simulations: simulations/s and a fingerprint.
     #[command(name = "search-bench")]
     SearchBench(search_bench::Opts),
@@ -97,6 +102,7 @@ impl Cli {
             Command::Replay(opts) => replay::run(opts),
             Command::ClockCheck(opts) => clock_check::run(opts),
             Command::PlayoutTable(opts) => playout_table::run(opts),
+            Command::PlayoutStats(opts) => playout_stats::run(opts),
             Command::SearchBench(opts) => search_bench::run(opts),
             Command::Openings(opts) => openings::run(opts),
             Command::PatternTrain(opts) => pattern_train::run(opts),

@@ -70,7 +70,7 @@ pub struct Totals {
 
 /// The game after `plies` random legal moves from the empty board of `size`, drawn by a
 /// generator seeded `seed`; `None` when the game ends before.
-fn position(size: u8, plies: usize, seed: u64) -> Result<Option<GameState>, String> {
+pub(crate) fn position(size: u8, plies: usize, seed: u64) -> Result<Option<GameState>, String> {
     let mut game = GameState::new(size, Rules::default()).map_err(|e| e.to_string())?;
     let mut random = RandomAgent::new(seed);
     random.reset(&game);
