@@ -261,6 +261,17 @@ fn subcommand_errors_give_their_exit_status() {
 }
 
 #[test]
+fn an_unknown_configuration_is_an_error_naming_it() {
+    for sub in ["search-bench", "playout-stats"] {
+        let output = havannah(&[sub, "--config", "no-such-config"]);
+        assert_eq!(output.status.code(), Some(2), "{sub}: {output:?}");
+        assert!(output.stdout.is_empty(), "{sub}: {output:?}");
+        let stderr = String::from_utf8(output.stderr).expect("UTF-8");
+        assert!(stderr.contains("no-such-config"), "{sub}: {stderr}");
+    }
+}
+
+#[test]
 fn gtp_threads_come_from_the_configuration_unless_given() {
     let start_line = |args: &[&str]| {
         let mut command = Command::new(env!("CARGO_BIN_EXE_havannah"));

@@ -1,6 +1,6 @@
-//! `havannah playout-stats`: every playout is counted once under one ending, rings stop
-//! ending playouts when `ringmoves` keeps them to the first move, and a configuration it does
-//! not know is an error naming it.
+//! `havannah playout-stats`: every playout is counted once under one ending, and rings stop
+//! ending playouts when `ringmoves` keeps them to the first move (an unknown configuration:
+//! `tests/cli.rs`).
 
 use std::process::{Command, Output};
 
@@ -57,13 +57,4 @@ fn rings_end_playouts_unless_kept_to_the_first_moves() {
     assert!(rings(&all) > 100, "{all:?}");
     assert!(rings(&first) < 10, "{first:?}");
     assert!(first.iter().any(|(k, _)| k == "fork"), "{first:?}");
-}
-
-#[test]
-fn an_unknown_configuration_is_an_error_naming_it() {
-    let output = havannah(&["playout-stats", "--config", "no-such-config"]);
-    assert_eq!(output.status.code(), Some(2), "{output:?}");
-    assert!(output.stdout.is_empty(), "{output:?}");
-    let stderr = String::from_utf8(output.stderr).expect("UTF-8");
-    assert!(stderr.contains("no-such-config"), "{stderr}");
 }

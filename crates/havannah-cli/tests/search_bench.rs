@@ -1,6 +1,5 @@
 //! `havannah search-bench`: a tiny seeded bench gives the same well-formed fingerprint twice,
-//! a configuration name it does not know is an error naming it, and two threads run the
-//! simulations asked.
+//! and two threads run the simulations asked (an unknown configuration: `tests/cli.rs`).
 
 use std::process::{Command, Output};
 
@@ -45,15 +44,6 @@ fn tiny_fingerprint() -> String {
 #[test]
 fn a_seeded_bench_gives_the_same_fingerprint_twice() {
     assert_eq!(tiny_fingerprint(), tiny_fingerprint());
-}
-
-#[test]
-fn an_unknown_configuration_is_an_error_naming_it() {
-    let output = havannah(&["search-bench", "--config", "no-such-config"]);
-    assert_eq!(output.status.code(), Some(2), "{output:?}");
-    assert!(output.stdout.is_empty(), "{output:?}");
-    let stderr = String::from_utf8(output.stderr).expect("UTF-8");
-    assert!(stderr.contains("no-such-config"), "{stderr}");
 }
 
 #[test]
