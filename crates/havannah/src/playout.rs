@@ -87,9 +87,11 @@ pub struct PlayoutConfig {
     pub pool_percent: u8,
     /// Rings count as wins in the first this many moves of a playout only (0: in every
     /// move); later the playout goes on to the first bridge or fork. Random stones enclose
-    /// cells far more often than players allow: from a size-8 position 20 plies into a game,
-    /// about 70% of bridge-saving playouts end in a ring, where about one game in five does.
-    /// Serialized settings without it read 0.
+    /// cells far more often than players allow: from size-8 positions 10 to 18 moves into a
+    /// game, 71% of [`PlayoutConfig::bridges`] playouts end in a ring (`havannah
+    /// playout-stats`), about one game in five between engines. Yet playouts blind to later
+    /// rings lose almost every game (`docs/strength.md`): 0 is the setting to use. Serialized
+    /// settings without it read 0.
     #[cfg_attr(feature = "serde", serde(default))]
     pub ring_moves: u16,
 }
