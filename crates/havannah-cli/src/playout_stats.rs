@@ -18,8 +18,8 @@ use std::process::ExitCode;
 use clap::Parser;
 use game_harness::output::exit_status;
 use havannah::mcts::{Playout as _, Trace};
-use havannah::rules::{Kinds, RingFinder};
-use havannah::{HavannahGame, HavannahPlayout, RingCheck};
+use havannah::rules::Kinds;
+use havannah::{HavannahGame, HavannahPlayout};
 use rand::SeedableRng;
 
 use crate::config_spec::engine_config;
@@ -76,7 +76,6 @@ pub fn count(opts: &Opts) -> Result<Endings, String> {
     havannah::rules::GameState::new(opts.size, havannah::rules::Rules::default())
         .map_err(|e| format!("--size {}: {e}", opts.size))?;
     let mut playout = HavannahPlayout::new(config.playout);
-    let mut finder = RingFinder::new();
     let mut trace = Trace::new();
     let mut endings = Endings::new();
     for k in opts.first..opts.first + opts.positions {
@@ -90,36 +89,15 @@ pub fn count(opts: &Opts) -> Result<Endings, String> {
             let mut g = start.clone();
             trace.clear();
             let result = playout.playout(&mut g, &mut rng, usize::MAX, &mut trace);
-            let kinds = if config.playout.rings == RingCheck::Offline {
-                offline_kinds(&g, &mut finder)
-            } else {
-                g.position().win().map_or(Kinds::NONE, |w| w.kinds)
-            };
+            let kinds = playout
+                .ending(g.position())
+                .map_or(Kinds::NONE, |(_, kinds)| kinds);
             let ending = endings.entry(kinds.to_string()).or_default();
             ending.playouts += 1;
             ending.moves += result.length as u64;
         }
     }
     Ok(endings)
-}
-
-/// The figures that ended a playout with off-line rings: a ring found after the playout
-/// ends it if it came before the first bridge or fork.
-fn offline_kinds(g: &HavannahGame, finder: &mut RingFinder) -> Kinds {
-    let pos = g.position();
-    let win = pos.win();
-    let ring = finder
-        .earliest_rings(pos)
-        .into_iter()
-        .flatten()
-        .map(|r| r.ply)
-        .min();
-    match (win, ring) {
-        (Some(w), Some(ply)) if ply < w.ply => Kinds::RING,
-        (Some(w), _) => w.kinds,
-        (None, Some(_)) => Kinds::RING,
-        (None, None) => Kinds::NONE,
-    }
 }
 
 /// Runs the playouts and prints one line per ending and the totals' line; exit status 2 when

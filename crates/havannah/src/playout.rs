@@ -2,7 +2,7 @@
 //! knowledge strong engines use, each switchable.
 
 use havannah_board::{Board, Cell};
-use havannah_rules::{Colour, Move, Position, RingDetection, RingFinder};
+use havannah_rules::{Colour, Kinds, Move, Position, RingDetection, RingFinder};
 use rand::{Rng, RngExt};
 use rave_mcts::{Playout, PlayoutResult, Rewards, Trace};
 use weighted_sampler::BlockSampler;
@@ -532,22 +532,30 @@ impl HavannahPlayout {
             .raise_all(neighbours.iter().map(|nb| nb.index()), w);
     }
 
-    /// The playout's winner: the first win found on-line, or, with off-line rings, the
-    /// earlier of the first bridge/fork and each colour's earliest ring.
+    /// The playout's winner (see [`HavannahPlayout::ending`]).
     fn winner(&mut self, pos: &Position) -> Option<Colour> {
+        self.ending(pos).map(|(colour, _)| colour)
+    }
+
+    /// How the playout that left `pos` ended under these settings: the winner and the figures
+    /// of the winning move. With on-line rings, the first win found during play; with
+    /// off-line rings, the earlier of the first bridge or fork and each colour's earliest
+    /// ring (a ring alone: [`Kinds::RING`]). `None`: a full board without a figure, or a
+    /// playout stopped before its end.
+    pub fn ending(&mut self, pos: &Position) -> Option<(Colour, Kinds)> {
         match self.config.rings {
-            RingCheck::Online => pos.win().map(|w| w.winner),
+            RingCheck::Online => pos.win().map(|w| (w.winner, w.kinds)),
             RingCheck::Offline => {
-                let mut best = pos.win().map(|w| (w.ply, w.winner));
+                let mut best = pos.win().map(|w| (w.ply, w.winner, w.kinds));
                 let rings = self.finder.earliest_rings(pos);
                 for colour in [Colour::White, Colour::Black] {
                     if let Some(ring) = rings[colour.index()]
-                        && best.is_none_or(|(ply, _)| ring.ply < ply)
+                        && best.is_none_or(|(ply, _, _)| ring.ply < ply)
                     {
-                        best = Some((ring.ply, colour));
+                        best = Some((ring.ply, colour, Kinds::RING));
                     }
                 }
-                best.map(|(_, c)| c)
+                best.map(|(_, colour, kinds)| (colour, kinds))
             }
         }
     }
@@ -637,7 +645,7 @@ impl Playout<HavannahGame> for HavannahPlayout {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use havannah_rules::{GameState, Kinds, Rules};
+    use havannah_rules::{GameState, Rules};
     use rand::SeedableRng;
     use rave_mcts::Game as _;
 
