@@ -73,12 +73,12 @@ pub use fingerprint::Fingerprint;
 pub use gtp::{CommandError, GtpColour, GtpEngine, GtpExtension, GtpGame, GtpSession, Response};
 pub use gtp_agent::GtpAgent;
 pub use gtp_client::{GtpClient, GtpError};
-pub use matches::{ParseShardError, PlayerId, Shard, Tally};
+pub use matches::{MatchSettings, PlayerId, Tally};
 pub use openings::{Openings, OpeningsError};
 pub use process::{ErrorOutput, Launch, Process, ProcessError};
 pub use record::{Forfeit, GameRecord, MatchResult};
-pub use runner::{MatchSettings, run_match};
-pub use shard::{ShardError, ShardFile};
+pub use runner::run_match;
+pub use shard::{ParseShardError, Shard, ShardError, ShardFile};
 pub use stats::{Elo, Score, WinRate};
 pub use time::{Clock, PlayerClock, TimeControl, TimeSettings};
 

@@ -5,22 +5,21 @@
 //!   first moves, the same blocked cells, ...) with the colours swapped.
 //! - [`Tally`]: A's wins, losses and draws split by who moved first, and the results table
 //!   with the score's 95% Wilson interval and the Elo difference ([`crate::stats`]).
-//! - [`play_games`] plays the games in order; `progress_bar` is the bar the programs show
-//!   (with the default feature `terminal`).
-//! - [`Shard`] and [`play_shard`] split a match into parts for several machines, with
-//!   [`game_seed`] to seed the players per game so that the parts merge into the same games.
+//! - [`MatchSettings`]: the number of games, the clock, the seed, the [`Shard`] to play and
+//!   the [`Sprt`] that may stop the match early; [`game_seed`] seeds the players per game so
+//!   that a match's shards merge into the same games as one run.
+//! - `progress_bar` is the bar the programs show (with the default feature `terminal`).
 //!
 //! The match runner over these ([`crate::runner`]) plays games of any
 //! [`MatchGame`](crate::MatchGame) between two [`Agent`](crate::Agent)s.
 //!
 //! ```
-//! use game_harness::matches::{PlayerId, Tally, first_player, play_games};
+//! use game_harness::matches::{PlayerId, Tally, first_player};
 //!
-//! // A "game" that the first mover always wins.
-//! let winners = play_games(4, |i| Ok::<_, String>(first_player(i)), |_, _| {})?;
+//! // Four games that the first mover wins.
 //! let mut tally = Tally::default();
-//! for (i, &winner) in winners.iter().enumerate() {
-//!     tally.add(first_player(i), Some(winner));
+//! for i in 0..4 {
+//!     tally.add(first_player(i), Some(first_player(i)));
 //! }
 //! assert_eq!(tally.score(PlayerId::A).wins, 2);
 //! assert_eq!(tally.score_moving(PlayerId::A, true).wins, 2);
@@ -34,7 +33,9 @@ use std::fmt::Write as _;
 #[cfg(feature = "terminal")]
 use indicatif::{ProgressBar, ProgressStyle};
 
+use crate::shard::Shard;
 use crate::stats::Score;
+use crate::time::Clock;
 
 /// One of the two players of a match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -191,117 +192,54 @@ fn of_player(a: Score, player: PlayerId) -> Score {
     }
 }
 
-/// Plays games `0..games` in order with `play`, calling `on_game` with each game's number and
-/// result as soon as it is known (for a progress bar); stops at the first error.
-///
-/// # Errors
-/// The first error `play` returns.
-pub fn play_games<R, E>(
-    games: usize,
-    play: impl FnMut(usize) -> Result<R, E>,
-    on_game: impl FnMut(usize, &R),
-) -> Result<Vec<R>, E> {
-    play_shard(games, Shard::ALL, play, on_game)
-}
-
-/// [`play_games`] for the games of one [`Shard`] of a match of `games` games.
-///
-/// # Errors
-/// The first error of `play`; the games played before it are lost.
-pub fn play_shard<R, E>(
-    games: usize,
-    shard: Shard,
-    mut play: impl FnMut(usize) -> Result<R, E>,
-    mut on_game: impl FnMut(usize, &R),
-) -> Result<Vec<R>, E> {
-    let mut results = Vec::new();
-    for index in shard.games(games) {
-        let result = play(index)?;
-        on_game(index, &result);
-        results.push(result);
-    }
-    Ok(results)
-}
-
-/// One of `count` parts of a match, so that a long match can run on several machines and be
-/// merged afterwards: shard `index` plays the game pairs `p` with `p % count == index` (a pair
-/// is games `2p` and `2p + 1`, which share an opening). The shards of a match together play
-/// every game exactly once, and each game is the same as in one big run as long as the
-/// players are seeded per game (see [`game_seed`]).
-///
-/// ```
-/// use game_harness::matches::Shard;
-///
-/// let shard: Shard = "1/3".parse()?;
-/// assert_eq!(shard.games(10).collect::<Vec<_>>(), [2, 3, 8, 9]);
-/// assert_eq!(Shard::ALL.games(3).count(), 3);
-/// assert_eq!(
-///     "3/3".parse::<Shard>().unwrap_err().to_string(),
-///     r#"shard "3/3": expected K/N with 0 <= K < N, as 0/4"#
-/// );
-/// # Ok::<(), game_harness::matches::ParseShardError>(())
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// The settings of a match that the runner needs; what the game needs (a board size, its
+/// rules, an opening) goes into the program's opening closure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Shard {
-    /// This shard's number, from 0.
-    pub index: usize,
-    /// The number of shards.
-    pub count: usize,
+#[non_exhaustive]
+pub struct MatchSettings {
+    /// The number of games of the whole match.
+    pub games: usize,
+    /// The clock given to each [`Agent::choose`](crate::Agent::choose) (advice; not enforced).
+    pub clock: Clock,
+    /// The match seed: the agents' seeds per game ([`game_seed`]) and the openings'
+    /// ([`opening_seed`](crate::runner::opening_seed)).
+    pub seed: u64,
+    /// The part of the match to play (all of it by default): see [`Shard`].
+    pub shard: Shard,
 }
 
-impl Shard {
-    /// The whole match in one shard.
-    pub const ALL: Shard = Shard { index: 0, count: 1 };
-
-    /// Whether game `game` (numbered from 0) belongs to this shard.
+impl MatchSettings {
+    /// `games` games, unlimited clock, seed 0, the whole match.
     #[must_use]
-    pub fn contains(&self, game: usize) -> bool {
-        (game / 2) % self.count.max(1) == self.index
-    }
-
-    /// The numbers of this shard's games among `games` games, in order.
-    pub fn games(self, games: usize) -> impl Iterator<Item = usize> {
-        (0..games).filter(move |&g| self.contains(g))
-    }
-}
-
-impl Default for Shard {
-    fn default() -> Shard {
-        Shard::ALL
-    }
-}
-
-impl fmt::Display for Shard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}/{}", self.index, self.count)
-    }
-}
-
-/// Why text is not a [`Shard`]: it is not `K/N` with `0 <= K < N`. The message names the
-/// text.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("shard {text:?}: expected K/N with 0 <= K < N, as 0/4")]
-pub struct ParseShardError {
-    /// The text received.
-    pub text: String,
-}
-
-impl std::str::FromStr for Shard {
-    type Err = ParseShardError;
-
-    /// `K/N` with `0 <= K < N`.
-    fn from_str(text: &str) -> Result<Shard, ParseShardError> {
-        let bad = || ParseShardError {
-            text: text.to_string(),
-        };
-        let (k, n) = text.split_once('/').ok_or_else(bad)?;
-        let index: usize = k.trim().parse().map_err(|_| bad())?;
-        let count: usize = n.trim().parse().map_err(|_| bad())?;
-        if index >= count {
-            return Err(bad());
+    pub const fn new(games: usize) -> MatchSettings {
+        MatchSettings {
+            games,
+            clock: Clock::unlimited(),
+            seed: 0,
+            shard: Shard::ALL,
         }
-        Ok(Shard { index, count })
+    }
+
+    /// With this clock for every move.
+    #[must_use]
+    pub const fn clock(mut self, clock: Clock) -> MatchSettings {
+        self.clock = clock;
+        self
+    }
+
+    /// With this match seed.
+    #[must_use]
+    pub const fn seed(mut self, seed: u64) -> MatchSettings {
+        self.seed = seed;
+        self
+    }
+
+    /// Plays only the games of `shard`; [`shard::merge`](crate::shard::merge) joins the parts.
+    #[must_use]
+    pub const fn shard(mut self, shard: Shard) -> MatchSettings {
+        self.shard = shard;
+        self
     }
 }
 
@@ -358,32 +296,6 @@ pub fn print_above(bar: &ProgressBar, line: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn shards_play_every_game_once_and_keep_pairs_together() {
-        for count in 1..6 {
-            let mut seen = vec![0; 23];
-            for index in 0..count {
-                let shard = Shard { index, count };
-                let games: Vec<usize> = play_shard(23, shard, Ok::<_, ()>, |_, _| {}).unwrap();
-                for g in games {
-                    seen[g] += 1;
-                    assert!(shard.contains(g ^ 1), "game {g} and its pair in one shard");
-                }
-            }
-            assert!(seen.iter().all(|&n| n == 1), "{count} shards: {seen:?}");
-        }
-        assert_eq!("2/5".parse::<Shard>(), Ok(Shard { index: 2, count: 5 }));
-        for bad in ["", "1", "a/2", "2/2", "0/0", "-1/3", "1/2/3"] {
-            let text = bad.to_string();
-            assert_eq!(
-                bad.parse::<Shard>(),
-                Err(ParseShardError { text }),
-                "{bad:?}"
-            );
-        }
-        assert_eq!(Shard { index: 2, count: 5 }.to_string(), "2/5");
-    }
 
     #[test]
     fn game_seeds_differ_by_game_and_player() {
@@ -448,25 +360,6 @@ mod tests {
             "{summary}"
         );
         assert!(summary.contains("\nElo A - B: 0 ["), "{summary}");
-    }
-
-    #[test]
-    fn play_games_stops_at_the_first_error() {
-        let mut seen = Vec::new();
-        let r = play_games(
-            5,
-            |i| {
-                if i < 3 {
-                    Ok(i * 10)
-                } else {
-                    Err(format!("game {i}"))
-                }
-            },
-            |i, r| seen.push((i, *r)),
-        );
-        assert_eq!(r, Err("game 3".to_string()));
-        assert_eq!(seen, [(0, 0), (1, 10), (2, 20)]);
-        assert_eq!(play_games(2, Ok::<usize, ()>, |_, _| {}), Ok(vec![0, 1]));
     }
 
     #[cfg(feature = "terminal")]

@@ -11,8 +11,7 @@ use std::fmt;
 use std::time::Duration;
 
 use crate::agent::{MatchGame, Side, Verdict};
-use crate::matches::{PlayerId, Tally};
-use crate::runner::MatchSettings;
+use crate::matches::{MatchSettings, PlayerId, Tally};
 use crate::stats::{Score, format_duration, mean_duration, percent};
 
 /// A game lost by a rule breach rather than on the board.

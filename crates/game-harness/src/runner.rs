@@ -15,8 +15,8 @@
 //!   measured and recorded, never enforced.
 //!
 //! ```
-//! use game_harness::runner::{MatchSettings, run_match};
-//! use game_harness::{Agent, Clock, MatchGame, PlayerId, Side, Verdict};
+//! use game_harness::runner::run_match;
+//! use game_harness::{Agent, Clock, MatchGame, MatchSettings, PlayerId, Side, Verdict};
 //!
 //! /// Players add 1 or 2 to a count; whoever reaches 5 wins.
 //! #[derive(Clone, Default)]
@@ -82,60 +82,10 @@
 use std::time::{Duration, Instant};
 
 use crate::agent::{Agent, MatchGame, Side, Verdict};
-use crate::matches::{PlayerId, Shard, first_player, game_seed, play_shard};
+use crate::matches::{MatchSettings, PlayerId, first_player, game_seed};
 use crate::record::{Forfeit, GameRecord, MatchResult};
+use crate::shard::Shard;
 use crate::time::Clock;
-
-/// The settings of a match that the runner needs; what the game needs (a board size, its
-/// rules, an opening) goes into the program's opening closure.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[non_exhaustive]
-pub struct MatchSettings {
-    /// The number of games of the whole match.
-    pub games: usize,
-    /// The clock given to each [`Agent::choose`] (advice; not enforced).
-    pub clock: Clock,
-    /// The match seed: the agents' seeds per game ([`game_seed`]) and the openings'
-    /// ([`opening_seed`]).
-    pub seed: u64,
-    /// The part of the match to play (all of it by default): see [`Shard`].
-    pub shard: Shard,
-}
-
-impl MatchSettings {
-    /// `games` games, unlimited clock, seed 0, the whole match.
-    #[must_use]
-    pub const fn new(games: usize) -> MatchSettings {
-        MatchSettings {
-            games,
-            clock: Clock::unlimited(),
-            seed: 0,
-            shard: Shard::ALL,
-        }
-    }
-
-    /// With this clock for every move.
-    #[must_use]
-    pub const fn clock(mut self, clock: Clock) -> MatchSettings {
-        self.clock = clock;
-        self
-    }
-
-    /// With this match seed.
-    #[must_use]
-    pub const fn seed(mut self, seed: u64) -> MatchSettings {
-        self.seed = seed;
-        self
-    }
-
-    /// Plays only the games of `shard`; [`shard::merge`](crate::shard::merge) joins the parts.
-    #[must_use]
-    pub const fn shard(mut self, shard: Shard) -> MatchSettings {
-        self.shard = shard;
-        self
-    }
-}
 
 /// The seed of game `index`'s opening in a match with seed `seed`: the same for games `2k`
 /// and `2k + 1`, so the two games of a pair start alike with the sides swapped.
@@ -182,6 +132,27 @@ pub fn run_match<G: MatchGame, E>(
         settings: *settings,
         games,
     })
+}
+
+/// Plays the games of `shard` of a match of `games` games in order with `play`, calling
+/// `on_game` with each game's number and result as soon as it is known; stops at the first
+/// error.
+///
+/// # Errors
+/// The first error of `play`; the games played before it are lost.
+fn play_shard<R, E>(
+    games: usize,
+    shard: Shard,
+    mut play: impl FnMut(usize) -> Result<R, E>,
+    mut on_game: impl FnMut(usize, &R),
+) -> Result<Vec<R>, E> {
+    let mut results = Vec::new();
+    for index in shard.games(games) {
+        let result = play(index)?;
+        on_game(index, &result);
+        results.push(result);
+    }
+    Ok(results)
 }
 
 /// Plays game number `index` of a match from `game` to its end: the agents are reset to
@@ -280,4 +251,29 @@ fn play_out<G: MatchGame>(
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_shard_stops_at_the_first_error() {
+        let mut seen = Vec::new();
+        let r = play_shard(
+            5,
+            Shard::ALL,
+            |i| {
+                if i < 3 {
+                    Ok(i * 10)
+                } else {
+                    Err(format!("game {i}"))
+                }
+            },
+            |i, r| seen.push((i, *r)),
+        );
+        assert_eq!(r, Err("game 3".to_string()));
+        assert_eq!(seen, [(0, 0), (1, 10), (2, 20)]);
+        assert_eq!(play_shard(2, Shard::ALL, Ok::<usize, ()>, |_, _| {}), Ok(vec![0, 1]));
+    }
 }

@@ -4,10 +4,12 @@
 use std::fmt;
 use std::time::Duration;
 
-use game_harness::matches::{Shard, game_seed};
+use game_harness::Shard;
+use game_harness::matches::game_seed;
 use game_harness::openings::Openings;
 use game_harness::record::MatchResult;
-use game_harness::runner::{MatchSettings, opening_seed, run_match};
+use game_harness::MatchSettings;
+use game_harness::runner::{opening_seed, run_match};
 use game_harness::shard::{self, ShardError, ShardFile};
 use game_harness::stats::Score;
 use game_harness::{Agent, Clock, MatchGame, PlayerId, Side, Verdict};

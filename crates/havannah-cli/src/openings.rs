@@ -36,7 +36,8 @@ use std::time::{Duration, Instant};
 
 use clap::Parser;
 use game_harness::openings::line;
-use game_harness::runner::{MatchSettings, run_match};
+use game_harness::MatchSettings;
+use game_harness::runner::run_match;
 use game_harness::stats::Score;
 use game_harness::{Agent, Clock};
 use havannah::{Engine, EngineConfig};

@@ -5,7 +5,8 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use game_harness::record::GameRecord;
-use game_harness::runner::{MatchSettings, run_match};
+use game_harness::MatchSettings;
+use game_harness::runner::run_match;
 use game_harness::{Agent, Clock, ErrorOutput, GtpAgent, GtpError, Launch, PlayerId};
 use havannah::RandomAgent;
 use havannah_rules::{GameState, Move, Rules};

@@ -2,7 +2,8 @@
 //! run, and a shard file reads back to the same result.
 
 use game_harness::record::MatchResult;
-use game_harness::runner::{MatchSettings, run_match};
+use game_harness::MatchSettings;
+use game_harness::runner::run_match;
 use game_harness::shard::{self, ShardFile};
 use game_harness::{Agent, PlayerId};
 use havannah::{Engine, EngineConfig, RandomAgent};

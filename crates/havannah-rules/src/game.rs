@@ -86,6 +86,12 @@ impl GameState {
         &self.moves
     }
 
+    /// Whether the second move was `swap`, so the side that opened the game plays Black.
+    #[must_use]
+    pub fn swapped(&self) -> bool {
+        self.moves().get(1) == Some(&Move::Swap)
+    }
+
     /// The last move, if any.
     #[must_use]
     pub fn last_move(&self) -> Option<Move> {

@@ -9,12 +9,6 @@ use havannah_board::{MAX_SIZE, MIN_SIZE};
 use crate::{Colour, GameState, Move, Outcome, RulesError};
 
 impl GameState {
-    /// Whether the second move was `swap`, so the side that opened the game plays Black.
-    #[must_use]
-    pub fn swapped(&self) -> bool {
-        self.moves().get(1) == Some(&Move::Swap)
-    }
-
     /// The side that owns the stones of `colour`: White is the side that opened the game,
     /// unless the other side took its stone with `swap`.
     #[must_use]

@@ -50,6 +50,7 @@
 
 mod error;
 mod game;
+#[cfg(feature = "harness")]
 mod harness;
 mod position;
 mod record;

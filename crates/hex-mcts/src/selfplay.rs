@@ -12,9 +12,11 @@
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
-use game_harness::matches::{Shard, print_above, progress_bar};
+use game_harness::Shard;
+use game_harness::matches::{print_above, progress_bar};
 use game_harness::record::MatchResult;
-use game_harness::runner::{MatchSettings, run_match};
+use game_harness::MatchSettings;
+use game_harness::runner::run_match;
 use game_harness::shard;
 use game_harness::{Agent, Clock, GtpAgent, PlayerId};
 

@@ -50,11 +50,12 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Parser;
-use game_harness::matches::Shard;
+use game_harness::Shard;
 use game_harness::openings::Openings;
 use game_harness::output::exit_status;
 use game_harness::record::MatchResult;
-use game_harness::runner::{MatchSettings, run_match};
+use game_harness::MatchSettings;
+use game_harness::runner::run_match;
 use game_harness::shard::{self, SHARD_FILE};
 use game_harness::{Agent, Clock, ErrorOutput, GtpAgent, GtpError, Launch, PlayerId};
 use havannah::{Engine, RandomAgent};

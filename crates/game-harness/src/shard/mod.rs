@@ -1,0 +1,296 @@
+//! Matches in parts: a [`MatchResult`] written as text (`match.tsv`), read back and merged,
+//! so that a long match can run as [`Shard`]s on several machines and give the same games as
+//! one run.
+//!
+//! The file is tab-separated text:
+//!
+//! ```text
+//! game-harness-match  1
+//! description         <the program's description of the game, e.g. havannah size=8 pie=1>
+//! names               <A>  <B>
+//! settings            <games>  <seed>  <shard K/N>  <per move>  <remaining>  <moves to go>
+//! game                <number>  <first: A|B>  <winner: A|B|->  <verdict: first|second|draw>
+//!                     <time A>  <time B>  <moves A>  <moves B>  <longest A>  <longest B>
+//!                     <forfeit: -|PLAYER|MOVE|REASON>  <moves, space-separated>
+//! ```
+//!
+//! Times are in nanoseconds, `-` for a clock field that is not set. The description is the
+//! program's: it names the game and every setting that makes two matches different (a board
+//! size, the rules, the opening), and [`read`] and [`parse`] hand it to the program's closure,
+//! which builds the starting empty game from it. The moves are replayed from there with
+//! [`MatchGame::parse_move`] and [`MatchGame::play`], so a merged result is checked move by
+//! move and game by game. Moves are named on the final game ([`MatchGame::move_name`]), so a
+//! move's name must not depend on the position, and must not contain whitespace; tabs and line
+//! breaks in names and reasons become spaces.
+//!
+//! ```
+//! # use game_harness::{Agent, Clock, MatchGame, Verdict};
+//! # /// Players add 1 or 2 to a count; whoever reaches 5 wins.
+//! # #[derive(Clone, Default)]
+//! # struct Race(Vec<u8>);
+//! # impl MatchGame for Race {
+//! #     type Move = u8;
+//! #     type Error = std::fmt::Error;
+//! #     fn moves(&self) -> &[u8] { &self.0 }
+//! #     fn play(&mut self, mv: u8) -> Result<(), std::fmt::Error> {
+//! #         if self.verdict().is_some() || !(1..=2).contains(&mv) { return Err(std::fmt::Error); }
+//! #         self.0.push(mv);
+//! #         Ok(())
+//! #     }
+//! #     fn verdict(&self) -> Option<Verdict> {
+//! #         (self.0.iter().sum::<u8>() >= 5).then(|| Verdict::Win(self.side_to_move().other()))
+//! #     }
+//! #     fn move_name(&self, mv: u8) -> String { mv.to_string() }
+//! #     fn parse_move(&self, text: &str) -> Result<u8, std::fmt::Error> {
+//! #         text.parse().map_err(|_| std::fmt::Error)
+//! #     }
+//! # }
+//! # struct Adder(u8);
+//! # impl Agent<Race> for Adder {
+//! #     fn name(&self) -> String { format!("adds {}", self.0) }
+//! #     fn reset(&mut self, _game: &Race) {}
+//! #     fn observe(&mut self, _game: &Race, _mv: u8) {}
+//! #     fn choose(&mut self, _game: &Race, _clock: &Clock) -> Option<u8> { Some(self.0) }
+//! # }
+//! use game_harness::MatchSettings;
+//! use game_harness::runner::run_match;
+//! use game_harness::shard::{merge, parse, text};
+//!
+//! // `Race` is the count-to-5 game of the runner's example, `Adder` its player.
+//! let settings = MatchSettings::new(6).seed(1);
+//! let new_game = |description: &str| match description {
+//!     "race goal=5" => Ok(Race::default()),
+//!     _ => Err("not a race to 5"),
+//! };
+//! let mut parts = Vec::new();
+//! for k in 0..2 {
+//!     let (mut a, mut b) = (Adder(1), Adder(2));
+//!     let shard = settings.shard(format!("{k}/2").parse()?);
+//!     let opening = |_| Ok::<_, std::convert::Infallible>(Race::default());
+//!     let part = run_match([&mut a, &mut b], &shard, opening, |_| {})?;
+//!     // Written on one machine, read back on another.
+//!     parts.push(parse(&text(&part, "race goal=5"), new_game)?);
+//! }
+//! let whole = merge(parts)?;
+//! let numbers: Vec<usize> = whole.result.games.iter().map(|g| g.index).collect();
+//! assert_eq!(numbers, [0, 1, 2, 3, 4, 5]);
+//! assert!(parse(&text(&whole.result, "chess"), new_game).is_err());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod file;
+mod merge;
+
+use std::fmt;
+use std::io;
+use std::path::PathBuf;
+
+pub use file::{SHARD_FILE, ShardFile, parse, read, text, write};
+pub use merge::{Pool, merge, merge_dirs, pool, pool_dirs, pooled_line};
+
+/// One of `count` parts of a match, so that a long match can run on several machines and be
+/// merged afterwards: shard `index` plays the game pairs `p` with `p % count == index` (a pair
+/// is games `2p` and `2p + 1`, which share an opening). The shards of a match together play
+/// every game exactly once, and each game is the same as in one big run as long as the
+/// players are seeded per game (see [`game_seed`]).
+///
+/// ```
+/// use game_harness::Shard;
+///
+/// let shard: Shard = "1/3".parse()?;
+/// assert_eq!(shard.games(10).collect::<Vec<_>>(), [2, 3, 8, 9]);
+/// assert_eq!(Shard::ALL.games(3).count(), 3);
+/// assert_eq!(
+///     "3/3".parse::<Shard>().unwrap_err().to_string(),
+///     r#"shard "3/3": expected K/N with 0 <= K < N, as 0/4"#
+/// );
+/// # Ok::<(), game_harness::shard::ParseShardError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Shard {
+    /// This shard's number, from 0.
+    pub index: usize,
+    /// The number of shards.
+    pub count: usize,
+}
+
+impl Shard {
+    /// The whole match in one shard.
+    pub const ALL: Shard = Shard { index: 0, count: 1 };
+
+    /// Whether game `game` (numbered from 0) belongs to this shard.
+    #[must_use]
+    pub fn contains(&self, game: usize) -> bool {
+        (game / 2) % self.count.max(1) == self.index
+    }
+
+    /// The numbers of this shard's games among `games` games, in order.
+    pub fn games(self, games: usize) -> impl Iterator<Item = usize> {
+        (0..games).filter(move |&g| self.contains(g))
+    }
+}
+
+impl Default for Shard {
+    fn default() -> Shard {
+        Shard::ALL
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+/// Why text is not a [`Shard`]: it is not `K/N` with `0 <= K < N`. The message names the
+/// text.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("shard {text:?}: expected K/N with 0 <= K < N, as 0/4")]
+pub struct ParseShardError {
+    /// The text received.
+    pub text: String,
+}
+
+impl std::str::FromStr for Shard {
+    type Err = ParseShardError;
+
+    /// `K/N` with `0 <= K < N`.
+    fn from_str(text: &str) -> Result<Shard, ParseShardError> {
+        let bad = || ParseShardError {
+            text: text.to_string(),
+        };
+        let (k, n) = text.split_once('/').ok_or_else(bad)?;
+        let index: usize = k.trim().parse().map_err(|_| bad())?;
+        let count: usize = n.trim().parse().map_err(|_| bad())?;
+        if index >= count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+/// Why a shard file cannot be read or shards cannot be merged. Every message names the line
+/// and the field, or what differs.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ShardError {
+    /// The file cannot be read.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What went wrong.
+        source: io::Error,
+    },
+    /// A fault in the text of a file.
+    #[error("{}: {source}", path.display())]
+    File {
+        /// The file.
+        path: PathBuf,
+        /// The fault.
+        source: Box<ShardError>,
+    },
+    /// The text ends before a line every file has.
+    #[error("the file ends before the {0} line")]
+    Truncated(&'static str),
+    /// A line that is not what its place requires.
+    #[error("line {line}: {text:?} is not {expected}")]
+    Line {
+        /// The line's number, from 1.
+        line: usize,
+        /// The line.
+        text: String,
+        /// What it should be.
+        expected: &'static str,
+    },
+    /// A field of a line with a bad value.
+    #[error("line {line}: {field} {value:?} is not {expected}")]
+    Field {
+        /// The line's number, from 1.
+        line: usize,
+        /// The field.
+        field: &'static str,
+        /// Its value.
+        value: String,
+        /// What it should be.
+        expected: &'static str,
+    },
+    /// The program cannot set up a game from the description.
+    #[error("line {line}: the game {description:?} cannot be set up: {message}")]
+    Game {
+        /// The line's number, from 1.
+        line: usize,
+        /// The description.
+        description: String,
+        /// The program's error.
+        message: String,
+    },
+    /// A move that does not parse or is not legal where it is played.
+    #[error("line {line}: move {name:?}: {message}")]
+    Move {
+        /// The line's number, from 1.
+        line: usize,
+        /// The move's name.
+        name: String,
+        /// The game's error.
+        message: String,
+    },
+    /// The moves do not end the way the line says.
+    #[error("line {line}: the line says {recorded} but the moves end in {replayed}")]
+    Verdict {
+        /// The line's number, from 1.
+        line: usize,
+        /// What the line says: a verdict, or a forfeit.
+        recorded: String,
+        /// How the replayed moves end.
+        replayed: String,
+    },
+    /// [`merge`] got no parts.
+    #[error("no shards to merge")]
+    NoShards,
+    /// Parts of different matches.
+    #[error("shards of different matches: {what} {first} and {other}")]
+    Mismatch {
+        /// What differs: `descriptions`, `players` or `settings`.
+        what: &'static str,
+        /// The first part's.
+        first: String,
+        /// The other part's.
+        other: String,
+    },
+    /// A game that two parts both played (numbered from 1).
+    #[error("game {0} is in two shards")]
+    Duplicate(usize),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_play_every_game_once_and_keep_pairs_together() {
+        for count in 1..6 {
+            let mut seen = vec![0; 23];
+            for index in 0..count {
+                let shard = Shard { index, count };
+                let games: Vec<usize> = shard.games(23).collect();
+                for g in games {
+                    seen[g] += 1;
+                    assert!(shard.contains(g ^ 1), "game {g} and its pair in one shard");
+                }
+            }
+            assert!(seen.iter().all(|&n| n == 1), "{count} shards: {seen:?}");
+        }
+        assert_eq!("2/5".parse::<Shard>(), Ok(Shard { index: 2, count: 5 }));
+        for bad in ["", "1", "a/2", "2/2", "0/0", "-1/3", "1/2/3"] {
+            let text = bad.to_string();
+            assert_eq!(
+                bad.parse::<Shard>(),
+                Err(ParseShardError { text }),
+                "{bad:?}"
+            );
+        }
+        assert_eq!(Shard { index: 2, count: 5 }.to_string(), "2/5");
+    }
+}
