@@ -4,6 +4,12 @@
 //!
 //! - [`agent`]: the game as a referee sees it ([`MatchGame`]: turn, checked moves, verdict,
 //!   moves as text) and a program that plays it ([`Agent`]);
+//! - [`pentanomial`]: a match counted by game pairs (the two games of an opening), with the
+//!   score's interval from the pairs' variance ([`Pentanomial`]);
+//! - [`sprt`]: the sequential probability ratio test on those pairs, which stops a match
+//!   once its answer is clear ([`Sprt`]);
+//! - `cli` (feature `cli`): the match options every game's `selfplay` takes (`MatchArgs`) with
+//!   typed seconds and player specifications;
 //! - [`stats`]: a score with draws counted half, its Wilson interval and the Elo difference it
 //!   implies, and formatting for result tables;
 //! - [`time`]: time control: the time a player may spend on a move ([`Clock`]), main time and
@@ -53,6 +59,8 @@
 #![deny(missing_docs)]
 
 pub mod agent;
+#[cfg(feature = "cli")]
+pub mod cli;
 pub mod fingerprint;
 pub mod gtp;
 pub mod gtp_agent;
@@ -61,10 +69,12 @@ pub mod matches;
 pub mod openings;
 #[cfg(feature = "terminal")]
 pub mod output;
+pub mod pentanomial;
 pub mod process;
 pub mod record;
 pub mod runner;
 pub mod shard;
+pub mod sprt;
 pub mod stats;
 pub mod time;
 
@@ -75,10 +85,12 @@ pub use gtp_agent::GtpAgent;
 pub use gtp_client::{GtpClient, GtpError};
 pub use matches::{MatchSettings, PlayerId, Tally};
 pub use openings::{Openings, OpeningsError};
+pub use pentanomial::Pentanomial;
 pub use process::{ErrorOutput, Launch, Process, ProcessError};
 pub use record::{Forfeit, GameRecord, MatchResult};
 pub use runner::run_match;
 pub use shard::{ParseShardError, Shard, ShardError, ShardFile};
+pub use sprt::{ParseSprtError, Sprt, SprtDecision, SprtError, SprtStatus};
 pub use stats::{Elo, Score, WinRate};
 pub use time::{Clock, PlayerClock, TimeControl, TimeSettings};
 

@@ -6,7 +6,7 @@
 //! - [`Tally`]: A's wins, losses and draws split by who moved first, and the results table
 //!   with the score's 95% Wilson interval and the Elo difference ([`crate::stats`]).
 //! - [`MatchSettings`]: the number of games, the clock, the seed, the [`Shard`] to play and
-//!   the [`Sprt`] that may stop the match early; [`game_seed`] seeds the players per game so
+//!   the [`Sprt`](crate::Sprt) that may stop the match early; [`game_seed`] seeds the players per game so
 //!   that a match's shards merge into the same games as one run.
 //! - `progress_bar` is the bar the programs show (with the default feature `terminal`).
 //!
@@ -34,6 +34,7 @@ use std::fmt::Write as _;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::shard::Shard;
+use crate::sprt::Sprt;
 use crate::stats::Score;
 use crate::time::Clock;
 
@@ -194,7 +195,7 @@ fn of_player(a: Score, player: PlayerId) -> Score {
 
 /// The settings of a match that the runner needs; what the game needs (a board size, its
 /// rules, an opening) goes into the program's opening closure.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct MatchSettings {
@@ -207,6 +208,9 @@ pub struct MatchSettings {
     pub seed: u64,
     /// The part of the match to play (all of it by default): see [`Shard`].
     pub shard: Shard,
+    /// A sequential probability ratio test that stops the match at the first game pair where
+    /// it decides (none by default: every game is played).
+    pub sprt: Option<Sprt>,
 }
 
 impl MatchSettings {
@@ -218,6 +222,7 @@ impl MatchSettings {
             clock: Clock::unlimited(),
             seed: 0,
             shard: Shard::ALL,
+            sprt: None,
         }
     }
 
@@ -232,6 +237,13 @@ impl MatchSettings {
     #[must_use]
     pub const fn seed(mut self, seed: u64) -> MatchSettings {
         self.seed = seed;
+        self
+    }
+
+    /// Stops the match at the first game pair where `sprt` decides.
+    #[must_use]
+    pub const fn sprt(mut self, sprt: Sprt) -> MatchSettings {
+        self.sprt = Some(sprt);
         self
     }
 

@@ -12,6 +12,8 @@ use std::time::Duration;
 
 use crate::agent::{MatchGame, Side, Verdict};
 use crate::matches::{MatchSettings, PlayerId, Tally};
+use crate::pentanomial::Pentanomial;
+use crate::sprt::SprtStatus;
 use crate::stats::{Score, format_duration, mean_duration, percent};
 
 /// A game lost by a rule breach rather than on the board.
@@ -215,6 +217,20 @@ impl<G> MatchResult<G> {
         )
     }
 
+    /// A's results counted by game pairs (games `2k` and `2k + 1`, one opening with the sides
+    /// swapped); a game whose partner was not played is left out.
+    #[must_use]
+    pub fn pentanomial(&self) -> Pentanomial {
+        Pentanomial::of_games(self.games.iter().map(|g| (g.index, g.winner)))
+    }
+
+    /// The state of the settings' SPRT on the pairs played; `None` without one.
+    #[must_use]
+    pub fn sprt_status(&self) -> Option<SprtStatus> {
+        let pairs = self.pentanomial();
+        self.settings.sprt.map(|sprt| sprt.status(&pairs))
+    }
+
     /// `Mean time per move: A 12.0 ms, B 11.5 ms; longest move: A 40.1 ms, B 38.0 ms`.
     #[must_use]
     pub fn time_line(&self) -> String {
@@ -230,8 +246,10 @@ impl<G> MatchResult<G> {
 
 impl<G: MatchGame> fmt::Display for MatchResult<G> {
     /// The results table: the players, A's and B's wins by who moved first
-    /// ([`Tally::table`]), the first side's share ([`MatchResult::sides_line`]), forfeits, the mean game length, A's score with its
-    /// Wilson interval and Elo ([`Tally::summary`]) and the thinking times (no final newline).
+    /// ([`Tally::table`]), the first side's share ([`MatchResult::sides_line`]), forfeits, the
+    /// mean game length, A's score with its Wilson interval and Elo ([`Tally::summary`]), the
+    /// same by game pairs ([`MatchResult::pentanomial`]) and the SPRT's state when the match
+    /// has one, and the thinking times (no final newline).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let [a, b] = &self.names;
         writeln!(f, "Match: A = {a}, B = {b}; {} games", self.games.len())?;
@@ -241,6 +259,13 @@ impl<G: MatchGame> fmt::Display for MatchResult<G> {
         writeln!(f, "Forfeits: {}", self.forfeits())?;
         writeln!(f, "{}", self.length_line())?;
         writeln!(f, "{}", tally.summary())?;
+        let pairs = self.pentanomial();
+        if pairs.pairs() > 0 {
+            writeln!(f, "{pairs}\n{}", pairs.summary())?;
+        }
+        if let Some(status) = self.sprt_status() {
+            writeln!(f, "{status}")?;
+        }
         f.write_str(&self.time_line())
     }
 }

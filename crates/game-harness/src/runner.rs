@@ -83,6 +83,7 @@ use std::time::{Duration, Instant};
 
 use crate::agent::{Agent, MatchGame, Side, Verdict};
 use crate::matches::{MatchSettings, PlayerId, first_player, game_seed};
+use crate::pentanomial::Pentanomial;
 use crate::record::{Forfeit, GameRecord, MatchResult};
 use crate::shard::Shard;
 use crate::time::Clock;
@@ -104,7 +105,8 @@ pub const fn opening_seed(seed: u64, index: usize) -> u64 {
 
 /// Plays a match between `agents` (A and B) with `settings`: game `index` starts from
 /// `opening(index)`, and `on_game` is called after each finished game (for a progress bar).
-/// Only the games of `settings.shard` are played.
+/// Only the games of `settings.shard` are played; with [`MatchSettings::sprt`] the match
+/// stops after the first game pair at which the test decides ([`MatchResult::sprt_status`]).
 ///
 /// # Errors
 /// The first error of `opening`; no game is played after it.
@@ -126,6 +128,12 @@ pub fn run_match<G: MatchGame, E>(
             Ok(play_game(&mut agents, index, game, &settings.clock))
         },
         |_, record| on_game(record),
+        |records| {
+            settings.sprt.is_some_and(|sprt| {
+                let pairs = Pentanomial::of_games(records.iter().map(|g| (g.index, g.winner)));
+                sprt.status(&pairs).decision.is_some()
+            })
+        },
     )?;
     Ok(MatchResult {
         names,
@@ -145,12 +153,16 @@ fn play_shard<R, E>(
     shard: Shard,
     mut play: impl FnMut(usize) -> Result<R, E>,
     mut on_game: impl FnMut(usize, &R),
+    mut stop: impl FnMut(&[R]) -> bool,
 ) -> Result<Vec<R>, E> {
     let mut results = Vec::new();
     for index in shard.games(games) {
         let result = play(index)?;
         on_game(index, &result);
         results.push(result);
+        if index % 2 == 1 && stop(&results) {
+            break;
+        }
     }
     Ok(results)
 }
@@ -271,9 +283,13 @@ mod tests {
                 }
             },
             |i, r| seen.push((i, *r)),
+            |_| false,
         );
         assert_eq!(r, Err("game 3".to_string()));
         assert_eq!(seen, [(0, 0), (1, 10), (2, 20)]);
-        assert_eq!(play_shard(2, Shard::ALL, Ok::<usize, ()>, |_, _| {}), Ok(vec![0, 1]));
+        assert_eq!(
+            play_shard(2, Shard::ALL, Ok::<usize, ()>, |_, _| {}, |_| false),
+            Ok(vec![0, 1])
+        );
     }
 }

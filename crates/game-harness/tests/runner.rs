@@ -4,15 +4,16 @@
 use std::fmt;
 use std::time::Duration;
 
+use game_harness::MatchSettings;
 use game_harness::Shard;
 use game_harness::matches::game_seed;
 use game_harness::openings::Openings;
 use game_harness::record::MatchResult;
-use game_harness::MatchSettings;
 use game_harness::runner::{opening_seed, run_match};
 use game_harness::shard::{self, ShardError, ShardFile};
 use game_harness::stats::Score;
 use game_harness::{Agent, Clock, MatchGame, PlayerId, Side, Verdict};
+use game_harness::{Pentanomial, Sprt, SprtDecision};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Count {
@@ -330,8 +331,14 @@ fn the_results_table() {
     );
     assert!(lines[8].starts_with("Score of A: "), "{table}");
     assert!(lines[9].starts_with("Elo A - B: "), "{table}");
-    assert!(lines[10].starts_with("Mean time per move: A "), "{table}");
-    assert_eq!(lines.len(), 11);
+    // The same match by its 5 pairs.
+    let pairs = result.pentanomial();
+    assert_eq!(pairs.pairs(), 5);
+    assert_eq!(lines[10], pairs.to_string());
+    assert!(lines[11].starts_with("Score of A by pairs: "), "{table}");
+    assert!(lines[11].ends_with("(5 pairs)"), "{table}");
+    assert!(lines[12].starts_with("Mean time per move: A "), "{table}");
+    assert_eq!(lines.len(), 13);
     let a = result.score(PlayerId::A);
     assert_eq!(
         lines[4],
@@ -728,4 +735,51 @@ fn the_first_sides_share_is_counted_by_side_not_by_player() {
             .sides_line()
             .starts_with("First side: won 2/2, share 100.0% [")
     );
+}
+
+#[test]
+fn an_sprt_stops_the_match_at_a_decision_on_a_pair() {
+    // B plays an illegal move every time, so A wins every game: every pair is WW.
+    let (mut random, mut illegal) = (
+        Random::new("alpha"),
+        Fixed {
+            mv: Some(3),
+            why: None,
+        },
+    );
+    let sprt: Sprt = "0,30".parse().unwrap();
+    let settings = MatchSettings::new(400).sprt(sprt);
+    let result = run_match(
+        [&mut random, &mut illegal],
+        &settings,
+        |_| Ok::<_, BadMove>(Count::new(9)),
+        |_| {},
+    )
+    .unwrap();
+    let played = result.games.len();
+    assert!(played < 100 && played % 2 == 0, "{played} games");
+    let status = result.sprt_status().unwrap();
+    assert_eq!(status.decision, Some(SprtDecision::H1));
+    // One pair fewer had not decided yet: the match stopped at the first decision.
+    let before = Pentanomial::new([0, 0, 0, 0, result.pentanomial().pairs() - 1]);
+    assert_eq!(sprt.status(&before).decision, None);
+    let table = result.to_string();
+    assert!(
+        table.contains(&format!(
+            "Pairs (LL, LD, DD+WL, WD, WW): 0, 0, 0, 0, {}",
+            played / 2
+        )),
+        "{table}"
+    );
+    assert!(table.contains("H1 accepted"), "{table}");
+    // Without the test every game is played.
+    let all = run_match(
+        [&mut random, &mut illegal],
+        &MatchSettings::new(40),
+        |_| Ok::<_, BadMove>(Count::new(9)),
+        |_| {},
+    )
+    .unwrap();
+    assert_eq!(all.games.len(), 40);
+    assert!(all.sprt_status().is_none());
 }

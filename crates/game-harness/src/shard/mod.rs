@@ -1,4 +1,4 @@
-//! Matches in parts: a [`MatchResult`] written as text (`match.tsv`), read back and merged,
+//! Matches in parts: a [`MatchResult`](crate::MatchResult) written as text (`match.tsv`), read back and merged,
 //! so that a long match can run as [`Shard`]s on several machines and give the same games as
 //! one run.
 //!
@@ -18,8 +18,8 @@
 //! program's: it names the game and every setting that makes two matches different (a board
 //! size, the rules, the opening), and [`read`] and [`parse`] hand it to the program's closure,
 //! which builds the starting empty game from it. The moves are replayed from there with
-//! [`MatchGame::parse_move`] and [`MatchGame::play`], so a merged result is checked move by
-//! move and game by game. Moves are named on the final game ([`MatchGame::move_name`]), so a
+//! [`MatchGame::parse_move`](crate::MatchGame::parse_move) and [`MatchGame::play`](crate::MatchGame::play), so a merged result is checked move by
+//! move and game by game. Moves are named on the final game ([`MatchGame::move_name`](crate::MatchGame::move_name)), so a
 //! move's name must not depend on the position, and must not contain whitespace; tabs and line
 //! breaks in names and reasons become spaces.
 //!
@@ -92,7 +92,7 @@ pub use merge::{Pool, merge, merge_dirs, pool, pool_dirs, pooled_line};
 /// merged afterwards: shard `index` plays the game pairs `p` with `p % count == index` (a pair
 /// is games `2p` and `2p + 1`, which share an opening). The shards of a match together play
 /// every game exactly once, and each game is the same as in one big run as long as the
-/// players are seeded per game (see [`game_seed`]).
+/// players are seeded per game (see [`game_seed`](crate::matches::game_seed)).
 ///
 /// ```
 /// use game_harness::Shard;
