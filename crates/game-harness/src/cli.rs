@@ -57,6 +57,12 @@ use crate::time::Clock;
 pub struct Seconds(Duration);
 
 impl Seconds {
+    /// `duration` if it is not zero.
+    #[must_use]
+    pub fn new(duration: Duration) -> Option<Seconds> {
+        (!duration.is_zero()).then_some(Seconds(duration))
+    }
+
     /// The duration.
     #[must_use]
     pub const fn duration(self) -> Duration {

@@ -10,6 +10,9 @@
 //!   once its answer is clear ([`Sprt`]);
 //! - `cli` (feature `cli`): the match options every game's `selfplay` takes (`MatchArgs`) with
 //!   typed seconds and player specifications;
+//! - `program` (feature `cli`): the match program every game shares (`program::selfplay`):
+//!   players, openings, parts, the table and the match file, the game supplying its rules and
+//!   players through `MatchProgram`;
 //! - [`stats`]: a score with draws counted half, its Wilson interval and the Elo difference it
 //!   implies, and formatting for result tables;
 //! - [`time`]: time control: the time a player may spend on a move ([`Clock`]), main time and
@@ -71,6 +74,8 @@ pub mod openings;
 pub mod output;
 pub mod pentanomial;
 pub mod process;
+#[cfg(feature = "cli")]
+pub mod program;
 pub mod record;
 pub mod runner;
 pub mod shard;

@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! hex gtp [--size 11] [--time-per-move 1] [--algorithm grave]
-//! hex selfplay --size 9 --games 40 --time-per-move 0.1 --a rave --b uct [--shard 0/2 --out DIR]
+//! hex selfplay --size 9 --games 40 --time-per-move 0.1 --player-a rave --player-b uct [--shard 0/2 --out DIR]
 //! hex speed --sizes 11,13 --time-per-move 3
 //! hex search-bench [--size 11] [--positions 10] [--simulations 20000]
 //! ```
@@ -16,6 +16,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::{Args, Parser, Subcommand};
+use game_harness::cli::Seconds;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use rave_mcts::{Mcts, MctsError, Playout, Trace};
@@ -59,7 +60,7 @@ pub(crate) struct SearchArgs {
     simulations: Option<u64>,
     /// Time per move in seconds.
     #[arg(long, value_name = "SECONDS")]
-    time_per_move: Option<f64>,
+    time_per_move: Option<Seconds>,
     /// Search threads per player (one shared tree).
     #[arg(long, default_value_t = 1)]
     threads: usize,
@@ -72,16 +73,9 @@ pub(crate) struct SearchArgs {
 }
 
 impl SearchArgs {
-    /// The time per move from --time-per-move, checked.
-    pub(crate) fn time(&self) -> Result<Option<Duration>, String> {
-        self.time_per_move
-            .map(|s| {
-                Duration::try_from_secs_f64(s)
-                    .ok()
-                    .filter(|d| !d.is_zero())
-                    .ok_or_else(|| format!("--time-per-move {s}: a positive number of seconds"))
-            })
-            .transpose()
+    /// The time per move from --time-per-move.
+    pub(crate) fn time(&self) -> Option<Duration> {
+        self.time_per_move.map(Seconds::duration)
     }
 
     pub(crate) fn settings(&self, algorithm: Algorithm) -> Result<Settings, String> {
@@ -94,7 +88,7 @@ impl SearchArgs {
         Ok(Settings {
             algorithm,
             simulations: self.simulations,
-            time: self.time()?,
+            time: self.time(),
             threads: self.threads,
             bridge_save: self.bridge_save,
         })
@@ -145,7 +139,7 @@ fn gtp(args: &GtpArgs) -> Result<(), String> {
 fn speed(args: &SpeedArgs) -> Result<(), String> {
     let mut search = args.search;
     if search.simulations.is_none() && search.time_per_move.is_none() {
-        search.time_per_move = Some(2.0);
+        search.time_per_move = Seconds::new(Duration::from_secs(2));
     }
     let mut rng = Pcg64Mcg::seed_from_u64(search.seed);
     let playout = if search.bridge_save {
@@ -183,7 +177,7 @@ fn raw_playout_rate(
     let mut policy = HexPlayout::new(search.bridge_save);
     let mut trace = Trace::new();
     let mut scratch = start.clone();
-    let limit = search.time()?.unwrap_or(Duration::from_secs(2));
+    let limit = search.time().unwrap_or(Duration::from_secs(2));
     let t = Instant::now();
     let mut playouts = 0u64;
     while t.elapsed() < limit {
@@ -211,7 +205,9 @@ impl Cli {
     pub fn run(&self) -> ExitCode {
         let outcome = match &self.command {
             Command::Gtp(args) => gtp(args),
-            Command::Selfplay(args) => selfplay::run(args),
+            Command::Selfplay(args) => {
+                return game_harness::program::exit_code("hex", selfplay::run(args));
+            }
             Command::Speed(args) => speed(args),
             Command::SearchBench(args) => search_bench::run(args),
         };
@@ -231,18 +227,17 @@ mod tests {
 
     #[test]
     fn the_command_line_parses() {
-        let cli = Cli::try_parse_from(["hex", "selfplay", "--size", "5", "--a", "grave"]).unwrap();
-        assert!(matches!(cli.command, Command::Selfplay(a) if a.size == 5 && a.a == "grave"));
+        let cli =
+            Cli::try_parse_from(["hex", "selfplay", "--size", "5", "--player-a", "grave"]).unwrap();
+        assert!(matches!(cli.command, Command::Selfplay(a)
+            if a.matches.size == Some(5) && a.matches.player_a == Some("grave".parse().unwrap())));
         let cli = Cli::try_parse_from(["hex", "gtp", "--time-per-move", "0.25"]).unwrap();
         let Command::Gtp(gtp) = cli.command else {
             panic!("not gtp")
         };
-        assert_eq!(gtp.search.time(), Ok(Some(Duration::from_millis(250))));
-        let cli = Cli::try_parse_from(["hex", "gtp", "--time-per-move=-1"]).unwrap();
-        let Command::Gtp(gtp) = cli.command else {
-            panic!("not gtp")
-        };
-        assert!(gtp.search.time().unwrap_err().contains("-1"));
+        assert_eq!(gtp.search.time(), Some(Duration::from_millis(250)));
+        let err = Cli::try_parse_from(["hex", "gtp", "--time-per-move=-1"]).unwrap_err();
+        assert!(err.to_string().contains("\"-1\""), "{err}");
         assert!(Cli::try_parse_from(["hex"]).is_err());
     }
 }

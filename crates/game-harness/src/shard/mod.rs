@@ -78,6 +78,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod description;
 mod file;
 mod merge;
 
@@ -85,6 +86,7 @@ use std::fmt;
 use std::io;
 use std::path::PathBuf;
 
+pub use description::{Description, DescriptionError};
 pub use file::{SHARD_FILE, ShardFile, parse, read, text, write};
 pub use merge::{Pool, merge, merge_dirs, pool, pool_dirs, pooled_line};
 
