@@ -1,0 +1,81 @@
+//! `y selfplay`: the harness's match program ([`game_harness::program::selfplay`]) with Y's
+//! players: the search with RAVE (`rave`) or plain UCT (`uct`), or `gtp:COMMAND`.
+
+use game_harness::cli::{MatchArgs, PlayerSpec};
+use game_harness::program::MatchProgram;
+use game_harness::shard::Description;
+use game_harness::{Agent, MatchGame};
+use rand::{RngExt, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use rave_mcts::{Config, RaveSchedule};
+
+use crate::{SearchAgent, Y};
+
+/// Simulations a move of a search player when neither a time nor a count is given.
+pub const DEFAULT_SIMULATIONS: u64 = 2_000;
+
+/// Y's part of the match program: no rules beyond the size; `rave` and `uct` players.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct YMatch;
+
+/// The search player `name` (`rave` or `uct`) from `start`, spending `simulations` a move
+/// when the clock gives no time.
+///
+/// # Errors
+/// A message naming an unknown player.
+pub fn search_player(name: &str, start: Y, simulations: u64) -> Result<SearchAgent<Y>, String> {
+    let builder = match name {
+        "rave" => Config::builder().rave(RaveSchedule::default()),
+        "uct" => Config::builder().uct(),
+        _ => return Err(format!("unknown player {name:?}: rave, uct or gtp:COMMAND")),
+    };
+    let config = builder.build().map_err(|e| e.to_string())?;
+    Ok(SearchAgent::new(name, start, config, simulations))
+}
+
+impl MatchProgram for YMatch {
+    type Game = Y;
+
+    fn name(&self) -> &'static str {
+        "y"
+    }
+    fn default_size(&self) -> usize {
+        10
+    }
+    fn default_players(&self) -> [&'static str; 2] {
+        ["rave", "uct"]
+    }
+    fn rules(&self) -> Vec<(&'static str, String)> {
+        Vec::new()
+    }
+
+    fn new_game(&self, size: usize, _description: &Description) -> Result<Y, String> {
+        Y::new(size).map_err(|e| format!("--size {size}: {e}"))
+    }
+
+    fn player(
+        &self,
+        spec: &PlayerSpec,
+        args: &MatchArgs,
+        start: &Y,
+        _seed: u64,
+    ) -> Result<Box<dyn Agent<Y>>, String> {
+        let name = spec.name().unwrap_or_default();
+        let simulations = args.simulations.map_or(DEFAULT_SIMULATIONS, u64::from);
+        Ok(Box::new(search_player(name, start.clone(), simulations)?))
+    }
+
+    fn random_opening(&self, start: &Y, plies: usize, seed: u64) -> Result<Y, String> {
+        let mut game = start.clone();
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        for _ in 0..plies {
+            let empty: Vec<u8> = game.cells().filter(|&c| game.stone(c).is_none()).collect();
+            if empty.is_empty() || game.verdict().is_some() {
+                break;
+            }
+            let cell = empty[rng.random_range(0..empty.len())];
+            MatchGame::play(&mut game, cell).map_err(|e| e.to_string())?;
+        }
+        Ok(game)
+    }
+}
