@@ -21,7 +21,7 @@
 //! use havannah_cli::{Cli, Command};
 //!
 //! let cli = Cli::try_parse_from(["havannah", "selfplay", "--games", "2"]).unwrap();
-//! assert!(matches!(cli.command, Command::Selfplay(opts) if opts.games == Some(2)));
+//! assert!(matches!(cli.command, Command::Selfplay(opts) if opts.matches.games.map(usize::from) == Some(2)));
 //! ```
 
 use std::process::ExitCode;

@@ -35,8 +35,8 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::Parser;
-use game_harness::openings::line;
 use game_harness::MatchSettings;
+use game_harness::openings::line;
 use game_harness::runner::run_match;
 use game_harness::stats::Score;
 use game_harness::{Agent, Clock};

@@ -53,7 +53,9 @@ fn fresh_dir(name: &str) -> PathBuf {
 #[test]
 fn each_subcommand_gets_its_own_options() {
     let cli = parse(&["selfplay", "--games", "2", "--size", "4"]).unwrap();
-    assert!(matches!(cli.command, Sub::Selfplay(o) if o.games == Some(2) && o.size == 4));
+    assert!(
+        matches!(cli.command, Sub::Selfplay(o) if o.matches.games.map(usize::from) == Some(2) && o.matches.size == Some(4))
+    );
     let cli = parse(&["gtp", "--time-per-move", "1"]).unwrap();
     assert!(matches!(cli.command, Sub::Gtp(o) if o.time == Some(1.0)));
     let cli = parse(&["replay", "a.txt", "-"]).unwrap();
@@ -295,17 +297,17 @@ fn gtp_threads_come_from_the_configuration_unless_given() {
 fn the_help_of_every_configuration_option_names_every_parameter_key() {
     use clap::CommandFactory;
     let mut cli = Cli::command();
+    // `gtp --config`'s own help; selfplay's players are described after its options.
     let options = [("gtp", "config"), ("selfplay", "player_a")];
     for (sub, option) in options {
         let sub = cli.find_subcommand_mut(sub).expect("the subcommand exists");
-        let arg = sub
-            .get_arguments()
-            .find(|a| a.get_id() == option)
-            .expect("the option exists");
-        let help = arg
-            .get_help()
-            .expect("the option has a help text")
-            .to_string();
+        let help = if option == "config" {
+            let arg = sub.get_arguments().find(|a| a.get_id() == option);
+            arg.and_then(|a| a.get_help())
+        } else {
+            sub.get_after_help()
+        };
+        let help = help.expect("a help text").to_string();
         for key in havannah_cli::config_spec::PARAMETER_KEYS.split(", ") {
             assert!(
                 help.contains(&format!(" {key}")),

@@ -4,8 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use game_harness::record::GameRecord;
 use game_harness::MatchSettings;
+use game_harness::record::GameRecord;
 use game_harness::runner::run_match;
 use game_harness::{Agent, Clock, ErrorOutput, GtpAgent, GtpError, Launch, PlayerId};
 use havannah::RandomAgent;

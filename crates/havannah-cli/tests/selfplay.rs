@@ -3,8 +3,8 @@
 
 use std::path::PathBuf;
 
-use game_harness::record::{GameRecord, MatchResult};
 use game_harness::MatchSettings;
+use game_harness::record::{GameRecord, MatchResult};
 use game_harness::runner::run_match;
 use game_harness::{Agent, Clock, PlayerId};
 use havannah::RandomAgent;

@@ -1,8 +1,8 @@
 //! Havannah matches in shards: the shards of a match together play the same games as one
 //! run, and a shard file reads back to the same result.
 
-use game_harness::record::MatchResult;
 use game_harness::MatchSettings;
+use game_harness::record::MatchResult;
 use game_harness::runner::run_match;
 use game_harness::shard::{self, ShardFile};
 use game_harness::{Agent, PlayerId};

@@ -2,6 +2,7 @@
 //! description that names them in a shard file, and the opening of each game.
 
 use game_harness::runner::opening_seed;
+use game_harness::shard::Description;
 use havannah::agent::random_cell;
 use havannah_rules::{GameState, Rules, RulesError};
 use rand::SeedableRng;
@@ -77,6 +78,14 @@ impl Setup {
         Setup::new(size, pie == 1, opening).map_err(|e| bad(&e.to_string()))
     }
 
+    /// The setup a match program's description names (`havannah size=8 pie=1 opening=2`).
+    ///
+    /// # Errors
+    /// As [`Setup::from_description`].
+    pub fn of(description: &Description) -> Result<Setup, String> {
+        Setup::from_description(&description.to_string())
+    }
+
     /// A new game: the empty board under the match's rules.
     ///
     /// # Errors
@@ -92,19 +101,34 @@ impl Setup {
     /// # Errors
     /// [`RulesError::Board`] when the board size is not supported.
     pub fn opening(&self, seed: u64, index: usize) -> Result<GameState, RulesError> {
-        let mut game = self.empty_game()?;
-        let mut rng = Pcg64Mcg::seed_from_u64(opening_seed(seed, index));
-        for _ in 0..self.opening_plies {
-            if game.outcome().is_over() {
-                break;
-            }
-            let Some(mv) = random_cell(&game, &mut rng) else {
-                break;
-            };
-            game.play(mv)?;
-        }
-        Ok(game)
+        random_opening(
+            self.empty_game()?,
+            self.opening_plies,
+            opening_seed(seed, index),
+        )
     }
+}
+
+/// `game` with `plies` random cells drawn from `seed` (fewer if the game ends first).
+///
+/// # Errors
+/// The rules' refusal of a move (never for a cell drawn among the empty ones).
+pub fn random_opening(
+    mut game: GameState,
+    plies: usize,
+    seed: u64,
+) -> Result<GameState, RulesError> {
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    for _ in 0..plies {
+        if game.outcome().is_over() {
+            break;
+        }
+        let Some(mv) = random_cell(&game, &mut rng) else {
+            break;
+        };
+        game.play(mv)?;
+    }
+    Ok(game)
 }
 
 #[cfg(test)]
