@@ -231,6 +231,22 @@ impl<G> MatchResult<G> {
         self.settings.sprt.map(|sprt| sprt.status(&pairs))
     }
 
+    /// The match by game pairs, each line ending in `\n`: the pair counts and A's score with
+    /// its interval from them ([`MatchResult::pentanomial`]; nothing without a whole pair),
+    /// then the SPRT's state when the settings have one.
+    #[must_use]
+    pub fn pairs_lines(&self) -> String {
+        let mut lines = String::new();
+        let pairs = self.pentanomial();
+        if pairs.pairs() > 0 {
+            lines.push_str(&format!("{pairs}\n{}\n", pairs.summary()));
+        }
+        if let Some(status) = self.sprt_status() {
+            lines.push_str(&format!("{status}\n"));
+        }
+        lines
+    }
+
     /// `Mean time per move: A 12.0 ms, B 11.5 ms; longest move: A 40.1 ms, B 38.0 ms`.
     #[must_use]
     pub fn time_line(&self) -> String {
@@ -259,13 +275,7 @@ impl<G: MatchGame> fmt::Display for MatchResult<G> {
         writeln!(f, "Forfeits: {}", self.forfeits())?;
         writeln!(f, "{}", self.length_line())?;
         writeln!(f, "{}", tally.summary())?;
-        let pairs = self.pentanomial();
-        if pairs.pairs() > 0 {
-            writeln!(f, "{pairs}\n{}", pairs.summary())?;
-        }
-        if let Some(status) = self.sprt_status() {
-            writeln!(f, "{status}")?;
-        }
+        f.write_str(&self.pairs_lines())?;
         f.write_str(&self.time_line())
     }
 }

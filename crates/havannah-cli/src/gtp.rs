@@ -14,6 +14,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Parser, ValueEnum};
+use game_harness::cli::Seconds;
 use havannah::gtp::{HavannahSession, session, set_rules};
 use havannah::{Agent, Engine, RandomAgent};
 use havannah_rules::{GameState, Rules};
@@ -41,7 +42,7 @@ pub struct Opts {
     /// A fixed time per move in seconds (the engine also respects the GTP clock; `--time` is
     /// an alias).
     #[arg(long = "time-per-move", alias = "time", value_name = "SECONDS")]
-    pub time: Option<f64>,
+    pub time: Option<Seconds>,
     /// Search threads; without it the configuration's own (1 unless its parameters say
     /// `threads=N`, as in `--config best:threads=2`).
     #[arg(long)]
@@ -110,22 +111,11 @@ fn budget_text(simulations: Option<u64>, per_move: Option<Duration>) -> String {
     }
 }
 
-/// The fixed time per move of `--time-per-move`, which must be positive.
-fn time_per_move(seconds: Option<f64>) -> Result<Option<Duration>, String> {
-    match seconds {
-        None => Ok(None),
-        Some(t) if t.is_finite() && t > 0.0 => Ok(Some(Duration::from_secs_f64(t))),
-        Some(t) => Err(format!(
-            "--time-per-move must be a positive number of seconds, not {t}"
-        )),
-    }
-}
-
 /// Builds the player and the GTP session the options ask for, announcing them on standard
 /// error.
 fn make_session(opts: &Opts) -> Result<HavannahSession, String> {
     let (player, threads) = make_player(opts)?;
-    let per_move = time_per_move(opts.time)?;
+    let per_move = opts.time.map(Seconds::duration);
     eprintln!(
         "gtp: player {}, size {}, threads {}, {}",
         player.name(),

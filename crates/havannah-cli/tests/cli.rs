@@ -57,7 +57,9 @@ fn each_subcommand_gets_its_own_options() {
         matches!(cli.command, Sub::Selfplay(o) if o.matches.games.map(usize::from) == Some(2) && o.matches.size == Some(4))
     );
     let cli = parse(&["gtp", "--time-per-move", "1"]).unwrap();
-    assert!(matches!(cli.command, Sub::Gtp(o) if o.time == Some(1.0)));
+    assert!(
+        matches!(cli.command, Sub::Gtp(o) if o.time.map(|s| s.duration().as_secs_f64()) == Some(1.0))
+    );
     let cli = parse(&["replay", "a.txt", "-"]).unwrap();
     assert!(matches!(cli.command, Sub::Replay(o) if o.files == ["a.txt", "-"]));
     let cli = parse(&["clock-check", "--sizes", "8,10"]).unwrap();
@@ -315,4 +317,71 @@ fn the_help_of_every_configuration_option_names_every_parameter_key() {
             );
         }
     }
+}
+
+#[test]
+fn a_bad_number_exits_with_status_2_naming_it() {
+    for (sub, bad) in [
+        ("selfplay", "--time-per-move=-1"),
+        ("selfplay", "--time-per-move=nan"),
+        ("selfplay", "--games=x"),
+        ("selfplay", "--games=0"),
+        ("selfplay", "--threads=0"),
+        ("selfplay", "--sprt=5,0"),
+        ("gtp", "--time-per-move=-1"),
+        ("gtp", "--time-per-move=nan"),
+    ] {
+        let output = havannah(&[sub, bad]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{sub} {bad}: {stderr}");
+        let value = bad.split_once('=').unwrap().1;
+        assert!(stderr.contains(value), "{sub} {bad}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+}
+
+#[test]
+fn an_sprt_stops_a_one_sided_match_and_pairs_are_counted() {
+    let out = fresh_dir("sprt");
+    let output = havannah(
+        &[
+            "selfplay",
+            "--size",
+            "4",
+            "--games",
+            "200",
+            "--simulations",
+            "300",
+            "--player-b",
+            "random",
+            "--opening",
+            "1",
+            "--sprt",
+            "0,200",
+            "--quiet",
+            "--out",
+        ]
+        .iter()
+        .copied()
+        .chain([out.to_str().unwrap()])
+        .collect::<Vec<_>>(),
+    );
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{output:?}");
+    assert!(stdout.contains("H1 accepted"), "{stdout}");
+    let games: usize = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("Match: A = best, B = random; size 4, "))
+        .and_then(|rest| rest.strip_suffix(" games, pie rule off"))
+        .and_then(|n| n.parse().ok())
+        .expect("the match line");
+    assert!(games < 200 && games % 2 == 0, "{games} games: {stdout}");
+    assert!(
+        stdout.contains("Pairs (LL, LD, DD+WL, WD, WW): "),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(&format!("({} pairs)", games / 2)),
+        "{stdout}"
+    );
 }

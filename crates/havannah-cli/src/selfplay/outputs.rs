@@ -130,6 +130,7 @@ impl fmt::Display for Table<'_> {
         )?;
         writeln!(f, "{}", result.length_line())?;
         writeln!(f, "{}", tally.summary())?;
+        f.write_str(&result.pairs_lines())?;
         f.write_str(&result.time_line())
     }
 }
