@@ -5,7 +5,7 @@
 //!
 //! ```text
 //! cargo run --release --example hex -- gtp [--size 11] [--time-per-move 1] [--algorithm grave]
-//! cargo run --release --example hex -- selfplay --size 9 --games 40 --time-per-move 0.1 --a rave --b uct
+//! cargo run --release --example hex -- selfplay --size 9 --games 40 --time-per-move 0.1 --player-a rave --player-b uct
 //! cargo run --release --example hex -- speed --sizes 11,13 --time-per-move 3
 //! cargo run --release --example hex -- search-bench
 //! ```

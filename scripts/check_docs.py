@@ -21,6 +21,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 MAX_PAGE_LINES = 500
 MAX_DOCS_LINES = 2500
+# The register of experiments is a table, not prose: it has its own cap and is not counted in
+# the prose pages' total.
+REGISTER = "experiments.md"
+MAX_REGISTER_LINES = 300
 TEXT_SUFFIXES = {".md", ".rs", ".py", ".sh", ".toml", ".txt"}
 TEXT_NAMES = {"run", "fuzz"}  # .ci/run, .ci/fuzz
 THIS_FILE = Path(__file__).resolve()
@@ -109,6 +113,10 @@ def page_findings():
     total = 0
     for page in sorted((ROOT / "docs").glob("*.md")):
         count = len(page.read_text(encoding="utf-8").splitlines())
+        if page.name == REGISTER:
+            if count > MAX_REGISTER_LINES:
+                yield f"{page.relative_to(ROOT)}: {count} lines (at most {MAX_REGISTER_LINES})"
+            continue
         total += count
         if count > MAX_PAGE_LINES:
             yield f"{page.relative_to(ROOT)}: {count} lines (at most {MAX_PAGE_LINES})"

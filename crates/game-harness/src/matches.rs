@@ -6,7 +6,7 @@
 //! - [`Tally`]: A's wins, losses and draws split by who moved first, and the results table
 //!   with the score's 95% Wilson interval and the Elo difference ([`crate::stats`]).
 //! - [`MatchSettings`]: the number of games, the clock, the seed, the [`Shard`] to play and
-//!   the [`Sprt`](crate::Sprt) that may stop the match early; [`game_seed`] seeds the players per game so
+//!   the [`Sprt`] that may stop the match early; [`game_seed`] seeds the players per game so
 //!   that a match's shards merge into the same games as one run.
 //! - `progress_bar` is the bar the programs show (with the default feature `terminal`).
 //!

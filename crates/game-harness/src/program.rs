@@ -175,7 +175,8 @@ pub fn selfplay<P: MatchProgram>(program: &P, args: &MatchArgs) -> Result<(), Pr
         let result = play(program, args, &description)?;
         (result, description, vec![args.seed])
     } else {
-        merge(program, &args.merge)?
+        let merged = merge(program, &args.merge)?;
+        (merged.result, merged.description, merged.seeds)
     };
     crate::outln!("Game: {description}");
     crate::outln!("{}", program.table(&result, &description));
@@ -335,10 +336,7 @@ fn game_line<G: MatchGame>(game: &GameRecord<G>) -> String {
 
 /// Reads the match file of each folder and joins the parts into the whole match, pooling
 /// runs with different seeds.
-fn merge<P: MatchProgram>(
-    program: &P,
-    dirs: &[PathBuf],
-) -> Result<(MatchResult<P::Game>, Description, Vec<u64>), ProgramError> {
+fn merge<P: MatchProgram>(program: &P, dirs: &[PathBuf]) -> Result<Merged<P::Game>, ProgramError> {
     let new_game = |text: &str| {
         let description: Description = text.parse().map_err(|e| format!("{e}"))?;
         game_of(program, &description)
@@ -349,5 +347,16 @@ fn merge<P: MatchProgram>(
         .description
         .parse()
         .map_err(|e| format!("{e}"))?;
-    Ok((pooled.file.result, description, pooled.seeds))
+    Ok(Merged {
+        result: pooled.file.result,
+        description,
+        seeds: pooled.seeds,
+    })
+}
+
+/// The parts of a match joined, or runs pooled: the result, its description and the seeds.
+struct Merged<G> {
+    result: MatchResult<G>,
+    description: Description,
+    seeds: Vec<u64>,
 }

@@ -160,7 +160,7 @@ fn play_shard<R, E>(
         let result = play(index)?;
         on_game(index, &result);
         results.push(result);
-        if index % 2 == 1 && stop(&results) {
+        if !index.is_multiple_of(2) && stop(&results) {
             break;
         }
     }

@@ -757,7 +757,7 @@ fn an_sprt_stops_the_match_at_a_decision_on_a_pair() {
     )
     .unwrap();
     let played = result.games.len();
-    assert!(played < 100 && played % 2 == 0, "{played} games");
+    assert!(played < 100 && played.is_multiple_of(2), "{played} games");
     let status = result.sprt_status().unwrap();
     assert_eq!(status.decision, Some(SprtDecision::H1));
     // One pair fewer had not decided yet: the match stopped at the first decision.

@@ -66,7 +66,7 @@ pub enum Command {
     /// A Havannah engine speaking GTP on standard input and output.
     Gtp(gtp::Opts),
     /// Plays a Havannah match between two players.
-    Selfplay(selfplay::Opts),
+    Selfplay(Box<selfplay::Opts>),
     /// Replays Havannah game records and prints `<result> <kinds> <plies>` per game.
     Replay(replay::Opts),
     /// Checks that a GTP Havannah engine keeps its clock under main time and byo-yomi.

@@ -45,7 +45,7 @@ enum Command {
     /// A GTP engine on standard input and output (for HexGui and match tools).
     Gtp(GtpArgs),
     /// A match between two configurations, with a progress bar and a results table.
-    Selfplay(SelfplayArgs),
+    Selfplay(Box<SelfplayArgs>),
     /// Simulations per second of each configuration, and raw playouts per second.
     Speed(SpeedArgs),
     /// Seeded searches of fixed positions: simulations per second and a fingerprint.

@@ -35,12 +35,12 @@ enum Command {
     },
     /// A match between two players (`rave`, `uct` or `gtp:COMMAND`), paired openings, each
     /// played once with each colour.
-    Selfplay(MatchArgs),
+    Selfplay(Box<MatchArgs>),
 }
 
 fn gtp(size: usize, time_per_move: Option<Seconds>, simulations: NonZeroU64) -> Result<(), String> {
     let game = Y::new(size).map_err(|e| e.to_string())?;
-    let agent = search_player("rave", game.clone(), simulations.get())?;
+    let agent = search_player("rave", game, simulations.get())?;
     GtpSession::new(game, Box::new(agent))
         .with_name("y-mcts")
         .with_time_per_move(time_per_move.map(Seconds::duration))

@@ -62,11 +62,11 @@ impl MatchProgram for YMatch {
     ) -> Result<Box<dyn Agent<Y>>, String> {
         let name = spec.name().unwrap_or_default();
         let simulations = args.simulations.map_or(DEFAULT_SIMULATIONS, u64::from);
-        Ok(Box::new(search_player(name, start.clone(), simulations)?))
+        Ok(Box::new(search_player(name, *start, simulations)?))
     }
 
     fn random_opening(&self, start: &Y, plies: usize, seed: u64) -> Result<Y, String> {
-        let mut game = start.clone();
+        let mut game = *start;
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
         for _ in 0..plies {
             let empty: Vec<u8> = game.cells().filter(|&c| game.stone(c).is_none()).collect();
