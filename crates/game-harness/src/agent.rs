@@ -93,7 +93,7 @@ pub trait MatchGame: Clone {
     ///
     /// # Errors
     /// The game's error when `mv` is not legal here (the game is unchanged).
-    fn play(&mut self, mv: Self::Move) -> Result<(), Self::Error>;
+    fn try_play(&mut self, mv: Self::Move) -> Result<(), Self::Error>;
 
     /// `None` while the game goes on, else how it ended.
     fn verdict(&self) -> Option<Verdict>;

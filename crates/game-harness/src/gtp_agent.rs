@@ -189,7 +189,7 @@ impl<G: GtpGame> GtpAgent<G> {
         let mut replay = self.keep(replay)?;
         for &mv in game.moves() {
             self.play(&replay, replay.colour_to_move(), mv)?;
-            let played = replay.play(mv).map_err(|e| e.to_string());
+            let played = replay.try_play(mv).map_err(|e| e.to_string());
             self.keep(played)?;
         }
         Some(())

@@ -39,6 +39,9 @@
 //!   timed moves and forfeits;
 //! - [`record`]: what a match leaves: the record of each game ([`GameRecord`], [`Forfeit`])
 //!   and the whole match with its scores and results table ([`MatchResult`]);
+//! - `search_agent` (feature `search`): one tree-search player for every game, with tree
+//!   reuse, the budget from the clock and typed failures; the game supplies its position,
+//!   tree, budget and report;
 //! - [`shard`]: a match in parts written as text (`match.tsv`), read back, replayed and merged;
 //! - [`fingerprint`]: a running FNV-1a hash of a bench's results ([`Fingerprint`]), so two
 //!   runs compare in one line;
@@ -78,6 +81,8 @@ pub mod process;
 pub mod program;
 pub mod record;
 pub mod runner;
+#[cfg(feature = "search")]
+pub mod search_agent;
 pub mod shard;
 pub mod sprt;
 pub mod stats;

@@ -16,7 +16,7 @@
 //! #     type Move = u8;
 //! #     type Error = std::fmt::Error;
 //! #     fn moves(&self) -> &[u8] { &self.0 }
-//! #     fn play(&mut self, mv: u8) -> Result<(), std::fmt::Error> {
+//! #     fn try_play(&mut self, mv: u8) -> Result<(), std::fmt::Error> {
 //! #         if !(1..=2).contains(&mv) { return Err(std::fmt::Error); }
 //! #         self.0.push(mv);
 //! #         Ok(())
@@ -141,7 +141,7 @@ impl<G: MatchGame> Openings<G> {
             }
             let mut game = start.clone();
             for word in body.split_whitespace() {
-                let played = game.parse_move(word).and_then(|mv| game.play(mv));
+                let played = game.parse_move(word).and_then(|mv| game.try_play(mv));
                 if let Err(e) = played {
                     return Err(OpeningsError::Move {
                         file: file.to_string(),
@@ -224,7 +224,7 @@ impl<G> Openings<G> {
 /// #     type Move = u8;
 /// #     type Error = std::fmt::Error;
 /// #     fn moves(&self) -> &[u8] { &self.0 }
-/// #     fn play(&mut self, mv: u8) -> Result<(), std::fmt::Error> { self.0.push(mv); Ok(()) }
+/// #     fn try_play(&mut self, mv: u8) -> Result<(), std::fmt::Error> { self.0.push(mv); Ok(()) }
 /// #     fn verdict(&self) -> Option<Verdict> { None }
 /// #     fn move_name(&self, mv: u8) -> String { format!("m{mv}") }
 /// #     fn parse_move(&self, text: &str) -> Result<u8, std::fmt::Error> {

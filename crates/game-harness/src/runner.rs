@@ -29,7 +29,7 @@
 //!     fn moves(&self) -> &[u8] {
 //!         &self.0
 //!     }
-//!     fn play(&mut self, mv: u8) -> Result<(), std::fmt::Error> {
+//!     fn try_play(&mut self, mv: u8) -> Result<(), std::fmt::Error> {
 //!         if self.verdict().is_some() || !(1..=2).contains(&mv) {
 //!             return Err(std::fmt::Error);
 //!         }
@@ -251,7 +251,7 @@ fn play_out<G: MatchGame>(
                 reason,
             });
         };
-        if let Err(e) = game.play(mv) {
+        if let Err(e) = game.try_play(mv) {
             return Some(Forfeit {
                 player: mover,
                 chosen: Some(game.move_name(mv)),

@@ -83,7 +83,7 @@ fn play_out(agent: &mut GtpAgent<Pile>, game: &mut Pile, agent_plays_first: bool
             local.choose(game, &Clock::unlimited())
         };
         let mv = mv.unwrap_or_else(|| panic!("no move: {:?}", agent.failure()));
-        game.play(mv).expect("a legal move");
+        game.try_play(mv).expect("a legal move");
         agent.observe(game, mv);
         local.observe(game, mv);
     }
@@ -93,8 +93,8 @@ fn reset_sends_the_game_and_a_whole_game_is_played() {
     let mut agent = child("", &["time_settings 10 0 0"]);
     assert_eq!(agent.name(), format!("gtp:{}", agent.command()));
     let mut game = Pile::new(9, true);
-    game.play(Take::Stones(2)).unwrap();
-    game.play(Take::Pass).unwrap();
+    game.try_play(Take::Stones(2)).unwrap();
+    game.try_play(Take::Pass).unwrap();
     agent.reset(&game);
     assert_eq!(agent.failure(), None);
     assert_eq!(agent.send("name").unwrap(), "pile");
@@ -117,7 +117,7 @@ fn a_refused_optional_move_is_no_failure_but_other_refusals_are() {
     let mut agent = child("--no-pass", &[]);
     let mut game = Pile::new(6, true);
     agent.reset(&game);
-    game.play(Take::Pass).unwrap();
+    game.try_play(Take::Pass).unwrap();
     agent.observe(&game, Take::Pass);
     assert_eq!(agent.failure(), None);
     play_out(&mut agent, &mut game, false);
@@ -136,11 +136,11 @@ fn a_refused_optional_move_is_no_failure_but_other_refusals_are() {
     let mut game = Pile::new(6, true);
     agent.reset(&game);
     for _ in 0..2 {
-        game.play(Take::Stones(1)).unwrap();
+        game.try_play(Take::Stones(1)).unwrap();
         agent.observe(&game, Take::Stones(1));
     }
     assert_eq!(agent.failure(), None);
-    game.play(Take::Stones(1)).unwrap();
+    game.try_play(Take::Stones(1)).unwrap();
     agent.observe(&game, Take::Stones(1));
     let failure = agent.failure().expect("a failure");
     assert!(
@@ -194,7 +194,7 @@ fn a_dead_or_hung_program_is_started_again_at_the_next_game() {
     agent.reset(&game);
     let error = agent.send("pile-sleep 20000").unwrap_err();
     assert!(matches!(error, GtpError::TimedOut { .. }), "{error}");
-    game.play(Take::Stones(1)).unwrap();
+    game.try_play(Take::Stones(1)).unwrap();
     agent.observe(&game, Take::Stones(1));
     assert!(agent.failure().is_some());
     agent.reset(&game);

@@ -65,7 +65,7 @@ impl MatchGame for Count {
         &self.moves
     }
 
-    fn play(&mut self, mv: u8) -> Result<(), BadMove> {
+    fn try_play(&mut self, mv: u8) -> Result<(), BadMove> {
         if self.verdict().is_some() {
             return Err(BadMove(format!("move {mv}: the game is over")));
         }
@@ -173,7 +173,7 @@ fn opening(seed: u64, index: usize) -> Result<Count, BadMove> {
 /// [`opening`] of a game with this goal.
 fn opening_to(goal: u8, seed: u64, index: usize) -> Result<Count, BadMove> {
     let mut game = Count::new(goal);
-    game.play(1 + (opening_seed(seed, index) % 2) as u8)?;
+    game.try_play(1 + (opening_seed(seed, index) % 2) as u8)?;
     Ok(game)
 }
 

@@ -34,7 +34,7 @@ impl MatchGame for GameState {
         GameState::moves(self)
     }
 
-    fn play(&mut self, mv: Move) -> Result<(), RulesError> {
+    fn try_play(&mut self, mv: Move) -> Result<(), RulesError> {
         GameState::play(self, mv).map(|_| ())
     }
 
@@ -150,10 +150,10 @@ mod tests {
     fn a_swap_gives_white_to_the_second_side() {
         let mut game = GameState::new(4, Rules { pie: true }).unwrap();
         let d4 = game.parse_move("d4").unwrap();
-        MatchGame::play(&mut game, d4).unwrap();
+        MatchGame::try_play(&mut game, d4).unwrap();
         assert_eq!(game.side_of(Colour::White), Side::First);
         let swap = game.parse_move("swap").unwrap();
-        MatchGame::play(&mut game, swap).unwrap();
+        MatchGame::try_play(&mut game, swap).unwrap();
         assert!(game.swapped());
         assert_eq!(game.side_of(Colour::White), Side::Second);
         assert_eq!(game.side_to_move(), Side::First);

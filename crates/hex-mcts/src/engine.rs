@@ -260,7 +260,7 @@ mod tests {
         let mut engine = Engine::new(game.position(), settings(Algorithm::Rave, 2000), 1).unwrap();
         let mv = engine.choose(&game, &Clock::unlimited()).unwrap();
         assert!(engine.search_report().unwrap().contains("simulations"));
-        game.play(mv).unwrap();
+        game.try_play(mv).unwrap();
         engine.observe(&game, mv);
         // The subtree of the move played survives: its visits are the new root's.
         assert!(engine.mcts.root_visits() > 0);

@@ -81,7 +81,7 @@ impl MatchGame for Hex {
         side_of(self.position.colour_to_move())
     }
 
-    fn play(&mut self, mv: HexMove) -> Result<(), HexError> {
+    fn try_play(&mut self, mv: HexMove) -> Result<(), HexError> {
         self.play_as(self.position.colour_to_move(), mv)
     }
 
@@ -186,10 +186,10 @@ mod tests {
     #[test]
     fn sides_are_colours_and_a_swap_keeps_them() {
         let mut game = Hex::new(5, true).unwrap();
-        MatchGame::play(&mut game, cell("b1")).unwrap();
+        MatchGame::try_play(&mut game, cell("b1")).unwrap();
         assert_eq!(game.side_to_move(), Side::Second);
         let swap = game.parse_move("swap-pieces").unwrap();
-        MatchGame::play(&mut game, swap).unwrap();
+        MatchGame::try_play(&mut game, swap).unwrap();
         assert_eq!(game.side_to_move(), Side::First);
         assert_eq!(game.colour_to_move(), GtpColour::Black);
         assert_eq!(game.moves(), [cell("b1"), HexMove::SWAP]);
@@ -202,7 +202,7 @@ mod tests {
         // White a2 b2 c2 across row 2 of 3x3.
         let mut game = Hex::new(3, false).unwrap();
         for m in ["a1", "a2", "b1", "b2", "a3", "c2"] {
-            MatchGame::play(&mut game, cell(m)).unwrap();
+            MatchGame::try_play(&mut game, cell(m)).unwrap();
         }
         assert_eq!(game.verdict(), Some(Verdict::Win(Side::Second)));
         assert_eq!(game.final_score().as_deref(), Some("W+"));

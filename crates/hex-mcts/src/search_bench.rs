@@ -59,7 +59,7 @@ fn position(args: &BenchArgs, plies: usize, seed: u64) -> Result<Option<Hex>, He
         if moves.is_empty() {
             return Ok(None);
         }
-        game.play(moves[rng.random_range(0..moves.len())])?;
+        game.try_play(moves[rng.random_range(0..moves.len())])?;
     }
     Ok(game.verdict().is_none().then_some(game))
 }

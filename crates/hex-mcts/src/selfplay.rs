@@ -91,7 +91,7 @@ impl MatchProgram for SelfplayArgs {
             let mv = position
                 .geometry()
                 .move_of(empty[rng.random_range(0..empty.len())]);
-            game.play(mv).map_err(|e| e.to_string())?;
+            game.try_play(mv).map_err(|e| e.to_string())?;
         }
         Ok(game)
     }

@@ -225,7 +225,7 @@ impl MatchGame for Y {
         &self.order[..usize::from(self.plies)]
     }
 
-    fn play(&mut self, mv: u8) -> Result<(), YError> {
+    fn try_play(&mut self, mv: u8) -> Result<(), YError> {
         if self.winner != 0 {
             return Err(YError::GameOver);
         }

@@ -66,12 +66,15 @@ fn random_games_end_exactly_when_the_flood_fill_finds_a_winner() {
             assert!(!empty.is_empty(), "a full board without a winner");
             let mover = game.side_to_move();
             let cell = empty[rng.random_range(0..empty.len())];
-            MatchGame::play(&mut game, cell).unwrap();
+            MatchGame::try_play(&mut game, cell).unwrap();
             assert!(!connects_all_sides(&game, mover.other()));
             let won = connects_all_sides(&game, mover);
             assert_eq!(game.verdict(), won.then_some(Verdict::Win(mover)));
             if won {
-                assert_eq!(MatchGame::play(&mut game, empty[0]), Err(YError::GameOver));
+                assert_eq!(
+                    MatchGame::try_play(&mut game, empty[0]),
+                    Err(YError::GameOver)
+                );
                 break;
             }
         }
@@ -89,9 +92,9 @@ fn names_and_errors() {
     assert!(matches!(game.parse_move("e2"), Err(YError::NotACell(_))));
     assert!(matches!(game.parse_move("a0"), Err(YError::NotACell(_))));
     assert!(matches!(game.parse_move("swap"), Err(YError::NotACell(_))));
-    MatchGame::play(&mut game, e5).unwrap();
+    MatchGame::try_play(&mut game, e5).unwrap();
     assert_eq!(
-        MatchGame::play(&mut game, e5),
+        MatchGame::try_play(&mut game, e5),
         Err(YError::Occupied("e1".into()))
     );
     assert_eq!(game.moves(), &[e5]);

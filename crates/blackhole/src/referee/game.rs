@@ -28,9 +28,9 @@ pub const MAX_SCORE: i16 = 2 * DRAW_SCORE;
 ///     .find(|c| !game.blocked().contains(c))
 ///     .unwrap();
 /// let mv = game.parse_move(&format!("{free}=15"))?;
-/// game.play(mv)?;
+/// game.try_play(mv)?;
 /// assert_eq!(game.side_to_move(), Side::Second);
-/// assert!(game.play(mv).is_err()); // the cell is taken
+/// assert!(game.try_play(mv).is_err()); // the cell is taken
 /// assert_eq!(game.verdict(), None);
 /// # Ok::<(), blackhole::error::BlackholeError>(())
 /// ```
@@ -81,7 +81,7 @@ impl MatchGame for BlackholeGame {
         &self.moves
     }
 
-    fn play(&mut self, mv: Move) -> Result<(), BlackholeError> {
+    fn try_play(&mut self, mv: Move) -> Result<(), BlackholeError> {
         self.position.try_play(mv)?;
         self.moves.push(mv);
         Ok(())
@@ -141,7 +141,7 @@ mod tests {
                 .find(|&c| game.position().empty() & (1 << c.index()) != 0)
                 .unwrap();
             let mv = Move::new(cell, game.position().lowest_stone(p));
-            MatchGame::play(&mut game, mv).unwrap();
+            MatchGame::try_play(&mut game, mv).unwrap();
         }
         game
     }
@@ -203,7 +203,7 @@ mod tests {
         assert!(err.to_string().contains("16"), "{err}");
         let mut taken = game.clone();
         let blocked = Move::new(Cell(0), 1);
-        let err = MatchGame::play(&mut taken, blocked).unwrap_err();
+        let err = MatchGame::try_play(&mut taken, blocked).unwrap_err();
         assert!(err.to_string().contains(&Cell(0).to_string()), "{err}");
         assert_eq!(taken, game);
         assert!(BlackholeGame::new(&[Cell(0), Cell(0)]).is_err());

@@ -174,7 +174,7 @@ pub trait GtpGame: MatchGame {
         if colour != to_move {
             return Err(PlayError::OutOfTurn { to_move });
         }
-        self.play(mv).map_err(PlayError::Illegal)
+        self.try_play(mv).map_err(PlayError::Illegal)
     }
 
     /// Gives the move to `colour` when `genmove` asks for a colour that is not to move;
@@ -190,7 +190,7 @@ pub trait GtpGame: MatchGame {
     /// # Errors
     /// The game's error when `mv` is not legal here.
     fn check(&self, mv: Self::Move) -> Result<(), Self::Error> {
-        self.clone().play(mv)
+        self.clone().try_play(mv)
     }
 
     /// Whether an external program that refuses `play` of `mv` may simply not be told about

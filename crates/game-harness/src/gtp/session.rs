@@ -105,7 +105,7 @@ pub enum GtpSessionError<E: std::error::Error> {
 /// #     type Move = u8;
 /// #     type Error = Bad;
 /// #     fn moves(&self) -> &[u8] { &self.moves }
-/// #     fn play(&mut self, mv: u8) -> Result<(), Bad> {
+/// #     fn try_play(&mut self, mv: u8) -> Result<(), Bad> {
 /// #         if !(1..=2).contains(&mv) || usize::from(mv) > self.left() { return Err(Bad(mv.to_string())); }
 /// #         self.moves.push(mv);
 /// #         Ok(())
@@ -471,7 +471,7 @@ impl<G: GtpGame, A: Agent<G> + ?Sized> GtpSession<G, A> {
         self.game.check(mv).map_err(illegal)?;
         if commit {
             // Checked just above, so this cannot fail.
-            self.game.play(mv).map_err(illegal)?;
+            self.game.try_play(mv).map_err(illegal)?;
             self.player.observe(&self.game, mv);
         }
         Ok(name)

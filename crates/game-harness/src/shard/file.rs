@@ -321,7 +321,7 @@ fn replay<G: MatchGame>(n: usize, game: &mut G, moves: &str) -> Result<(), Shard
             message: e.to_string(),
         };
         let mv = game.parse_move(name).map_err(fault)?;
-        game.play(mv).map_err(fault)?;
+        game.try_play(mv).map_err(fault)?;
     }
     Ok(())
 }

@@ -18,7 +18,7 @@
 //! program's: it names the game and every setting that makes two matches different (a board
 //! size, the rules, the opening), and [`read`] and [`parse`] hand it to the program's closure,
 //! which builds the starting empty game from it. The moves are replayed from there with
-//! [`MatchGame::parse_move`](crate::MatchGame::parse_move) and [`MatchGame::play`](crate::MatchGame::play), so a merged result is checked move by
+//! [`MatchGame::parse_move`](crate::MatchGame::parse_move) and [`MatchGame::try_play`](crate::MatchGame::try_play), so a merged result is checked move by
 //! move and game by game. Moves are named on the final game ([`MatchGame::move_name`](crate::MatchGame::move_name)), so a
 //! move's name must not depend on the position, and must not contain whitespace; tabs and line
 //! breaks in names and reasons become spaces.
@@ -32,7 +32,7 @@
 //! #     type Move = u8;
 //! #     type Error = std::fmt::Error;
 //! #     fn moves(&self) -> &[u8] { &self.0 }
-//! #     fn play(&mut self, mv: u8) -> Result<(), std::fmt::Error> {
+//! #     fn try_play(&mut self, mv: u8) -> Result<(), std::fmt::Error> {
 //! #         if self.verdict().is_some() || !(1..=2).contains(&mv) { return Err(std::fmt::Error); }
 //! #         self.0.push(mv);
 //! #         Ok(())

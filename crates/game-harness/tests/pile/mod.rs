@@ -73,7 +73,7 @@ impl MatchGame for Pile {
         &self.moves
     }
 
-    fn play(&mut self, mv: Take) -> Result<(), PileError> {
+    fn try_play(&mut self, mv: Take) -> Result<(), PileError> {
         let legal = self.left() > 0
             && match mv {
                 Take::Stones(n) => (1..=2).contains(&n) && usize::from(n) <= self.left(),
