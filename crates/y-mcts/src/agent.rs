@@ -1,86 +1,48 @@
-//! A searching agent for any game that both the referee and the search understand: the search
-//! keeps its tree from move to move (tree reuse) and stops at the clock's allowance.
+//! Y's part of the harness's search agent ([`game_harness::search_agent::SearchAgent`]): the
+//! search plays on [`Y`] itself, with a configuration and a budget of simulations when the
+//! clock gives no time.
 
-use game_harness::{Agent, Clock, MatchGame};
-use rand::SeedableRng;
-use rand_pcg::Pcg64Mcg;
-use rave_mcts::{Budget, Config, Game, Mcts, SearchResult};
+use game_harness::Clock;
+use game_harness::search_agent::{SearchAgent, SearchSetup};
+use rave_mcts::{Budget, Config, Mcts, NoPrior, UniformPlayout};
 
-/// An MCTS player: `rave_mcts::Mcts` over `G`, with tree reuse between moves.
-pub struct SearchAgent<G: Game + MatchGame<Move = <G as Game>::Move>> {
-    name: String,
-    mcts: Mcts<G>,
-    /// The budget when the clock sets no time.
-    simulations: u64,
-    rng: Pcg64Mcg,
-    last: Option<SearchResult<<G as Game>::Move>>,
+use crate::Y;
+
+/// A search of Y: its name, its configuration and the simulations a move when the clock
+/// gives no time.
+#[derive(Debug, Clone)]
+pub struct YSearch {
+    /// The name for tables and logs (`rave`, `uct`).
+    pub name: String,
+    /// The search's configuration.
+    pub config: Config,
+    /// Simulations a move when the clock gives no time.
+    pub simulations: u64,
 }
 
-impl<G: Game + MatchGame<Move = <G as Game>::Move>> SearchAgent<G> {
-    /// An agent named `name` searching with `config` from `start`; it spends `simulations`
-    /// simulations a move when the clock gives no time.
-    #[must_use]
-    pub fn new(name: &str, start: G, config: Config, simulations: u64) -> Self {
-        SearchAgent {
-            name: name.to_string(),
-            mcts: Mcts::new(start, config),
-            simulations,
-            rng: Pcg64Mcg::seed_from_u64(0),
-            last: None,
-        }
-    }
+/// A player of Y by tree search.
+pub type YAgent = SearchAgent<Y, YSearch>;
 
-    /// The statistics of the last search.
-    #[must_use]
-    pub fn last_search(&self) -> Option<&SearchResult<<G as Game>::Move>> {
-        self.last.as_ref()
-    }
-}
+impl SearchSetup<Y> for YSearch {
+    type State = Y;
+    type Playout = UniformPlayout<Y>;
+    type Prior = NoPrior;
 
-impl<G> Agent<G> for SearchAgent<G>
-where
-    G: Game + MatchGame<Move = <G as Game>::Move>,
-{
     fn name(&self) -> String {
         self.name.clone()
     }
-
-    fn reset(&mut self, game: &G) {
-        self.mcts.set_position(game.clone());
-        self.last = None;
+    fn root(&self, game: &Y) -> Y {
+        *game
     }
-
-    fn observe(&mut self, game: &G, mv: <G as MatchGame>::Move) {
-        if self.mcts.advance(mv).is_err() {
-            self.mcts.set_position(game.clone());
-        }
+    fn tree(&self, root: Y) -> Mcts<Y> {
+        Mcts::new(root, self.config.clone())
     }
-
-    fn choose(&mut self, game: &G, clock: &Clock) -> Option<<G as MatchGame>::Move> {
-        if MatchGame::moves(self.mcts.game()) != MatchGame::moves(game) {
-            self.mcts.set_position(game.clone());
-        }
-        let budget = match clock.allowance() {
-            Some(time) => Budget::time(time),
-            None => Budget::simulations(self.simulations),
-        };
-        let result = self.mcts.search(&budget, &mut self.rng).ok()?;
-        let best = result.best_move;
-        self.last = Some(result);
-        Some(best)
+    fn follows(&self, state: &Y, game: &Y) -> bool {
+        state == game
     }
-
-    fn reseed(&mut self, seed: u64) {
-        self.rng = Pcg64Mcg::seed_from_u64(seed);
-    }
-
-    fn search_report(&self) -> Option<String> {
-        self.last.as_ref().map(|r| {
-            format!(
-                "{} simulations, win rate {:.1}%",
-                r.simulations,
-                100.0 * r.value
-            )
-        })
+    fn budget(&self, _game: &Y, clock: &Clock) -> Budget {
+        clock
+            .allowance()
+            .map_or(Budget::simulations(self.simulations), Budget::time)
     }
 }

@@ -3,7 +3,7 @@
 //! The game of Y on the workspace's generic crates: [`Y`] is the board and its rules
 //! (a union-find that knows which sides each group touches) and implements both
 //! `rave_mcts::Game` (for the search) and `game_harness::MatchGame` (for the referee);
-//! [`SearchAgent`] plays it, and [`selfplay`] gives the harness's match program Y's players.
+//! [`YAgent`] (the harness's search agent with [`YSearch`]) plays it, and [`selfplay`] gives the harness's match program Y's players.
 //! The `y` program adds a GTP engine and self-play matches, all from `game-harness`; what is here is only what is particular to Y.
 //!
 //! Y: two players take turns putting a stone on an empty cell of a triangle of hexagons; the
@@ -30,5 +30,5 @@ mod board;
 mod gtp;
 pub mod selfplay;
 
-pub use agent::SearchAgent;
+pub use agent::{YAgent, YSearch};
 pub use board::{MAX_SIZE, MIN_SIZE, Y, YError};

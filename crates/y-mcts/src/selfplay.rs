@@ -9,7 +9,7 @@ use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use rave_mcts::{Config, RaveSchedule};
 
-use crate::{SearchAgent, Y};
+use crate::{Y, YAgent, YSearch};
 
 /// Simulations a move of a search player when neither a time nor a count is given.
 pub const DEFAULT_SIMULATIONS: u64 = 2_000;
@@ -18,19 +18,24 @@ pub const DEFAULT_SIMULATIONS: u64 = 2_000;
 #[derive(Debug, Clone, Copy, Default)]
 pub struct YMatch;
 
-/// The search player `name` (`rave` or `uct`) from `start`, spending `simulations` a move
+/// The search player `name` (`rave` or `uct`), spending `simulations` a move
 /// when the clock gives no time.
 ///
 /// # Errors
 /// A message naming an unknown player.
-pub fn search_player(name: &str, start: Y, simulations: u64) -> Result<SearchAgent<Y>, String> {
+pub fn search_player(name: &str, simulations: u64) -> Result<YAgent, String> {
     let builder = match name {
         "rave" => Config::builder().rave(RaveSchedule::default()),
         "uct" => Config::builder().uct(),
         _ => return Err(format!("unknown player {name:?}: rave, uct or gtp:COMMAND")),
     };
     let config = builder.build().map_err(|e| e.to_string())?;
-    Ok(SearchAgent::new(name, start, config, simulations))
+    let setup = YSearch {
+        name: name.to_string(),
+        config,
+        simulations,
+    };
+    Ok(YAgent::new(setup, 0))
 }
 
 impl MatchProgram for YMatch {
@@ -57,12 +62,12 @@ impl MatchProgram for YMatch {
         &self,
         spec: &PlayerSpec,
         args: &MatchArgs,
-        start: &Y,
+        _start: &Y,
         _seed: u64,
     ) -> Result<Box<dyn Agent<Y>>, String> {
         let name = spec.name().unwrap_or_default();
         let simulations = args.simulations.map_or(DEFAULT_SIMULATIONS, u64::from);
-        Ok(Box::new(search_player(name, *start, simulations)?))
+        Ok(Box::new(search_player(name, simulations)?))
     }
 
     fn random_opening(&self, start: &Y, plies: usize, seed: u64) -> Result<Y, String> {
