@@ -21,7 +21,7 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use rave_mcts::{Mcts, MctsError, Playout, Trace};
 
-use crate::engine::{Algorithm, Engine, Settings};
+use crate::engine::{Algorithm, Settings, engine};
 use crate::game::HexGame;
 use crate::harness::Hex;
 use crate::playout::HexPlayout;
@@ -128,8 +128,7 @@ fn gtp(args: &GtpArgs) -> Result<(), String> {
         settings.time = Some(Duration::from_secs(1));
     }
     let game = Hex::new(args.size, args.swap).map_err(|e| e.to_string())?;
-    let engine =
-        Engine::new(game.position(), settings, args.search.seed).map_err(|e| e.to_string())?;
+    let engine = engine(settings, args.search.seed).map_err(|e| e.to_string())?;
     gtp::session(game, engine)
         .with_search_log(!args.quiet)
         .run(io::stdin().lock(), io::stdout().lock())

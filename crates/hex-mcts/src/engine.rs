@@ -4,11 +4,9 @@
 
 use std::time::Duration;
 
-use rand::SeedableRng;
-use rand_pcg::Pcg64Mcg;
-use rave_mcts::{Budget, Config, Mcts, MctsError, RaveSchedule, SearchResult};
-
-use game_harness::{Agent, Clock};
+use game_harness::Clock;
+use game_harness::search_agent::{SearchAgent, SearchSetup};
+use rave_mcts::{Budget, Config, Mcts, MctsError, NoPrior, RaveSchedule, SearchResult};
 
 use crate::board::HexMove;
 use crate::game::HexGame;
@@ -88,127 +86,72 @@ impl Settings {
     }
 }
 
-/// A searching player that keeps its tree between moves: `game_harness::Agent` of [`Hex`].
-pub struct Engine {
-    mcts: Mcts<HexGame, HexPlayout>,
+/// Hex's part of the harness's search agent: the [`Settings`] and the configuration they
+/// name. The search plays on [`HexGame`], the position of a [`Hex`] game.
+#[derive(Debug, Clone)]
+pub struct HexSearch {
     settings: Settings,
-    rng: Pcg64Mcg,
-    /// The last search's result (`hex-stats`, the search log).
-    last: Option<SearchResult<HexMove>>,
-    /// Why the last search failed, if it did.
-    failure: Option<String>,
-    /// Simulations and searches since the engine was made.
-    totals: (u64, u32),
+    config: Config,
 }
 
-impl Engine {
-    /// A player for games starting at `start`, with a seeded generator.
+impl HexSearch {
+    /// The search `settings` describe.
     ///
     /// # Errors
-    /// The search's refusal of the settings (no threads, too many).
-    pub fn new(start: &HexGame, settings: Settings, seed: u64) -> Result<Engine, MctsError> {
+    /// The configuration's error (a thread count of 0).
+    pub fn new(settings: Settings) -> Result<HexSearch, MctsError> {
         let config = settings.algorithm.config(settings.threads)?;
-        Ok(Engine {
-            mcts: Mcts::with_playout(start.clone(), config, HexPlayout::new(settings.bridge_save)),
-            settings,
-            rng: Pcg64Mcg::seed_from_u64(seed),
-            last: None,
-            failure: None,
-            totals: (0, 0),
-        })
+        Ok(HexSearch { settings, config })
     }
 
     /// The settings.
     pub fn settings(&self) -> Settings {
         self.settings
     }
-
-    /// Changes the settings (the tree is kept when the algorithm stays the same).
-    ///
-    /// # Errors
-    /// The search's refusal of the settings; the engine is then unchanged.
-    pub fn set_settings(&mut self, settings: Settings) -> Result<(), MctsError> {
-        let config = settings.algorithm.config(settings.threads)?;
-        if settings.algorithm != self.settings.algorithm
-            || settings.bridge_save != self.settings.bridge_save
-        {
-            let playout = HexPlayout::new(settings.bridge_save);
-            self.mcts = Mcts::with_playout(self.mcts.game().clone(), config, playout);
-        } else {
-            self.mcts.set_config(config);
-        }
-        self.settings = settings;
-        Ok(())
-    }
-
-    /// The last search's result.
-    pub fn last_search(&self) -> Option<&SearchResult<HexMove>> {
-        self.last.as_ref()
-    }
-
-    /// The mean simulations of a search since the engine was made (0 before the first).
-    pub fn simulations_per_search(&self) -> f64 {
-        let (simulations, searches) = self.totals;
-        simulations as f64 / f64::from(searches.max(1))
-    }
 }
 
-impl Agent<Hex> for Engine {
+impl SearchSetup<Hex> for HexSearch {
+    type State = HexGame;
+    type Playout = HexPlayout;
+    type Prior = NoPrior;
+
     fn name(&self) -> String {
         self.settings.algorithm.name().to_string()
     }
-
-    fn reset(&mut self, game: &Hex) {
-        self.mcts.set_position(game.position().clone());
-        self.last = None;
+    fn root(&self, game: &Hex) -> HexGame {
+        game.position().clone()
     }
-
-    /// Tree reuse: the move is played into the tree when its colour was the tree's colour to
-    /// move; anything else (a colour playing twice) starts a fresh tree.
-    fn observe(&mut self, game: &Hex, mv: HexMove) {
-        let mover = game.colours().last().copied();
-        if mover != Some(self.mcts.game().colour_to_move()) || self.mcts.advance(mv).is_err() {
-            self.mcts.set_position(game.position().clone());
-        }
+    fn tree(&self, root: HexGame) -> Mcts<HexGame, HexPlayout> {
+        let playout = HexPlayout::new(self.settings.bridge_save);
+        Mcts::with_playout(root, self.config.clone(), playout)
     }
-
-    /// Searches within the settings' budget, the time capped by the clock's allowance.
-    fn choose(&mut self, game: &Hex, clock: &Clock) -> Option<HexMove> {
-        if !self.mcts.game().same_position(game.position()) {
-            self.mcts.set_position(game.position().clone());
-        }
-        let budget = self.settings.budget(clock.allowance());
-        let searched = self.mcts.search(&budget, &mut self.rng);
-        self.failure = searched
-            .as_ref()
-            .err()
-            .map(|e| format!("search failed: {e}"));
-        let result = searched.ok()?;
-        self.totals = (self.totals.0 + result.simulations, self.totals.1 + 1);
-        let best = result.best_move;
-        self.last = Some(result);
-        Some(best)
+    /// Positions, not plies: a GTP controller may play one colour twice.
+    fn follows(&self, state: &HexGame, game: &Hex) -> bool {
+        state.same_position(game.position())
     }
-
-    fn reseed(&mut self, seed: u64) {
-        self.rng = Pcg64Mcg::seed_from_u64(seed);
+    fn budget(&self, _game: &Hex, clock: &Clock) -> Budget {
+        self.settings.budget(clock.allowance())
     }
-
-    /// Simulations and their rate, time, win rate or proof, principal variation, tree size
-    /// and depth, why the search stopped.
-    fn search_report(&self) -> Option<String> {
-        self.last.as_ref().map(|r| r.report(ToString::to_string))
+    fn report(&self, result: &SearchResult<HexMove>, _state: &HexGame) -> String {
+        result.report(ToString::to_string)
     }
+}
 
-    fn failure(&self) -> Option<String> {
-        self.failure.clone()
-    }
+/// A Hex player: the harness's search agent with [`HexSearch`].
+pub type Engine = SearchAgent<Hex, HexSearch>;
+
+/// A player searching as `settings` say, its generator seeded by `seed`.
+///
+/// # Errors
+/// The configuration's error (a thread count of 0).
+pub fn engine(settings: Settings, seed: u64) -> Result<Engine, MctsError> {
+    Ok(Engine::new(HexSearch::new(settings)?, seed))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use game_harness::MatchGame;
+    use game_harness::{Agent, MatchGame};
 
     fn settings(algorithm: Algorithm, sims: u64) -> Settings {
         Settings {
@@ -257,25 +200,33 @@ mod tests {
     #[test]
     fn tree_is_reused_when_the_game_goes_on() {
         let mut game = Hex::new(5, false).unwrap();
-        let mut engine = Engine::new(game.position(), settings(Algorithm::Rave, 2000), 1).unwrap();
+        let mut engine = engine(settings(Algorithm::Rave, 2000), 1).unwrap();
         let mv = engine.choose(&game, &Clock::unlimited()).unwrap();
         assert!(engine.search_report().unwrap().contains("simulations"));
         game.try_play(mv).unwrap();
         engine.observe(&game, mv);
-        // The subtree of the move played survives: its visits are the new root's.
-        assert!(engine.mcts.root_visits() > 0);
-        assert!(engine.mcts.game().same_position(game.position()));
-        // A colour playing twice starts afresh.
-        game.play_as(crate::board::Colour::Black, HexMove::cell(0, 0))
+        let reply = engine.choose(&game, &Clock::unlimited()).unwrap();
+        // The subtree of the move played survived: the second search started with visits.
+        let second = engine.last_result().unwrap();
+        assert!(second.root_visits > second.simulations, "{second:?}");
+        game.try_play(reply).unwrap();
+        engine.observe(&game, reply);
+        // A colour playing twice: the search follows the game's position, not its plies.
+        let free = (0..25)
+            .map(|c| game.position().geometry().move_of(c))
+            .find(|&m| game.position().check(m).is_ok())
             .unwrap();
-        engine.observe(&game, HexMove::cell(0, 0));
-        assert_eq!(engine.mcts.root_visits(), 0);
-        assert!(engine.mcts.game().same_position(game.position()));
+        game.play_as(crate::board::Colour::Black, free).unwrap();
+        engine.observe(&game, free);
+        let mv = engine.choose(&game, &Clock::unlimited()).unwrap();
+        assert!(
+            game.position().check(mv).is_ok(),
+            "{mv} is legal where the game stands"
+        );
         // A reset (a new game, an undo) starts afresh from the game given.
         let start = Hex::new(5, false).unwrap();
         engine.reset(&start);
-        assert!(engine.mcts.game().same_position(start.position()));
-        assert!(engine.last_search().is_none());
+        assert!(engine.last_result().is_none());
         assert!(engine.simulations_per_search() > 0.0);
     }
 }

@@ -12,7 +12,7 @@
 use game_harness::gtp::{CommandError, GtpExtension, GtpSession, seconds};
 
 use crate::board::HexError;
-use crate::engine::Engine;
+use crate::engine::{Engine, HexSearch};
 use crate::harness::Hex;
 
 /// Hex's own commands, listed after the standard ones.
@@ -84,14 +84,14 @@ impl GtpExtension<Hex, Engine> for HexCommands {
 fn stats(session: &HexSession) -> Result<String, HexCommandError> {
     let result = session
         .player()
-        .last_search()
+        .last_result()
         .ok_or(HexCommandError::NoSearch)?;
     Ok(format!("\n{}", result.report(ToString::to_string)))
 }
 
 /// `hex-param`: the settings, one a line.
 fn listing(session: &HexSession) -> String {
-    let s = session.player().settings();
+    let s = session.player().setup().settings();
     let on = |b: bool| if b { "on" } else { "off" };
     format!(
         "algorithm {}\nsimulations {}\ntime {}\nthreads {}\nbridge-save {}\nswap {}",
@@ -121,7 +121,7 @@ fn on_off(text: &str) -> Result<bool, HexCommandError> {
 /// (a new game).
 fn param(session: &mut HexSession, name: &str, value: &str) -> Result<(), HexCommandError> {
     let bad = |what, why| HexCommandError::BadValue(what, value.to_string(), why);
-    let mut s = session.player().settings();
+    let mut s = session.player().setup().settings();
     match name {
         "simulations" => {
             let n: u64 = value.parse().map_err(|_| bad("simulations", "a number"))?;
@@ -150,10 +150,9 @@ fn param(session: &mut HexSession, name: &str, value: &str) -> Result<(), HexCom
         }
         _ => return Err(HexCommandError::UnknownParam(name.to_string())),
     }
-    session
-        .player_mut()
-        .set_settings(s)
-        .map_err(|e| HexCommandError::Refused(e.to_string()))
+    let search = HexSearch::new(s).map_err(|e| HexCommandError::Refused(e.to_string()))?;
+    *session.player_mut().setup_mut() = search;
+    Ok(())
 }
 
 #[cfg(test)]
@@ -172,10 +171,7 @@ mod tests {
             bridge_save: false,
         };
         let game = Hex::new(5, true).unwrap();
-        session(
-            game.clone(),
-            Engine::new(game.position(), settings, 1).unwrap(),
-        )
+        session(game.clone(), crate::engine::engine(settings, 1).unwrap())
     }
 
     fn reply(gtp: &mut HexSession, line: &str) -> String {

@@ -18,7 +18,7 @@ use rand_pcg::Pcg64Mcg;
 use rave_mcts::Game;
 
 use crate::board::HexError;
-use crate::engine::{Algorithm, Engine, Settings};
+use crate::engine::{Algorithm, Settings, engine};
 use crate::harness::Hex;
 
 /// The options of `hex search-bench`.
@@ -86,9 +86,9 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
             game_harness::outln!("position {k}: {plies} moves: the game is over, skipped");
             continue;
         };
-        let mut engine = Engine::new(game.position(), settings, seed).map_err(|e| e.to_string())?;
+        let mut engine = engine(settings, seed).map_err(|e| e.to_string())?;
         let chosen = engine.choose(&game, &Clock::unlimited());
-        let (Some(_), Some(result)) = (chosen, engine.last_search()) else {
+        let (Some(_), Some(result)) = (chosen, engine.last_result()) else {
             let why = engine.failure().unwrap_or_default();
             return Err(format!("position {k}: the search found no move: {why}"));
         };

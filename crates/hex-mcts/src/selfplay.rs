@@ -11,7 +11,7 @@ use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
 use crate::board::EMPTY;
-use crate::engine::{Algorithm, Engine, Settings};
+use crate::engine::{Algorithm, Settings, engine};
 use crate::harness::Hex;
 
 /// The options of `hex selfplay`: the harness's match options and Hex's own.
@@ -54,7 +54,7 @@ impl MatchProgram for SelfplayArgs {
         &self,
         spec: &PlayerSpec,
         args: &MatchArgs,
-        start: &Hex,
+        _start: &Hex,
         _seed: u64,
     ) -> Result<Box<dyn Agent<Hex>>, String> {
         let unknown = || format!("unknown player {spec}: uct, rave, grave or gtp:COMMAND");
@@ -73,7 +73,7 @@ impl MatchProgram for SelfplayArgs {
             threads: args.threads.map_or(1, usize::from),
             bridge_save,
         };
-        let engine = Engine::new(start.position(), settings, 0).map_err(|e| e.to_string())?;
+        let engine = engine(settings, 0).map_err(|e| e.to_string())?;
         Ok(Box::new(engine))
     }
 

@@ -4,7 +4,7 @@
 //! empty line), and only `quit` ends the session.
 
 use game_harness::gtp::{is_one_response, too_slow_to_fuzz};
-use hex_mcts::engine::{Algorithm, Engine, Settings};
+use hex_mcts::engine::{Algorithm, Settings};
 use hex_mcts::gtp::{HexSession, session};
 use hex_mcts::harness::Hex;
 use proptest::prelude::*;
@@ -19,7 +19,7 @@ fn new_session() -> HexSession {
         bridge_save: true,
     };
     let game = Hex::new(5, true).expect("size 5 is valid");
-    let engine = Engine::new(game.position(), settings, 9).expect("valid settings");
+    let engine = hex_mcts::engine::engine(settings, 9).expect("valid settings");
     session(game, engine)
 }
 
