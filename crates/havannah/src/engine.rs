@@ -3,13 +3,12 @@
 //! ([`EngineConfig`], with the [`Preset`]s that matches compare).
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use game_harness::Clock;
+use game_harness::search_agent::{Opening, SearchAgent, SearchSetup};
 use havannah_board::Board;
 use havannah_rules::{GameState, Move};
-use rand::SeedableRng;
-use rand_pcg::Pcg64Mcg;
 use rave_mcts::{Budget, Config, Mcts, MctsError, RaveSchedule, SearchResult};
 
 use crate::error::ConfigError;
@@ -211,24 +210,13 @@ impl EngineConfig {
 /// engine.observe(&game, mv);
 /// # Ok::<(), havannah_rules::RulesError>(())
 /// ```
-pub struct Engine {
-    config: EngineConfig,
-    search: Option<Mcts<HavannahGame, HavannahPlayout, HavannahPrior>>,
-    rng: Pcg64Mcg,
-    last: Option<SearchResult<Move>>,
-    /// Moves observed but not yet followed in the tree: the tree catches up in `choose`,
-    /// where the time it takes counts against the move's budget (a GTP controller waits
-    /// for `genmove` until the engine has observed its own move).
-    pending: Vec<Move>,
-    /// The first-stone table of the last board searched on, if it has one.
-    first_stones: Option<FirstStones>,
-}
+pub struct Engine(SearchAgent<GameState, HavannahSearch>);
 
 impl std::fmt::Debug for Engine {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Engine")
-            .field("config", &self.config)
-            .field("tree_nodes", &self.search.as_ref().map(Mcts::tree_nodes))
+            .field("config", self.config())
+            .field("tree_nodes", &self.tree_nodes())
             .finish_non_exhaustive()
     }
 }
@@ -238,65 +226,60 @@ impl Engine {
     /// a given seed and simulation budget).
     #[must_use]
     pub fn new(config: EngineConfig, seed: u64) -> Engine {
-        Engine {
+        let setup = HavannahSearch {
             config,
-            search: None,
-            rng: Pcg64Mcg::seed_from_u64(seed),
-            last: None,
-            pending: Vec::new(),
             first_stones: None,
-        }
+        };
+        Engine(SearchAgent::new(setup, seed))
     }
 
     /// The configuration.
     #[must_use]
     pub fn config(&self) -> &EngineConfig {
-        &self.config
+        &self.0.setup().config
     }
 
     /// The result of the last search (best move, principal variation, child statistics).
     #[must_use]
     pub fn last_result(&self) -> Option<&SearchResult<Move>> {
-        self.last.as_ref()
+        self.0.last_result()
     }
 
     /// The number of nodes in the search tree (moves observed since the last search are
     /// followed in the tree, keeping the subtree, when the next search starts).
     #[must_use]
     pub fn tree_nodes(&self) -> usize {
-        self.search.as_ref().map_or(0, Mcts::tree_nodes)
+        self.0.tree_nodes()
     }
 
-    /// The move of the first-stone table at `game` when the pie rule is on and the table
-    /// decides it: the most even first stone at ply 0, `swap` at ply 1 when the first stone
-    /// favours White. `Some(None)` at ply 1 when the table says not to swap: the search then
-    /// chooses among the cells only.
-    fn table_move(&mut self, game: &GameState) -> Option<Option<Move>> {
-        let plies = game.moves().len();
-        if !self.config.pie_table || !game.rules().pie || plies > 1 {
-            return None;
-        }
-        let board = game.board();
-        if self
-            .first_stones
-            .as_ref()
-            .is_none_or(|t| t.board() != board)
-        {
-            self.first_stones = FirstStones::builtin(board).and_then(Result::ok);
-        }
-        let table = self.first_stones.as_ref()?;
-        match game.moves() {
-            [] => Some(Some(Move::Cell(table.most_even()))),
-            [Move::Cell(first)] => Some(table.should_swap(*first).then_some(Move::Swap)),
-            _ => None,
-        }
+    /// The budget for the next move under `clock`.
+    #[must_use]
+    pub fn budget(&self, game: &GameState, clock: &Clock) -> Budget {
+        self.0.setup().budget(game, clock)
+    }
+}
+
+/// Havannah's part of the harness's search agent: the configuration, and the first-stone
+/// table of the last board searched on, if it has one.
+struct HavannahSearch {
+    config: EngineConfig,
+    first_stones: Option<FirstStones>,
+}
+
+impl SearchSetup<GameState> for HavannahSearch {
+    type State = HavannahGame;
+    type Playout = HavannahPlayout;
+    type Prior = HavannahPrior;
+
+    fn name(&self) -> String {
+        self.config.name.clone()
     }
 
-    fn fresh(&self, game: &GameState) -> Mcts<HavannahGame, HavannahPlayout, HavannahPrior> {
-        self.fresh_at(HavannahGame::from_game(game))
+    fn root(&self, game: &GameState) -> HavannahGame {
+        HavannahGame::from_game(game)
     }
 
-    fn fresh_at(&self, root: HavannahGame) -> Mcts<HavannahGame, HavannahPlayout, HavannahPrior> {
+    fn tree(&self, root: HavannahGame) -> Mcts<HavannahGame, HavannahPlayout, HavannahPrior> {
         let mut prior = HavannahPrior::new(self.config.prior);
         if let Some((net, weight)) = &self.config.value_net {
             prior = prior.with_value_net(Arc::clone(net), *weight);
@@ -312,29 +295,11 @@ impl Engine {
         )
     }
 
-    /// Makes sure the search stands at `game`'s position: follows the pending moves in the
-    /// tree (keeping the subtree), or starts afresh.
-    fn sync(&mut self, game: &GameState) {
-        let pending = std::mem::take(&mut self.pending);
-        // One compaction of the tree for all of them (usually this engine's last move and
-        // the reply): it keeps only the reply's subtree, a fraction of the move's.
-        if let Some(search) = self.search.as_mut()
-            && search.advance_all(&pending).is_err()
-        {
-            self.search = None;
-        }
-        let in_step = self
-            .search
-            .as_ref()
-            .is_some_and(|s| s.game().position().plies() == game.moves().len());
-        if !in_step {
-            self.search = Some(self.fresh(game));
-        }
+    fn follows(&self, state: &HavannahGame, game: &GameState) -> bool {
+        state.position().plies() == game.moves().len()
     }
 
-    /// The budget for the next move under `clock`.
-    #[must_use]
-    pub fn budget(&self, game: &GameState, clock: &Clock) -> Budget {
+    fn budget(&self, game: &GameState, clock: &Clock) -> Budget {
         let margin = self.config.safety_margin;
         let min_time = Duration::from_millis(1);
         let mut time = clock
@@ -358,74 +323,60 @@ impl Engine {
         };
         budget.with_nodes(self.config.node_budget())
     }
+
+    /// The first-stone table when the pie rule is on and the table decides: the most even
+    /// first stone at ply 0, `swap` at ply 1 when the first stone favours White; when it says
+    /// not to swap, a search of a tree without `swap` (legal only there).
+    fn opening(&mut self, game: &GameState) -> Option<Opening<Move, HavannahGame>> {
+        let plies = game.moves().len();
+        if !self.config.pie_table || !game.rules().pie || plies > 1 {
+            return None;
+        }
+        let board = game.board();
+        if self
+            .first_stones
+            .as_ref()
+            .is_none_or(|t| t.board() != board)
+        {
+            self.first_stones = FirstStones::builtin(board).and_then(Result::ok);
+        }
+        let table = self.first_stones.as_ref()?;
+        match game.moves() {
+            [] => Some(Opening::Play(Move::Cell(table.most_even()))),
+            [Move::Cell(first)] if table.should_swap(*first) => Some(Opening::Play(Move::Swap)),
+            [Move::Cell(_)] => Some(Opening::SearchFrom(HavannahGame::from_game_with_pie(
+                game, false,
+            ))),
+            _ => None,
+        }
+    }
+
+    fn report(&self, result: &SearchResult<Move>, state: &HavannahGame) -> String {
+        search_report(result, state.board())
+    }
 }
 
 impl Agent<GameState> for Engine {
     fn name(&self) -> String {
-        self.config.name.clone()
+        self.0.name()
     }
-
     fn search_report(&self) -> Option<String> {
-        let board = self.search.as_ref()?.game().board();
-        Some(search_report(self.last.as_ref()?, board))
+        self.0.search_report()
     }
-
     fn reset(&mut self, game: &GameState) {
-        self.search = Some(self.fresh(game));
-        self.last = None;
-        self.pending.clear();
+        self.0.reset(game);
     }
-
     fn reseed(&mut self, seed: u64) {
-        self.rng = Pcg64Mcg::seed_from_u64(seed);
+        self.0.reseed(seed);
     }
-
     fn observe(&mut self, game: &GameState, mv: Move) {
-        let follows = self.search.as_ref().is_some_and(|s| {
-            s.game().position().plies() + self.pending.len() + 1 == game.moves().len()
-        });
-        if follows {
-            self.pending.push(mv);
-        } else {
-            self.search = None;
-            self.pending.clear();
-        }
+        self.0.observe(game, mv);
     }
-
     fn choose(&mut self, game: &GameState, clock: &Clock) -> Option<Move> {
-        if game.outcome().is_over() {
-            return None;
-        }
-        let start = Instant::now();
-        match self.table_move(game) {
-            Some(Some(mv)) => {
-                self.last = None;
-                return Some(mv);
-            }
-            Some(None) => {
-                // Not swapping: search a tree without `swap` (it is legal only here).
-                self.search = Some(self.fresh_at(HavannahGame::from_game_with_pie(game, false)));
-                self.pending.clear();
-            }
-            None => {}
-        }
-        self.sync(game);
-        let mut budget = self.budget(game, clock);
-        // Following the moves in the tree took part of this move's time.
-        if let Some(time) = budget.time.as_mut() {
-            *time = time
-                .saturating_sub(start.elapsed())
-                .max(Duration::from_millis(1));
-        }
-        let search = self.search.as_mut()?;
-        match search.search(&budget, &mut self.rng) {
-            Ok(result) => {
-                let mv = result.best_move;
-                self.last = Some(result);
-                game.check(mv).ok().map(|()| mv)
-            }
-            Err(_) => None,
-        }
+        self.0.choose(game, clock)
+    }
+    fn failure(&self) -> Option<String> {
+        self.0.failure()
     }
 }
 
