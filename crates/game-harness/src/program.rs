@@ -41,24 +41,16 @@ pub trait MatchProgram {
     type Game: GtpGame<Move: Send> + 'static;
 
     /// The game's name: the first word of its match files' descriptions (`havannah`).
-    fn name(&self) -> &'static str;
-
+    const NAME: &'static str;
     /// The board size without `--size`.
-    fn default_size(&self) -> usize;
-
+    const SIZE: usize;
     /// Players A and B without `--player-a` and `--player-b`.
-    fn default_players(&self) -> [&'static str; 2];
-
+    const PLAYERS: [&'static str; 2];
     /// The clock of a move when neither `--time-per-move` nor `--simulations` is given
     /// (`None`: unlimited, the players' own budgets).
-    fn default_time(&self) -> Option<Duration> {
-        None
-    }
-
+    const TIME: Option<Duration> = None;
     /// The output folder without `--out` (`None`: nothing is written).
-    fn default_out(&self) -> Option<PathBuf> {
-        None
-    }
+    const OUT: Option<&'static str> = None;
 
     /// The program's rules as settings of the description, besides `size` and `opening`
     /// (`[("pie", "1")]`).
@@ -71,17 +63,14 @@ pub trait MatchProgram {
     /// A message naming the size or the rule the game cannot take.
     fn new_game(&self, size: usize, description: &Description) -> Result<Self::Game, String>;
 
-    /// The player `spec` names, never an external program; `seed` differs between A and B.
+    /// The player a request names (never an external program).
     ///
     /// # Errors
     /// A message naming the unknown player or the bad parameter.
     fn player(
         &self,
-        spec: &PlayerSpec,
-        args: &MatchArgs,
-        start: &Self::Game,
-        seed: u64,
-    ) -> Result<Box<dyn Agent<Self::Game>>, String>;
+        request: &PlayerRequest<'_, Self::Game>,
+    ) -> Result<BoxedAgent<Self::Game>, String>;
 
     /// `start` with `plies` random moves drawn from `seed` (fewer if the game ends).
     ///
@@ -121,6 +110,23 @@ pub trait MatchProgram {
     ) -> io::Result<Vec<String>> {
         Ok(Vec::new())
     }
+}
+
+/// An agent of `G` in a box, as the match program holds its players.
+pub type BoxedAgent<G> = Box<dyn Agent<G>>;
+
+/// What the match program asks of [`MatchProgram::player`]: one of the game's own players.
+#[derive(Debug, Clone, Copy)]
+#[non_exhaustive]
+pub struct PlayerRequest<'a, G> {
+    /// The player's specification (`best:c=0.3`), never `gtp:COMMAND`.
+    pub spec: &'a PlayerSpec,
+    /// The match options (threads, simulations, ...).
+    pub args: &'a MatchArgs,
+    /// The empty game of the match.
+    pub start: &'a G,
+    /// A seed for the player, different for A and B (the runner reseeds players per game).
+    pub seed: u64,
 }
 
 /// Why a match program stopped.
@@ -184,7 +190,7 @@ pub fn selfplay<P: MatchProgram>(program: &P, args: &MatchArgs) -> Result<(), Pr
     if let Some(line) = &pooled {
         crate::outln!("{line}");
     }
-    let Some(dir) = args.out.clone().or_else(|| program.default_out()) else {
+    let Some(dir) = args.out.clone().or_else(|| P::OUT.map(PathBuf::from)) else {
         return Ok(());
     };
     let write = |dir: &Path| -> io::Result<Vec<String>> {
@@ -208,8 +214,8 @@ pub fn selfplay<P: MatchProgram>(program: &P, args: &MatchArgs) -> Result<(), Pr
 
 /// The description of the match `args` set up: the game, the size, the rules, the opening.
 fn description<P: MatchProgram>(program: &P, args: &MatchArgs) -> Description {
-    let size = args.size.unwrap_or_else(|| program.default_size());
-    let mut description = Description::new(program.name()).with("size", size);
+    let size = args.size.unwrap_or(P::SIZE);
+    let mut description = Description::new(P::NAME).with("size", size);
     for (key, value) in program.rules() {
         description = description.with(key, value);
     }
@@ -218,11 +224,8 @@ fn description<P: MatchProgram>(program: &P, args: &MatchArgs) -> Description {
 
 /// The empty game a description stands for.
 fn game_of<P: MatchProgram>(program: &P, description: &Description) -> Result<P::Game, String> {
-    if description.game() != program.name() {
-        return Err(format!(
-            "{description:?} is not a match of {}",
-            program.name()
-        ));
+    if description.game() != P::NAME {
+        return Err(format!("{description:?} is not a match of {}", P::NAME));
     }
     let size = description.number("size").map_err(|e| e.to_string())?;
     program.new_game(size, description)
@@ -235,9 +238,15 @@ fn player<P: MatchProgram>(
     args: &MatchArgs,
     start: &P::Game,
     seed: u64,
-) -> Result<Box<dyn Agent<P::Game>>, String> {
+) -> Result<BoxedAgent<P::Game>, String> {
     let PlayerSpec::Program(command) = spec else {
-        return program.player(spec, args, start, seed);
+        let request = PlayerRequest {
+            spec,
+            args,
+            start,
+            seed,
+        };
+        return program.player(&request);
     };
     let stderr = args
         .gtp_stderr
@@ -260,7 +269,7 @@ fn play<P: MatchProgram>(
     description: &Description,
 ) -> Result<MatchResult<P::Game>, ProgramError> {
     let start = game_of(program, description)?;
-    let defaults = program.default_players();
+    let defaults = P::PLAYERS;
     let mut agents = Vec::new();
     for (i, (spec, default)) in [&args.player_a, &args.player_b]
         .into_iter()
@@ -283,7 +292,7 @@ fn play<P: MatchProgram>(
         std::num::NonZeroUsize::get,
     );
     let mut settings = MatchSettings::new(games)
-        .clock(args.clock(program.default_time()))
+        .clock(args.clock(P::TIME))
         .seed(args.seed)
         .shard(args.shard.unwrap_or_default());
     settings.sprt = args.sprt;

@@ -19,6 +19,8 @@ use havannah::gtp::{HavannahSession, session, set_rules};
 use havannah::{Agent, Engine, RandomAgent};
 use havannah_rules::{GameState, Rules};
 
+use crate::players::{EngineOptions, ValueNetArgs, engine_config};
+
 /// The kinds of player the engine can run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum PlayerKind {
@@ -56,13 +58,9 @@ pub struct Opts {
     /// The engine configuration ([`crate::config_spec::engine_help`]).
     #[arg(long, default_value = "best", help = crate::config_spec::engine_help())]
     pub config: String,
-    /// A value network (weights file from `td_train`) mixed into the engine's prior; it must
-    /// be for the board size played.
-    #[arg(long)]
-    pub value_net: Option<std::path::PathBuf>,
-    /// The weight of the value network in the prior, in [0, 1].
-    #[arg(long, default_value_t = 0.5)]
-    pub value_weight: f32,
+    /// A value network mixed into the engine's prior (for the board size played).
+    #[command(flatten)]
+    pub value_net: ValueNetArgs,
     /// The random seed.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -83,19 +81,12 @@ fn make_player(opts: &Opts) -> Result<(Box<dyn Agent<GameState>>, usize), String
     match opts.player {
         PlayerKind::Random => Ok((Box::new(RandomAgent::new(opts.seed)), 1)),
         PlayerKind::Engine => {
-            let mut config =
-                crate::config_spec::engine_config(&opts.config).map_err(|e| e.to_string())?;
-            if let Some(threads) = opts.threads {
-                config = config.with_threads(threads).map_err(|e| e.to_string())?;
-            }
-            if let Some(n) = opts.simulations {
-                config = config.with_simulations(n).map_err(|e| e.to_string())?;
-            }
-            if let Some(path) = &opts.value_net {
-                config = config
-                    .with_value_net_file(path, opts.size, opts.value_weight)
-                    .map_err(|e| e.to_string())?;
-            }
+            let options = EngineOptions {
+                threads: opts.threads,
+                simulations: opts.simulations,
+                value_net: opts.value_net.net(),
+            };
+            let config = engine_config(&opts.config, &options, opts.size)?;
             let threads = config.search.threads();
             Ok((Box::new(Engine::new(config, opts.seed)), threads))
         }

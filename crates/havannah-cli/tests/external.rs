@@ -279,11 +279,11 @@ fn standard_error_goes_to_the_log_file() {
     assert!(text.contains("thinking about name"), "{text}");
 }
 
-/// Starts `path` as [`havannah_cli::selfplay::external_player`] does, retrying while the
+/// Starts `path` as [`havannah_cli::players::external_player`] does, retrying while the
 /// script is busy (see [`spawn_script`]).
 fn external_script(path: &Path, pie: bool, setup: &[String]) -> GtpAgent<GameState> {
     let launch = || Launch::words(path.to_str().unwrap());
-    while_busy(|| havannah_cli::selfplay::external_player(launch(), pie, setup)).unwrap()
+    while_busy(|| havannah_cli::players::external_player(launch(), pie, setup)).unwrap()
 }
 
 #[test]
@@ -322,7 +322,7 @@ fn our_own_engine_as_an_external_player_plays_the_matchs_pie_rule() {
     let command = format!("{} gtp --size 4 --quiet", env!("CARGO_BIN_EXE_havannah"));
     for pie in [false, true] {
         let mut program =
-            havannah_cli::selfplay::external_player(Launch::words(&command), pie, &[]).unwrap();
+            havannah_cli::players::external_player(Launch::words(&command), pie, &[]).unwrap();
         program.reset(&GameState::new(4, Rules { pie }).unwrap());
         let want = if pie { "on" } else { "off" };
         assert_eq!(program.send("havannah-pie").unwrap().trim(), want);

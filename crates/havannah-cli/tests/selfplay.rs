@@ -8,10 +8,10 @@ use game_harness::record::{GameRecord, MatchResult};
 use game_harness::runner::run_match;
 use game_harness::{Agent, Clock, PlayerId};
 use havannah::RandomAgent;
-use havannah_cli::selfplay::outputs::{
+use havannah_cli::match_files::{
     Table, kinds, player_of, sgf_result, winner_colour, wins_by_colour, write_outputs,
 };
-use havannah_cli::selfplay::setup::Setup;
+use havannah_cli::match_setup::Setup;
 use havannah_rules::{Colour, GameState, Move, Outcome, Record};
 
 /// Plays a match of `settings` on `setup` between `a` and `b`.

@@ -7,8 +7,8 @@ use game_harness::runner::run_match;
 use game_harness::shard::{self, ShardFile};
 use game_harness::{Agent, PlayerId};
 use havannah::{Engine, EngineConfig, RandomAgent};
-use havannah_cli::selfplay::outputs::{Table, kinds, winner_colour};
-use havannah_cli::selfplay::setup::Setup;
+use havannah_cli::match_files::{Table, kinds, winner_colour};
+use havannah_cli::match_setup::Setup;
 use havannah_rules::{GameState, Move};
 
 fn engine() -> Box<dyn Agent<GameState>> {

@@ -4,7 +4,9 @@
 
 use std::time::Duration;
 
+use clap::ValueEnum;
 use game_harness::Clock;
+use game_harness::cli::{MatchArgs, PlayerSpec};
 use game_harness::search_agent::{SearchAgent, SearchSetup};
 use rave_mcts::{Budget, Config, Mcts, MctsError, NoPrior, RaveSchedule, SearchResult};
 
@@ -66,6 +68,34 @@ pub struct Settings {
 }
 
 impl Settings {
+    /// The settings of a player of `hex selfplay`: the algorithm `spec` names (`uct`, `rave`,
+    /// `grave`, with `bridge=0|1` over `bridge_save`) and the match's budget and threads.
+    ///
+    /// # Errors
+    /// A message naming an unknown algorithm or a bad `bridge` value.
+    pub fn of_player(
+        spec: &PlayerSpec,
+        args: &MatchArgs,
+        bridge_save: bool,
+    ) -> Result<Settings, String> {
+        let unknown = || format!("unknown player {spec}: uct, rave, grave or gtp:COMMAND");
+        let algorithm =
+            Algorithm::from_str(spec.name().ok_or_else(unknown)?, true).map_err(|_| unknown())?;
+        let bridge_save = match spec.param("bridge") {
+            None => bridge_save,
+            Some("0") => false,
+            Some("1") => true,
+            Some(other) => return Err(format!("player {spec}: bridge={other} is not 0 or 1")),
+        };
+        Ok(Settings {
+            algorithm,
+            simulations: args.simulations.map(u64::from),
+            time: args.time_per_move.map(Into::into),
+            threads: args.threads.map_or(1, usize::from),
+            bridge_save,
+        })
+    }
+
     /// The budget of one move, with the time capped by `time_cap` (from a GTP clock) when
     /// given. Without any limit: 10,000 simulations.
     pub fn budget(&self, time_cap: Option<Duration>) -> Budget {

@@ -11,6 +11,9 @@ use std::ops::RangeInclusive;
 use game_harness::gtp::{GtpColour, GtpGame, PlayError};
 use game_harness::{MatchGame, Side, Verdict};
 
+use rand::{RngExt, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+
 use crate::board::{Colour, EMPTY, HexError, HexMove, MAX_SIZE};
 use crate::game::HexGame;
 
@@ -44,6 +47,27 @@ impl Hex {
     /// The colour that played each move, in order.
     pub fn colours(&self) -> &[Colour] {
         &self.colours
+    }
+
+    /// This game with `plies` random moves drawn from `seed` (fewer if the game ends).
+    ///
+    /// # Errors
+    /// The position's refusal of a move (never for an empty cell).
+    pub fn random_opening(&self, plies: usize, seed: u64) -> Result<Hex, HexError> {
+        let mut game = self.clone();
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        for _ in 0..plies {
+            let position = game.position();
+            let empty: Vec<usize> = (0..position.stones().len())
+                .filter(|&c| position.stones()[c] == EMPTY)
+                .collect();
+            if empty.is_empty() || game.verdict().is_some() {
+                break;
+            }
+            let cell = empty[rng.random_range(0..empty.len())];
+            game.try_play(position.geometry().move_of(cell))?;
+        }
+        Ok(game)
     }
 
     /// Plays `mv` for `colour`, who need not be the colour to move; the other colour moves

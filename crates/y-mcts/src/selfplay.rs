@@ -1,10 +1,9 @@
 //! `y selfplay`: the harness's match program ([`game_harness::program::selfplay`]) with Y's
 //! players: the search with RAVE (`rave`) or plain UCT (`uct`), or `gtp:COMMAND`.
 
-use game_harness::cli::{MatchArgs, PlayerSpec};
-use game_harness::program::MatchProgram;
+use game_harness::MatchGame;
+use game_harness::program::{BoxedAgent, MatchProgram, PlayerRequest};
 use game_harness::shard::Description;
-use game_harness::{Agent, MatchGame};
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use rave_mcts::{Config, RaveSchedule};
@@ -41,15 +40,10 @@ pub fn search_player(name: &str, simulations: u64) -> Result<YAgent, String> {
 impl MatchProgram for YMatch {
     type Game = Y;
 
-    fn name(&self) -> &'static str {
-        "y"
-    }
-    fn default_size(&self) -> usize {
-        10
-    }
-    fn default_players(&self) -> [&'static str; 2] {
-        ["rave", "uct"]
-    }
+    const NAME: &'static str = "y";
+    const SIZE: usize = 10;
+    const PLAYERS: [&'static str; 2] = ["rave", "uct"];
+
     fn rules(&self) -> Vec<(&'static str, String)> {
         Vec::new()
     }
@@ -58,13 +52,8 @@ impl MatchProgram for YMatch {
         Y::new(size).map_err(|e| format!("--size {size}: {e}"))
     }
 
-    fn player(
-        &self,
-        spec: &PlayerSpec,
-        args: &MatchArgs,
-        _start: &Y,
-        _seed: u64,
-    ) -> Result<Box<dyn Agent<Y>>, String> {
+    fn player(&self, request: &PlayerRequest<'_, Y>) -> Result<BoxedAgent<Y>, String> {
+        let PlayerRequest { spec, args, .. } = *request;
         let name = spec.name().unwrap_or_default();
         let simulations = args.simulations.map_or(DEFAULT_SIMULATIONS, u64::from);
         Ok(Box::new(search_player(name, simulations)?))

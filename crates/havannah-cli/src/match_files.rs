@@ -19,7 +19,9 @@ use game_harness::stats::Score;
 use havannah_rules::svg::{SvgOptions, position_svg};
 use havannah_rules::{Colour, GameState, Kinds, Record};
 
-use super::setup::Setup;
+use game_harness::shard::Description;
+
+use crate::match_setup::Setup;
 
 /// The colour that won `g` (on the board, or the colour of the forfeiting player's opponent);
 /// `None` for a draw.
@@ -264,6 +266,45 @@ fn result_words(g: &GameRecord<GameState>) -> String {
         (Some(c), Some(_)) => format!("{c} wins by forfeit"),
         (Some(c), None) => format!("{c} wins ({})", kinds(g)),
     }
+}
+
+/// The results table of a match its description names ([`Table`]); the description's
+/// fault when it is not a Havannah match.
+#[must_use]
+pub fn table(result: &MatchResult<GameState>, description: &Description) -> String {
+    match Setup::of(description) {
+        Ok(setup) => Table {
+            result,
+            setup: &setup,
+        }
+        .to_string(),
+        Err(e) => e,
+    }
+}
+
+/// [`write_outputs`] for a match its description names; the names of the files written.
+///
+/// # Errors
+/// A description that is not a Havannah match, or a file that cannot be written.
+pub fn write_named(
+    result: &MatchResult<GameState>,
+    description: &Description,
+    dir: &Path,
+) -> io::Result<Vec<String>> {
+    let setup = Setup::of(description).map_err(io::Error::other)?;
+    let files = write_outputs(result, &setup, dir)?;
+    let paths = [
+        Some(&files.games_txt),
+        Some(&files.games_sgf),
+        files.last_game_svg.as_ref(),
+    ];
+    Ok(paths
+        .into_iter()
+        .flatten()
+        .chain([&files.results_txt])
+        .filter_map(|p| p.file_name())
+        .map(|n| n.to_string_lossy().into_owned())
+        .collect())
 }
 
 #[cfg(test)]
