@@ -16,7 +16,8 @@
 //! `boardsize N` (2 to 13; clears the board), `clear_board`, `play COLOUR MOVE`, `genmove COLOUR`,
 //! `reg_genmove COLOUR`, `undo`, `showboard`, `time_settings MAIN BYO_TIME BYO_STONES`,
 //! `time_left COLOUR TIME STONES`, `final_score`, and the Havannah-specific `havannah-winner`,
-//! `havannah-record`, `havannah-pie [on|off]` and `havannah-stats` (the last search's statistics).
+//! `havannah-record` and `havannah-pie [on|off]`; the harness's `stats` gives the last search's
+//! statistics.
 //!
 //! `play` and `genmove` must name the side to move: a controller that sends a move out of turn
 //! gets an error naming the move and the side to move, and the game is unchanged. `swap` is
@@ -47,12 +48,7 @@ use game_harness::Agent;
 /// Havannah's own commands, which `list_commands` gives after the harness's
 /// [`STANDARD_COMMANDS`](game_harness::gtp::STANDARD_COMMANDS) ([`HavannahCommands`] answers
 /// them).
-pub const HAVANNAH_COMMANDS: &[&str] = &[
-    "havannah-winner",
-    "havannah-record",
-    "havannah-pie",
-    "havannah-stats",
-];
+pub const HAVANNAH_COMMANDS: &[&str] = &["havannah-winner", "havannah-record", "havannah-pie"];
 
 /// The board size a new session starts with.
 pub const DEFAULT_SIZE: u8 = 8;
@@ -88,9 +84,8 @@ where
 }
 
 /// Havannah's own GTP commands, after the standard ones: `havannah-winner` (`none`, `draw`, or
-/// the winner and the figures), `havannah-record` (the game as a record line),
-/// `havannah-pie [on|off]` (the pie rule; changing it starts a new game) and `havannah-stats`
-/// (the player's report of its last search).
+/// the winner and the figures), `havannah-record` (the game as a record line)
+/// and `havannah-pie [on|off]` (the pie rule; changing it starts a new game).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct HavannahCommands;
 
@@ -109,10 +104,6 @@ where
         args: &[&str],
     ) -> Option<Result<String, CommandError>> {
         Some(match command {
-            "havannah-stats" => session
-                .player()
-                .search_report()
-                .ok_or_else(|| CommandError::Failed("no search yet".to_string())),
             "havannah-winner" => Ok(match session.game().outcome() {
                 Outcome::Ongoing => "none".to_string(),
                 Outcome::Draw => "draw".to_string(),
@@ -169,12 +160,7 @@ mod tests {
         let extra = GtpExtension::<GameState, dyn Agent<GameState>>::commands(&HavannahCommands);
         assert_eq!(
             extra,
-            [
-                "havannah-winner",
-                "havannah-record",
-                "havannah-pie",
-                "havannah-stats"
-            ]
+            ["havannah-winner", "havannah-record", "havannah-pie"]
         );
     }
 

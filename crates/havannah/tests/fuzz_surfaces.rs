@@ -245,7 +245,7 @@ fn gtp_line() -> impl Strategy<Value = String> {
         "havannah-winner",
         "havannah-record",
         "havannah-pie",
-        "havannah-stats",
+        "stats",
         "known_command",
         "list_commands",
         "name",

@@ -404,10 +404,10 @@ fn stats_report_the_last_search() {
     let mut config = EngineConfig::best();
     config.simulations = 300;
     let mut s = new_session(Box::new(Engine::new(config, 4)) as Box<dyn Agent<GameState>>);
-    assert!(err(&mut s, "havannah-stats").contains("no search yet"));
+    assert!(err(&mut s, "stats").contains("no search yet"));
     ok(&mut s, "boardsize 5");
     let mv = ok(&mut s, "genmove w");
-    let stats = ok(&mut s, "havannah-stats");
+    let stats = ok(&mut s, "stats");
     assert!(stats.contains("simulations"), "{stats}");
     // The principal variation starts with the move played.
     let pv = stats
@@ -418,5 +418,5 @@ fn stats_report_the_last_search() {
     // A player that does not search has no statistics.
     let mut random = session();
     ok(&mut random, "genmove w");
-    assert!(err(&mut random, "havannah-stats").contains("no search yet"));
+    assert!(err(&mut random, "stats").contains("no search yet"));
 }

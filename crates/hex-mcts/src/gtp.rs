@@ -3,10 +3,9 @@
 //!
 //! The session answers the protocol and the standard commands (`boardsize`, `clear_board`,
 //! `play`, `genmove`, `reg_genmove`, `undo`, `showboard`, `final_score`, `time_settings`,
-//! `time_left`); a controller may play a colour twice and ask `genmove` for the colour not to
-//! move. Hex adds `boardsize N N` (HexGui's form; square boards only), `hex-param` (list or
-//! change the settings), `hex-stats` (the last search's statistics) and
-//! `hexgui-analyze_commands` (none). Colours are `b`/`w` (or `black`/`white`); moves are `c4`
+//! `time_left`, `stats`); a controller may play a colour twice and ask `genmove` for the colour
+//! not to move. Hex adds `boardsize N N` (HexGui's form; square boards only), `hex-param` (list
+//! or change the settings) and `hexgui-analyze_commands` (none). Colours are `b`/`w` (or `black`/`white`); moves are `c4`
 //! or `swap-pieces`. Bad commands, arguments and moves get a `?` reply.
 
 use game_harness::gtp::{CommandError, GtpExtension, GtpSession, seconds};
@@ -16,7 +15,7 @@ use crate::engine::{Engine, HexSearch};
 use crate::harness::Hex;
 
 /// Hex's own commands, listed after the standard ones.
-pub const HEX_COMMANDS: &[&str] = &["hex-param", "hex-stats", "hexgui-analyze_commands"];
+pub const HEX_COMMANDS: &[&str] = &["hex-param", "hexgui-analyze_commands"];
 
 /// A GTP session of Hex played by the [`Engine`].
 pub type HexSession = GtpSession<Hex, Engine>;
@@ -35,8 +34,6 @@ pub fn session(game: Hex, engine: Engine) -> HexSession {
 enum HexCommandError {
     #[error("board {0}x{1}: only square boards are supported")]
     NotSquare(String, String),
-    #[error("no search yet: send genmove first")]
-    NoSearch,
     #[error("usage: hex-param [NAME VALUE]")]
     ParamUsage,
     #[error("unknown parameter `{0}`")]
@@ -69,7 +66,6 @@ impl GtpExtension<Hex, Engine> for HexCommands {
             }
             ("boardsize", [n, m]) => Err(HexCommandError::NotSquare(n.to_string(), m.to_string())),
             ("hexgui-analyze_commands", _) => Ok(String::new()),
-            ("hex-stats", _) => stats(session),
             ("hex-param", []) => Ok(listing(session)),
             ("hex-param", [name, value]) => param(session, name, value).map(|()| String::new()),
             ("hex-param", _) => Err(HexCommandError::ParamUsage),
@@ -78,15 +74,6 @@ impl GtpExtension<Hex, Engine> for HexCommands {
         // The one place where Hex's errors become reply texts.
         Some(answer.map_err(|e| CommandError::Failed(e.to_string())))
     }
-}
-
-/// `hex-stats`: the last search's statistics.
-fn stats(session: &HexSession) -> Result<String, HexCommandError> {
-    let result = session
-        .player()
-        .last_result()
-        .ok_or(HexCommandError::NoSearch)?;
-    Ok(format!("\n{}", result.report(ToString::to_string)))
 }
 
 /// `hex-param`: the settings, one a line.
@@ -218,7 +205,7 @@ mod tests {
             "hex-param simulations -5",
             "hex-param swap maybe",
             "hex-param time",
-            "hex-stats",
+            "stats",
         ] {
             let r = reply(&mut g, bad);
             assert!(r.starts_with("? ") && r.ends_with("\n\n"), "{bad}: {r:?}");
@@ -279,11 +266,11 @@ mod tests {
     }
 
     #[test]
-    fn hex_stats_reports_the_last_search() {
+    fn stats_reports_the_last_search() {
         let mut g = new_session();
-        assert!(reply(&mut g, "hex-stats").starts_with("? no search yet"));
+        assert!(reply(&mut g, "stats").starts_with("? no search yet"));
         let mv = reply(&mut g, "genmove b");
-        let stats = reply(&mut g, "hex-stats");
+        let stats = reply(&mut g, "stats");
         assert!(stats.starts_with("= \nsimulations "), "{stats}");
         // The principal variation starts with the move played.
         let pv = stats.lines().find(|l| l.starts_with("pv ")).unwrap();

@@ -184,6 +184,9 @@ pub enum CommandError {
     /// `final_score` while the game goes on.
     #[error("the game is not over")]
     NotOver,
+    /// `stats` before the player searched, or from a player that does not search.
+    #[error("no search yet")]
+    NoSearch,
     /// Any other failure, with the engine's or the game's own message.
     #[error("{0}")]
     Failed(String),

@@ -9,8 +9,9 @@
 //! Commands: the loop's own (`protocol_version`, `name`, `version`, `known_command`,
 //! `list_commands`, `quit`), then `boardsize N`, `clear_board`, `play COLOUR MOVE`,
 //! `genmove COLOUR`, `reg_genmove COLOUR` (a move without playing it), `undo`, `showboard`,
-//! `time_settings MAIN BYO_TIME BYO_STONES`, `time_left COLOUR TIME STONES` and
-//! `final_score` ([`STANDARD_COMMANDS`]), then the extension's.
+//! `time_settings MAIN BYO_TIME BYO_STONES`, `time_left COLOUR TIME STONES`, `final_score`
+//! and `stats` (the player's report of its last search, [`Agent::search_report`])
+//! ([`STANDARD_COMMANDS`]), then the extension's.
 
 use std::fmt;
 use std::io::{self, BufRead, Write};
@@ -41,6 +42,7 @@ pub const STANDARD_COMMANDS: &[&str] = &[
     "time_settings",
     "time_left",
     "final_score",
+    "stats",
 ];
 
 /// The safety margin a new session keeps back from the GTP clock for transmission lag
@@ -394,6 +396,9 @@ impl<G: GtpGame, A: Agent<G> + ?Sized> GtpSession<G, A> {
             "time_settings" => self.cmd_time_settings(args),
             "time_left" => self.cmd_time_left(args),
             "final_score" => self.game.final_score().ok_or(CommandError::NotOver),
+            "stats" => (self.player.search_report())
+                .map(|report| format!("\n{report}"))
+                .ok_or(CommandError::NoSearch),
             _ => Err(CommandError::unknown(command)),
         }
     }
