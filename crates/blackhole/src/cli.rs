@@ -25,8 +25,10 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::engine::{Bot, EngineConfig, EventHorizon, RandomBot};
+use crate::engine::{EngineConfig, EventHorizon, RandomBot};
 use crate::protocol;
+use crate::referee::BlackholeGame;
+use game_harness::Agent;
 use options::{SearchOptions, SolverArgs, TimeArgs};
 use tools::{BenchArgs, RefereeArgs, ReviewArgs, SearchBenchArgs};
 
@@ -137,7 +139,7 @@ fn seconds(name: &str, s: f64) -> Result<Duration, String> {
     Duration::try_from_secs_f64(s).map_err(|_| format!("{name} {s} is not a number of seconds"))
 }
 
-fn run_player(bot: &mut dyn Bot, budget: Duration) -> ExitCode {
+fn run_player(bot: &mut dyn Agent<BlackholeGame>, budget: Duration) -> ExitCode {
     let stdin = std::io::stdin();
     let stdout = BufWriter::new(std::io::stdout().lock());
     match protocol::play(stdin.lock(), stdout, bot, budget) {

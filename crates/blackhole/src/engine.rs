@@ -1,7 +1,8 @@
 //! The EventHorizon-style player: by default one UCT-RAVE search a move for a win, a draw or a
 //! loss, or as the paper does one search per target score `alpha`, the move taken from the
 //! most optimistic target reached with probability at least `gamma`; the exact solver in the
-//! end-game; plus the random player. Its settings are [`EngineConfig`], in parts (`config`);
+//! end-game; plus the random player. Both are the harness's [`Agent`]s of [`BlackholeGame`], so
+//! the CodeCup protocol, the referee and the match runner play them alike. Its settings are [`EngineConfig`], in parts (`config`);
 //! the searches and the swindle are in `targets`.
 
 mod config;
@@ -9,11 +10,13 @@ mod targets;
 
 use std::time::{Duration, Instant};
 
+use game_harness::{Agent, Clock, MatchGame};
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use rave_mcts::{Budget, Config, Mcts};
 
 use crate::error::BlackholeError;
+use crate::referee::BlackholeGame;
 use crate::rules::{Move, Position, reasonable_moves};
 use crate::search::{AlphaGame, GreedyPrior, LotteryPlayout, lottery_move, uniform_move};
 use crate::solver::Solver;
@@ -23,11 +26,15 @@ pub use config::{
 };
 use targets::TargetSearch;
 
-/// A program that plays Blackhole moves.
-pub trait Bot {
-    /// The move to play in `pos` (reached by `history` from the start), with `time_left` of the
-    /// game's thinking time left to this program.
-    fn choose(&mut self, pos: &Position, history: &[Move], time_left: Duration) -> Move;
+/// The thinking time a player assumes for the rest of the game when the clock sets none: the
+/// CodeCup's 30 s a game.
+pub const GAME_TIME: Duration = Duration::from_secs(30);
+
+/// The time left to a player under `clock`: the time remaining, else the time per move, else
+/// [`GAME_TIME`].
+#[must_use]
+pub fn time_left(clock: &Clock) -> Duration {
+    clock.remaining.or(clock.per_move).unwrap_or(GAME_TIME)
 }
 
 /// The uniformly random player.
@@ -44,9 +51,17 @@ impl RandomBot {
     }
 }
 
-impl Bot for RandomBot {
-    fn choose(&mut self, pos: &Position, _history: &[Move], _time_left: Duration) -> Move {
-        uniform_move(pos, &mut self.rng)
+impl Agent<BlackholeGame> for RandomBot {
+    fn name(&self) -> String {
+        "random".to_string()
+    }
+    fn reset(&mut self, _game: &BlackholeGame) {}
+    fn observe(&mut self, _game: &BlackholeGame, _mv: Move) {}
+    fn choose(&mut self, game: &BlackholeGame, _clock: &Clock) -> Option<Move> {
+        (game.verdict().is_none()).then(|| uniform_move(game.position(), &mut self.rng))
+    }
+    fn reseed(&mut self, seed: u64) {
+        self.rng = Pcg64Mcg::seed_from_u64(seed);
     }
 }
 
@@ -347,17 +362,26 @@ impl Decision {
     }
 }
 
-impl Bot for EventHorizon {
-    fn choose(&mut self, pos: &Position, history: &[Move], time_left: Duration) -> Move {
-        let start = Instant::now();
-        let d = self.decide(pos, history, time_left);
-        if self.config.verbose {
-            eprintln!(
-                "{}",
-                decision_log(pos.moves_played() + 1, &d, start.elapsed(), time_left)
-            );
+impl Agent<BlackholeGame> for EventHorizon {
+    fn name(&self) -> String {
+        "eventhorizon".to_string()
+    }
+    fn reset(&mut self, _game: &BlackholeGame) {}
+    fn observe(&mut self, _game: &BlackholeGame, _mv: Move) {}
+
+    /// The move of [`EventHorizon::decide`] with the time the clock leaves ([`time_left`]).
+    fn choose(&mut self, game: &BlackholeGame, clock: &Clock) -> Option<Move> {
+        if game.verdict().is_some() {
+            return None;
         }
-        d.mv
+        let (pos, left) = (game.position(), time_left(clock));
+        let start = Instant::now();
+        let d = self.decide(pos, game.moves(), left);
+        if self.config.verbose {
+            let log = decision_log(pos.moves_played() + 1, &d, start.elapsed(), left);
+            eprintln!("{log}");
+        }
+        Some(d.mv)
     }
 }
 
@@ -546,7 +570,9 @@ mod tests {
         while !p.is_over() {
             let me = p.mover();
             let t = Instant::now();
-            let mv = bots[me].choose(&p, &history, budget.saturating_sub(used[me]));
+            let mv = bots[me]
+                .decide(&p, &history, budget.saturating_sub(used[me]))
+                .mv;
             used[me] += t.elapsed();
             p.try_play(mv).unwrap();
             history.push(mv);

@@ -4,9 +4,11 @@
 use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 
+use game_harness::{Agent, Clock, MatchGame};
+
 use crate::board::Cell;
-use crate::engine::Bot;
 use crate::error::BlackholeError;
+use crate::referee::BlackholeGame;
 use crate::rules::{BLOCKED, BLUE, Move, Position, RED};
 
 /// What happened in one game played over the protocol.
@@ -45,7 +47,8 @@ fn next_line<R: BufRead>(input: &mut R) -> Result<Option<String>, BlackholeError
 }
 
 /// Plays one game over the protocol: `bot` answers every opponent move, with `budget` of
-/// thinking time for the whole game.
+/// thinking time for the whole game (its clock's `remaining`); it is reset to the blocked
+/// cells and observes every move.
 ///
 /// # Errors
 /// [`BlackholeError::Protocol`] naming the offending line for a bad blocked cell, a malformed
@@ -55,7 +58,7 @@ fn next_line<R: BufRead>(input: &mut R) -> Result<Option<String>, BlackholeError
 pub fn play<R: BufRead, W: Write>(
     mut input: R,
     mut output: W,
-    bot: &mut dyn Bot,
+    bot: &mut dyn Agent<BlackholeGame>,
     budget: Duration,
 ) -> Result<GameLog, BlackholeError> {
     let mut log = GameLog {
@@ -78,8 +81,9 @@ pub fn play<R: BufRead, W: Write>(
         }
         blocked.push(c);
     }
-    let mut pos = Position::new(&blocked).map_err(|e| protocol_error(e, ""))?;
-    log.position = Some(pos);
+    let mut game = BlackholeGame::new(&blocked).map_err(|e| protocol_error(e, ""))?;
+    bot.reset(&game);
+    log.position = Some(*game.position());
     loop {
         let Some(line) = next_line(&mut input)? else {
             return Ok(log);
@@ -89,7 +93,7 @@ pub fn play<R: BufRead, W: Write>(
             return Ok(log);
         }
         if line == "Start" {
-            if log.me.is_some() || pos.moves_played() > 0 {
+            if log.me.is_some() || !game.moves().is_empty() {
                 return Err(protocol_error("Start in the middle of a game", &line));
             }
             log.me = Some(RED);
@@ -98,23 +102,33 @@ pub fn play<R: BufRead, W: Write>(
             if log.me.is_none() {
                 log.me = Some(BLUE);
             }
-            if log.me == Some(pos.mover()) {
+            if log.me == Some(game.position().mover()) {
                 return Err(protocol_error(
                     "a move for us arrived from the opponent",
                     &line,
                 ));
             }
-            pos.try_play(mv).map_err(|e| protocol_error(e, &line))?;
+            game.try_play(mv).map_err(|e| protocol_error(e, &line))?;
+            bot.observe(&game, mv);
             log.moves.push(mv);
-            log.position = Some(pos);
+            log.position = Some(*game.position());
         }
-        if pos.is_over() {
+        if game.position().is_over() {
             // The last move was forwarded: nothing to answer; wait for Quit.
             continue;
         }
-        let left = budget.saturating_sub(log.thinking);
-        let mv = bot.choose(&pos, &log.moves, left);
-        if let Err(e) = pos.check(mv) {
+        let clock = Clock {
+            remaining: Some(budget.saturating_sub(log.thinking)),
+            ..Clock::unlimited()
+        };
+        let Some(mv) = bot.choose(&game, &clock) else {
+            let why = bot.failure().unwrap_or_else(|| "no move".to_string());
+            return Err(protocol_error(
+                format!("our player chose no move: {why}"),
+                &line,
+            ));
+        };
+        if let Err(e) = game.position().check(mv) {
             // Our own bug: report it rather than send an illegal move.
             return Err(protocol_error(
                 format!("own move {mv} is illegal: {e}"),
@@ -124,9 +138,10 @@ pub fn play<R: BufRead, W: Write>(
         writeln!(output, "{mv}")?;
         output.flush()?;
         log.thinking += received.elapsed();
-        pos.play(mv);
+        game.try_play(mv).map_err(|e| protocol_error(e, &line))?;
+        bot.observe(&game, mv);
         log.moves.push(mv);
-        log.position = Some(pos);
+        log.position = Some(*game.position());
     }
 }
 
@@ -137,7 +152,10 @@ mod tests {
     use crate::engine::{EngineConfig, EventHorizon, RandomBot};
     use std::io::{BufReader, pipe};
 
-    fn run(input: &str, bot: &mut dyn Bot) -> (Result<GameLog, BlackholeError>, Vec<String>) {
+    fn run(
+        input: &str,
+        bot: &mut dyn Agent<BlackholeGame>,
+    ) -> (Result<GameLog, BlackholeError>, Vec<String>) {
         let mut out = Vec::new();
         let r = play(input.as_bytes(), &mut out, bot, Duration::from_millis(300));
         let text = String::from_utf8(out).unwrap();
@@ -150,7 +168,7 @@ mod tests {
     /// stone), the protocol loop running in a thread as a real program would. Returns the
     /// final position and the program's log.
     fn interactive(
-        bot: Box<dyn Bot + Send>,
+        bot: Box<dyn Agent<BlackholeGame>>,
         we_are_red: bool,
         forward_last: bool,
     ) -> (Position, GameLog) {
@@ -206,7 +224,7 @@ mod tests {
     #[test]
     fn whole_games_over_pipes_in_both_colours() {
         for (we_are_red, forward_last) in [(true, true), (true, false), (false, false)] {
-            let bot: Box<dyn Bot + Send> = Box::new(RandomBot::new(3));
+            let bot: Box<dyn Agent<BlackholeGame>> = Box::new(RandomBot::new(3));
             let (p, log) = interactive(bot, we_are_red, forward_last);
             assert!(p.is_over());
             assert_eq!(log.me, Some(if we_are_red { RED } else { BLUE }));
@@ -217,7 +235,7 @@ mod tests {
             }
         }
         // The search player too, on a small budget.
-        let bot: Box<dyn Bot + Send> =
+        let bot: Box<dyn Agent<BlackholeGame>> =
             Box::new(EventHorizon::new(EngineConfig::default(), 3).unwrap());
         let (p, log) = interactive(bot, false, false);
         assert!(p.is_over());

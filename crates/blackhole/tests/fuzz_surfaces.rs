@@ -6,10 +6,12 @@
 use std::time::Duration;
 
 use blackhole::board::Cell;
-use blackhole::engine::{Bot, RandomBot};
+use blackhole::engine::RandomBot;
 use blackhole::error::BlackholeError;
 use blackhole::protocol::play;
+use blackhole::referee::BlackholeGame;
 use blackhole::rules::{BLOCKED, Move, Position};
+use game_harness::{Agent, Clock, MatchGame};
 use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
 
@@ -34,9 +36,14 @@ fn legal_moves(pos: &Position) -> Vec<Move> {
 /// A deterministic player: the first legal move.
 struct First;
 
-impl Bot for First {
-    fn choose(&mut self, pos: &Position, _history: &[Move], _time_left: Duration) -> Move {
-        legal_moves(pos)[0]
+impl Agent<BlackholeGame> for First {
+    fn name(&self) -> String {
+        "first".into()
+    }
+    fn reset(&mut self, _game: &BlackholeGame) {}
+    fn observe(&mut self, _game: &BlackholeGame, _mv: Move) {}
+    fn choose(&mut self, game: &BlackholeGame, _clock: &Clock) -> Option<Move> {
+        (game.verdict().is_none()).then(|| legal_moves(game.position())[0])
     }
 }
 
@@ -74,7 +81,7 @@ fn transcript(blocked_picks: &[usize], we_start: bool, picks: &[u16]) -> String 
 }
 
 /// Runs the reader on `input` and checks the outcome as documented.
-fn check(input: &[u8], bot: &mut dyn Bot) -> Result<(), TestCaseError> {
+fn check(input: &[u8], bot: &mut dyn Agent<BlackholeGame>) -> Result<(), TestCaseError> {
     let mut out = Vec::new();
     match play(input, &mut out, bot, Duration::from_secs(5)) {
         Ok(log) => {
