@@ -29,6 +29,7 @@ use crate::engine::{EngineConfig, EventHorizon, RandomBot};
 use crate::protocol;
 use crate::referee::BlackholeGame;
 use game_harness::Agent;
+use game_harness::cli::{Seconds, seconds_or_zero};
 use options::{SearchOptions, SolverArgs, TimeArgs};
 use tools::{BenchArgs, RefereeArgs, ReviewArgs, SearchBenchArgs};
 
@@ -74,9 +75,9 @@ struct GameClock {
         long = "time-per-game",
         alias = "time",
         value_name = "SECONDS",
-        default_value_t = 5.0
+        default_value = "5"
     )]
-    time: f64,
+    time: Seconds,
 }
 
 #[derive(Debug, Args)]
@@ -84,8 +85,8 @@ struct PlayerArgs {
     #[command(flatten)]
     clock: GameClock,
     /// Seconds of the thinking time kept in reserve.
-    #[arg(long, default_value_t = 0.3)]
-    margin: f64,
+    #[arg(long, default_value = "0.3", value_parser = seconds_or_zero)]
+    margin: Duration,
     /// Random seed (default: from the clock).
     #[arg(long)]
     seed: Option<u64>,
@@ -135,10 +136,6 @@ fn clock_seed() -> u64 {
         ^ u64::from(std::process::id()) << 32
 }
 
-fn seconds(name: &str, s: f64) -> Result<Duration, String> {
-    Duration::try_from_secs_f64(s).map_err(|_| format!("{name} {s} is not a number of seconds"))
-}
-
 fn run_player(bot: &mut dyn Agent<BlackholeGame>, budget: Duration) -> ExitCode {
     let stdin = std::io::stdin();
     let stdout = BufWriter::new(std::io::stdout().lock());
@@ -152,8 +149,8 @@ fn run_player(bot: &mut dyn Agent<BlackholeGame>, budget: Duration) -> ExitCode 
 }
 
 fn player(args: &PlayerArgs) -> Result<ExitCode, String> {
-    let total = seconds("--time-per-game", args.clock.time)?;
-    let margin = seconds("--margin", args.margin)?;
+    let total = args.clock.time.duration();
+    let margin = args.margin;
     let seed = args.seed.unwrap_or_else(clock_seed);
     let mut bot = EventHorizon::new(args.engine_config(), seed).map_err(|e| e.to_string())?;
     Ok(run_player(&mut bot, total.saturating_sub(margin)))
@@ -206,17 +203,22 @@ mod tests {
         match cli.command {
             Some(Command::Player(a)) => {
                 assert_eq!(a.engine_config().search.grave, None);
-                assert_eq!(a.clock.time, 0.5);
+                assert_eq!(a.clock.time.duration(), Duration::from_millis(500));
             }
             other => panic!("{other:?}"),
         }
         // The one name for the time of a game, as in the other programs' --time-per-move.
         let cli = Cli::try_parse_from(["blackhole", "player", "--time-per-game", "2.5"]).unwrap();
-        assert!(matches!(cli.command, Some(Command::Player(a)) if a.clock.time == 2.5));
+        assert!(
+            matches!(cli.command, Some(Command::Player(a)) if a.clock.time.duration() == Duration::from_millis(2500))
+        );
         let a = PlayerArgs::parse_from(["player", "--margin", "0.5", "--seed", "7", "-v"]);
-        assert_eq!((a.margin, a.seed), (0.5, Some(7)));
+        assert_eq!((a.margin, a.seed), (Duration::from_millis(500), Some(7)));
         assert!(a.engine_config().verbose);
-        assert!(seconds("--time", -1.0).is_err());
+        for bad in ["--time=-1", "--margin=nan", "--time=0"] {
+            let err = Cli::try_parse_from(["blackhole", "player", bad]).unwrap_err();
+            assert_eq!(err.exit_code(), 2, "{bad}");
+        }
     }
 
     #[test]

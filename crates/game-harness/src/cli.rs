@@ -82,6 +82,26 @@ impl fmt::Display for Seconds {
     }
 }
 
+/// A number of seconds that may be zero (a margin, a reserve), for clap's `value_parser`.
+///
+/// ```
+/// use game_harness::cli::seconds_or_zero;
+/// use std::time::Duration;
+///
+/// assert_eq!(seconds_or_zero("0"), Ok(Duration::ZERO));
+/// assert_eq!(seconds_or_zero("0.3"), Ok(Duration::from_millis(300)));
+/// assert!(seconds_or_zero("-1").unwrap_err().to_string().contains("\"-1\""));
+/// ```
+///
+/// # Errors
+/// [`ParseSecondsError`] naming text that is not a finite number of seconds at least 0.
+pub fn seconds_or_zero(text: &str) -> Result<Duration, ParseSecondsError> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if s == 0.0 => Ok(Duration::ZERO),
+        _ => text.parse::<Seconds>().map(Seconds::duration),
+    }
+}
+
 /// Why text is not a [`Seconds`]: not a number, or not a positive, finite one that a
 /// [`Duration`] holds. The message names the text.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -7,7 +7,9 @@ use std::process::ExitCode;
 use clap::Args;
 
 use super::options::SearchOptions;
-use super::{GameClock, seconds};
+use game_harness::cli::Seconds;
+
+use super::GameClock;
 use game_harness::GameRecord;
 use game_harness::matches::PlayerId;
 use game_harness::process::ErrorOutput;
@@ -26,8 +28,8 @@ pub(super) struct ReviewArgs {
     #[arg(long, default_value_t = 15)]
     from: u32,
     /// Seconds per solve; a position not solved in time is left out.
-    #[arg(long, default_value_t = 10.0)]
-    limit: f64,
+    #[arg(long, default_value = "10")]
+    limit: Seconds,
     /// Also print each move that gave away points: its game, empty cells, move and A's
     /// value before and after it.
     #[arg(long)]
@@ -60,8 +62,8 @@ pub(super) struct BenchArgs {
     #[arg(long, default_value_t = 20)]
     to: u32,
     /// Seconds per solve.
-    #[arg(long, default_value_t = 3.0)]
-    limit: f64,
+    #[arg(long, default_value = "3")]
+    limit: Seconds,
     /// Only decide whether the player to move wins (one null window), not the exact score.
     #[arg(long)]
     win: bool,
@@ -124,7 +126,7 @@ pub(super) struct RefereeArgs {
 }
 
 pub(super) fn referee(args: &RefereeArgs) -> Result<ExitCode, String> {
-    let limit = seconds("--time-per-game", args.clock.time)?;
+    let limit = args.clock.time.duration();
     if args.first_game == 0 || args.first_game > args.games.max(1) {
         return Err(format!(
             "--first-game {} must lie between 1 and --games {}",
@@ -218,7 +220,7 @@ fn read_records(path: &std::path::Path) -> Result<Vec<RecordedGame>, String> {
 }
 
 pub(super) fn review(args: &ReviewArgs) -> Result<ExitCode, String> {
-    let limit = seconds("--limit", args.limit)?;
+    let limit = args.limit.duration();
     if !(2..=31).contains(&args.from) {
         return Err(format!("--from {} must lie in 2..=31", args.from));
     }
@@ -249,7 +251,7 @@ pub(super) fn review(args: &ReviewArgs) -> Result<ExitCode, String> {
 }
 
 pub(super) fn solver_bench(args: &BenchArgs) -> Result<ExitCode, String> {
-    let limit = seconds("--limit", args.limit)?;
+    let limit = args.limit.duration();
     if args.from < 2 || args.to > 31 || args.from > args.to {
         return Err(format!(
             "empty counts {}..={} must lie in 2..=31",
