@@ -122,7 +122,9 @@ pub fn play<R: BufRead, W: Write>(
             ..Clock::unlimited()
         };
         let Some(mv) = bot.choose(&game, &clock) else {
-            let why = bot.failure().unwrap_or_else(|| "no move".to_string());
+            let why = bot
+                .failure()
+                .map_or_else(|| "no move".to_string(), |f| f.to_string());
             return Err(protocol_error(
                 format!("our player chose no move: {why}"),
                 &line,

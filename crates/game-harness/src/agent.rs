@@ -71,6 +71,30 @@ impl Verdict {
     }
 }
 
+/// Why an agent gave no move ([`Agent::failure`]); the message says what happened.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum AgentFailure {
+    /// The game is over: there is no move to choose.
+    #[error("the game is over")]
+    GameOver,
+    /// The agent resigned.
+    #[error("the program resigned")]
+    Resigned,
+    /// It used up its time for the game.
+    #[error("ran out of time ({0:?})")]
+    OutOfTime(std::time::Duration),
+    /// An external program could not be started, died, hung or answered an error.
+    #[error("{0}")]
+    Program(String),
+    /// An external program answered something that is not a move of the game.
+    #[error("{0}")]
+    BadAnswer(String),
+    /// The agent's own search failed (a budget or a configuration it refuses).
+    #[error("search failed: {0}")]
+    Search(String),
+}
+
 /// A game as a referee sees it: whose turn it is, checked moves, the verdict, moves as text.
 ///
 /// The value is the authoritative state of one game, moves played included. Implement it once
@@ -142,7 +166,7 @@ pub trait Agent<G: MatchGame>: Send {
     /// Why the last [`Agent::choose`] gave no move or a bad one, if the agent knows (an
     /// external program that died, answered an error or resigned); the match runner writes it
     /// into the forfeit's reason.
-    fn failure(&self) -> Option<String> {
+    fn failure(&self) -> Option<AgentFailure> {
         None
     }
 }
@@ -166,7 +190,7 @@ impl<G: MatchGame, A: Agent<G> + ?Sized> Agent<G> for Box<A> {
     fn search_report(&self) -> Option<String> {
         (**self).search_report()
     }
-    fn failure(&self) -> Option<String> {
+    fn failure(&self) -> Option<AgentFailure> {
         (**self).failure()
     }
 }

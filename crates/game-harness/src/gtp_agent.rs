@@ -4,7 +4,7 @@
 use std::fmt;
 use std::time::Duration;
 
-use crate::agent::Agent;
+use crate::agent::{Agent, AgentFailure};
 use crate::gtp::{GtpColour, GtpGame};
 use crate::gtp_client::{GtpClient, GtpError};
 use crate::process::Launch;
@@ -47,7 +47,7 @@ pub struct GtpAgent<G: GtpGame> {
     own_move: Option<G::Move>,
     /// The colour to move in the game as last seen, which makes the next observed move.
     to_move: GtpColour,
-    error: Option<String>,
+    error: Option<AgentFailure>,
 }
 
 impl<G: GtpGame> fmt::Debug for GtpAgent<G> {
@@ -124,8 +124,8 @@ impl<G: GtpGame> GtpAgent<G> {
 
     /// Why the program last failed, if it did (cleared by [`Agent::reset`]).
     #[must_use]
-    pub fn error(&self) -> Option<&str> {
-        self.error.as_deref()
+    pub fn error(&self) -> Option<&AgentFailure> {
+        self.error.as_ref()
     }
 
     /// Sends one command and returns the text of its successful answer.
@@ -138,7 +138,9 @@ impl<G: GtpGame> GtpAgent<G> {
 
     /// Sends a command, keeping the first failure.
     fn send_kept(&mut self, command: &str) -> Option<String> {
-        let result = self.send(command).map_err(|e| e.to_string());
+        let result = self
+            .send(command)
+            .map_err(|e| AgentFailure::Program(e.to_string()));
         self.keep(result)
     }
 
@@ -149,20 +151,22 @@ impl<G: GtpGame> GtpAgent<G> {
         let result = match self.client.exchange(&command) {
             Ok(response) => match response.result {
                 Err(_) if game.optional_move(mv) => Ok(()),
-                Err(message) => Err(GtpError::Failure {
-                    command,
-                    message: message.to_string(),
-                }
-                .to_string()),
+                Err(message) => Err(AgentFailure::Program(
+                    GtpError::Failure {
+                        command,
+                        message: message.to_string(),
+                    }
+                    .to_string(),
+                )),
                 Ok(_) => Ok(()),
             },
-            Err(e) => Err(e.to_string()),
+            Err(e) => Err(AgentFailure::Program(e.to_string())),
         };
         self.keep(result)
     }
 
     /// The value of `result`, or `None` after keeping its error (the first one only).
-    fn keep<T>(&mut self, result: Result<T, String>) -> Option<T> {
+    fn keep<T>(&mut self, result: Result<T, AgentFailure>) -> Option<T> {
         result.map_err(|e| self.error.get_or_insert(e).clone()).ok()
     }
 
@@ -172,7 +176,7 @@ impl<G: GtpGame> GtpAgent<G> {
         match self.client.restart_if_dead() {
             Ok(_) => true,
             Err(e) => {
-                self.error = Some(e.to_string());
+                self.error = Some(AgentFailure::Program(e.to_string()));
                 false
             }
         }
@@ -185,24 +189,25 @@ impl<G: GtpGame> GtpAgent<G> {
         for command in commands {
             self.send_kept(&command)?;
         }
-        let replay = game.with_size(game.size()).map_err(|e| e.to_string());
+        let replay =
+            (game.with_size(game.size())).map_err(|e| AgentFailure::Program(e.to_string()));
         let mut replay = self.keep(replay)?;
         for &mv in game.moves() {
             self.play(&replay, replay.colour_to_move(), mv)?;
-            let played = replay.try_play(mv).map_err(|e| e.to_string());
+            let played = (replay.try_play(mv)).map_err(|e| AgentFailure::Program(e.to_string()));
             self.keep(played)?;
         }
         Some(())
     }
 
     /// The answer to `genmove` as a move of `game`, or why it is none.
-    fn parse_answer(game: &G, answer: &str) -> Result<G::Move, String> {
+    fn parse_answer(game: &G, answer: &str) -> Result<G::Move, AgentFailure> {
         let text = answer.trim();
         if text.eq_ignore_ascii_case("resign") {
-            return Err("the program resigned".to_string());
+            return Err(AgentFailure::Resigned);
         }
         game.parse_move(text)
-            .map_err(|e| format!("genmove answer: {e}"))
+            .map_err(|e| AgentFailure::BadAnswer(format!("genmove answer: {e}")))
     }
 }
 
@@ -250,7 +255,7 @@ where
         }
     }
 
-    fn failure(&self) -> Option<String> {
+    fn failure(&self) -> Option<AgentFailure> {
         self.error.clone()
     }
 }

@@ -88,7 +88,7 @@ pub mod sprt;
 pub mod stats;
 pub mod time;
 
-pub use agent::{Agent, MatchGame, Side, Verdict};
+pub use agent::{Agent, AgentFailure, MatchGame, Side, Verdict};
 pub use fingerprint::Fingerprint;
 pub use gtp::{CommandError, GtpColour, GtpEngine, GtpExtension, GtpGame, GtpSession, Response};
 pub use gtp_agent::GtpAgent;

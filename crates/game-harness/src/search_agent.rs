@@ -121,7 +121,7 @@ use rand_pcg::Pcg64Mcg;
 use rave_mcts::rand::SeedableRng;
 use rave_mcts::{Budget, Game, Mcts, MctsError, Playout, Prior, SearchResult};
 
-use crate::agent::{Agent, MatchGame};
+use crate::agent::{Agent, AgentFailure, MatchGame};
 use crate::time::Clock;
 
 /// What a game gives the [`SearchAgent`].
@@ -358,7 +358,10 @@ where
         Some(self.setup.report(self.last.as_ref()?, state))
     }
 
-    fn failure(&self) -> Option<String> {
-        self.failure.as_ref().map(ToString::to_string)
+    fn failure(&self) -> Option<AgentFailure> {
+        self.failure.as_ref().map(|f| match f {
+            SearchFailure::GameOver => AgentFailure::GameOver,
+            SearchFailure::Search(e) => AgentFailure::Search(e.to_string()),
+        })
     }
 }

@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use game_harness::gtp::{CommandError, GtpExtension, GtpGame, GtpSession};
 use game_harness::gtp_agent::{DEFAULT_TIMEOUT, GtpAgent};
-use game_harness::{Agent, Clock, GtpError, Launch, MatchGame};
+use game_harness::{Agent, AgentFailure, Clock, GtpError, Launch, MatchGame};
 use pile::{Greedy, Pile, Take};
 
 /// The child's extra commands.
@@ -142,7 +142,7 @@ fn a_refused_optional_move_is_no_failure_but_other_refusals_are() {
     assert_eq!(agent.failure(), None);
     game.try_play(Take::Stones(1)).unwrap();
     agent.observe(&game, Take::Stones(1));
-    let failure = agent.failure().expect("a failure");
+    let failure = agent.failure().expect("a failure").to_string();
     assert!(
         failure.contains("\"play black 1\"") && failure.contains("the game is over"),
         "{failure}"
@@ -161,14 +161,16 @@ fn resignations_and_bad_answers_are_failures() {
     agent.reset(&game);
     agent.send("pile-answer RESIGN").unwrap();
     assert_eq!(agent.choose(&game, &Clock::unlimited()), None);
-    assert_eq!(agent.failure().as_deref(), Some("the program resigned"));
+    assert_eq!(agent.failure(), Some(AgentFailure::Resigned));
     agent.reset(&game);
     assert_eq!(agent.failure(), None);
     agent.send("pile-answer seven").unwrap();
     assert_eq!(agent.choose(&game, &Clock::unlimited()), None);
     assert_eq!(
-        agent.failure().as_deref(),
-        Some("genmove answer: no such move seven")
+        agent.failure(),
+        Some(AgentFailure::BadAnswer(
+            "genmove answer: no such move seven".into()
+        ))
     );
 }
 
@@ -182,7 +184,10 @@ fn a_dead_or_hung_program_is_started_again_at_the_next_game() {
     ));
     assert_eq!(agent.choose(&game, &Clock::unlimited()), None);
     let failure = agent.failure().expect("a failure");
-    assert!(failure.contains("died or hung"), "{failure}");
+    assert!(
+        matches!(&failure, AgentFailure::Program(why) if why.contains("died or hung")),
+        "{failure}"
+    );
     agent.reset(&game);
     assert_eq!(agent.failure(), None);
     assert_eq!(

@@ -9,7 +9,7 @@ use game_harness::gtp::{
     ArgumentError, CommandError, GtpColour, GtpExtension, GtpSession, GtpSessionError,
     STANDARD_COMMANDS,
 };
-use game_harness::{Agent, Clock, MatchGame};
+use game_harness::{Agent, AgentFailure, Clock, MatchGame};
 use pile::{Greedy, Pile, Take};
 
 type Session = GtpSession<Pile, Greedy>;
@@ -164,8 +164,8 @@ impl Agent<Pile> for Stuck {
     fn choose(&mut self, _game: &Pile, _clock: &Clock) -> Option<Take> {
         None
     }
-    fn failure(&self) -> Option<String> {
-        Some("out of ideas".into())
+    fn failure(&self) -> Option<AgentFailure> {
+        Some(AgentFailure::Program("out of ideas".into()))
     }
 }
 

@@ -12,7 +12,7 @@ use game_harness::record::MatchResult;
 use game_harness::runner::{opening_seed, run_match};
 use game_harness::shard::{self, ShardError, ShardFile};
 use game_harness::stats::Score;
-use game_harness::{Agent, Clock, MatchGame, PlayerId, Side, Verdict};
+use game_harness::{Agent, AgentFailure, Clock, MatchGame, PlayerId, Side, Verdict};
 use game_harness::{Pentanomial, Sprt, SprtDecision};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -160,8 +160,8 @@ impl Agent<Count> for Fixed {
     fn choose(&mut self, _game: &Count, _clock: &Clock) -> Option<u8> {
         self.mv
     }
-    fn failure(&self) -> Option<String> {
-        self.why.map(str::to_string)
+    fn failure(&self) -> Option<AgentFailure> {
+        self.why.map(|why| AgentFailure::Program(why.to_string()))
     }
 }
 

@@ -5,8 +5,8 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use game_harness::Clock;
 use game_harness::search_agent::{Opening, SearchAgent, SearchSetup};
+use game_harness::{AgentFailure, Clock};
 use havannah_board::Board;
 use havannah_rules::{GameState, Move};
 use rave_mcts::{Budget, Config, Mcts, MctsError, RaveSchedule, SearchResult};
@@ -375,7 +375,7 @@ impl Agent<GameState> for Engine {
     fn choose(&mut self, game: &GameState, clock: &Clock) -> Option<Move> {
         self.0.choose(game, clock)
     }
-    fn failure(&self) -> Option<String> {
+    fn failure(&self) -> Option<AgentFailure> {
         self.0.failure()
     }
 }

@@ -89,7 +89,7 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         let mut engine = engine(settings, seed).map_err(|e| e.to_string())?;
         let chosen = engine.choose(&game, &Clock::unlimited());
         let (Some(_), Some(result)) = (chosen, engine.last_result()) else {
-            let why = engine.failure().unwrap_or_default();
+            let why = engine.failure().map(|f| f.to_string()).unwrap_or_default();
             return Err(format!("position {k}: the search found no move: {why}"));
         };
         let chosen = result.best_move.to_string();

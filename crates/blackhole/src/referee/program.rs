@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use game_harness::process::{ErrorOutput, Launch, Process, ProcessError};
-use game_harness::{Agent, Clock, MatchGame};
+use game_harness::{Agent, AgentFailure, Clock, MatchGame};
 
 use super::game::BlackholeGame;
 use crate::rules::Move;
@@ -36,7 +36,7 @@ pub struct CodeCupProgram {
     used: Duration,
     /// The move this program chose last, which [`Agent::observe`] must not send back.
     own_move: Option<Move>,
-    failure: Option<String>,
+    failure: Option<AgentFailure>,
 }
 
 impl CodeCupProgram {
@@ -75,25 +75,26 @@ impl CodeCupProgram {
     }
 
     /// The program's next non-blank line within the time left, or why there is none.
-    fn answer(&mut self) -> Result<String, String> {
-        let process = self
-            .process
-            .as_mut()
-            .ok_or_else(|| "the program is not running".to_string())?;
+    fn answer(&mut self) -> Result<String, AgentFailure> {
+        let program = |why: &str| AgentFailure::Program(why.to_string());
+        let process =
+            (self.process.as_mut()).ok_or_else(|| program("the program is not running"))?;
         let start = Instant::now();
         let deadline = start + self.time_per_game.saturating_sub(self.used);
         let line = loop {
             match process.read_line(Some(deadline)) {
                 Ok(line) if line.trim().is_empty() => {}
                 Ok(line) => break Ok(line.trim().to_string()),
-                Err(ProcessError::TimedOut { .. }) => break Err("ran out of time".to_string()),
-                Err(_) => break Err("ended its output (crash?)".to_string()),
+                Err(ProcessError::TimedOut { .. }) => {
+                    break Err(AgentFailure::OutOfTime(deadline - start));
+                }
+                Err(_) => break Err(program("ended its output (crash?)")),
             }
         };
         self.used += start.elapsed();
         let line = line?;
         if self.used > self.time_per_game {
-            return Err(format!("ran out of time ({:?})", self.used));
+            return Err(AgentFailure::OutOfTime(self.used));
         }
         Ok(line)
     }
@@ -110,10 +111,10 @@ impl Agent<BlackholeGame> for CodeCupProgram {
         self.own_move = None;
         self.failure = None;
         if !game.moves().is_empty() {
-            self.failure = Some(format!(
+            self.failure = Some(AgentFailure::Program(format!(
                 "the CodeCup protocol cannot set up a game with {} moves played",
                 game.moves().len()
-            ));
+            )));
             return;
         }
         match self.launch.start() {
@@ -123,7 +124,8 @@ impl Agent<BlackholeGame> for CodeCupProgram {
                     ProcessError::Start { source, .. } => source.to_string(),
                     other => other.to_string(),
                 };
-                self.failure = Some(format!("cannot run `{}`: {why}", self.launch.command()));
+                let why = format!("cannot run `{}`: {why}", self.launch.command());
+                self.failure = Some(AgentFailure::Program(why));
                 return;
             }
         }
@@ -150,7 +152,7 @@ impl Agent<BlackholeGame> for CodeCupProgram {
         }
         let chosen = self.answer().and_then(|line| {
             game.parse_move(&line)
-                .map_err(|e| format!("illegal move `{line}`: {e}"))
+                .map_err(|e| AgentFailure::BadAnswer(format!("illegal move `{line}`: {e}")))
         });
         match chosen {
             Ok(mv) => {
@@ -164,7 +166,7 @@ impl Agent<BlackholeGame> for CodeCupProgram {
         }
     }
 
-    fn failure(&self) -> Option<String> {
+    fn failure(&self) -> Option<AgentFailure> {
         self.failure.clone()
     }
 }

@@ -1,6 +1,7 @@
 //! Why a GTP command failed ([`CommandError`]) and why one of its arguments could not be read
 //! ([`ArgumentError`]). The text of a `?` reply is the error's message.
 
+use crate::agent::AgentFailure;
 use crate::gtp::{GtpColour, GtpSessionError, shorten};
 
 /// Why a GTP argument could not be read. Every message names the text received and what
@@ -168,7 +169,7 @@ pub enum CommandError {
     #[error("the player found no move{}", reason.as_ref().map_or_else(String::new, |r| format!(": {r}")))]
     NoMove {
         /// The player's reason ([`Agent::failure`](crate::Agent::failure)), if it gave one.
-        reason: Option<String>,
+        reason: Option<AgentFailure>,
     },
     /// The player chose a move the game refuses.
     #[error("the player chose an illegal move {mv}: {reason}")]
