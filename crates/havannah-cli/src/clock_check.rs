@@ -20,6 +20,8 @@ use std::time::{Duration, Instant};
 
 use clap::Parser;
 use game_harness::GtpAgent;
+use game_harness::cli::seconds_or_zero;
+use game_harness::gtp::DEFAULT_SAFETY_MARGIN;
 use game_harness::output::exit_status;
 use game_harness::time::{TimeControl, TimeSettings};
 use havannah::gtp::estimate_moves_to_go;
@@ -28,9 +30,6 @@ use havannah_rules::{Colour, GameState, Move, Rules};
 use indicatif::{ProgressBar, ProgressStyle};
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-
-/// The safety margin the GTP engine keeps for the controller's overhead.
-const ENGINE_MARGIN: Duration = Duration::from_millis(50);
 
 /// Plays an engine against itself under main time and byo-yomi and prints how well it keeps
 /// its clock.
@@ -51,11 +50,11 @@ pub struct Opts {
     #[arg(long, default_value_t = 10)]
     pub games: usize,
     /// Main time per player in seconds.
-    #[arg(long, default_value_t = 2.0)]
-    pub main_time: f64,
+    #[arg(long, default_value = "2", value_parser = seconds_or_zero)]
+    pub main_time: Duration,
     /// The length of a byo-yomi period in seconds (0: sudden death).
-    #[arg(long, default_value_t = 0.1)]
-    pub byo_yomi: f64,
+    #[arg(long, default_value = "0.1", value_parser = seconds_or_zero)]
+    pub byo_yomi: Duration,
     /// Moves to make in one byo-yomi period.
     #[arg(long, default_value_t = 1)]
     pub byo_yomi_stones: u32,
@@ -82,14 +81,10 @@ struct Tally {
     errors: Vec<String>,
 }
 
-fn seconds(name: &str, value: f64) -> Result<Duration, String> {
-    Duration::try_from_secs_f64(value).map_err(|_| format!("--{name} {value}: not a time"))
-}
-
 fn settings(opts: &Opts) -> Result<TimeSettings, String> {
     Ok(TimeSettings {
-        main_time: seconds("main-time", opts.main_time)?,
-        byo_yomi_time: seconds("byo-yomi", opts.byo_yomi)?,
+        main_time: opts.main_time,
+        byo_yomi_time: opts.byo_yomi,
         byo_yomi_stones: opts.byo_yomi_stones,
     })
 }
@@ -178,7 +173,12 @@ fn play_game(
             &format!("time_left {} {left:.3} {stones}", colour_name(colour)),
         )?;
         let share = time
-            .clock_for(player, None, ENGINE_MARGIN, estimate_moves_to_go(&game))
+            .clock_for(
+                player,
+                None,
+                DEFAULT_SAFETY_MARGIN,
+                estimate_moves_to_go(&game),
+            )
             .allowance()
             .unwrap_or_default();
         let in_byo_yomi = time.player_clock(player).stones_left > 0;
@@ -252,8 +252,8 @@ fn check(opts: &Opts) -> Result<(), String> {
     game_harness::outln!(
         "engine {:?}; main time {} s, byo-yomi {} s for {} stone(s), {} random opening plies",
         opts.engine,
-        opts.main_time,
-        opts.byo_yomi,
+        opts.main_time.as_secs_f64(),
+        opts.byo_yomi.as_secs_f64(),
         opts.byo_yomi_stones,
         opts.opening
     );
