@@ -36,6 +36,7 @@ use std::time::{Duration, Instant};
 
 use clap::Parser;
 use game_harness::MatchSettings;
+use game_harness::cli::Seconds;
 use game_harness::openings::line;
 use game_harness::runner::run_match;
 use game_harness::stats::Score;
@@ -46,6 +47,13 @@ use havannah_rules::{Colour, GameState, Move, Rules};
 use indicatif::ProgressBar;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
+
+/// A positive number of minutes, as `--max-minutes 1.5` gives it.
+fn minutes(text: &str) -> Result<Duration, String> {
+    let bad = || format!("{text:?} is not a positive number of minutes");
+    let seconds: Seconds = text.parse().map_err(|_| bad())?;
+    seconds.duration().checked_mul(60).ok_or_else(bad)
+}
 
 /// Command-line options.
 #[derive(Debug, Parser)]
@@ -68,8 +76,8 @@ pub struct Opts {
     #[arg(long, default_value_t = 5000)]
     pub candidates: usize,
     /// Stop drawing candidates after this many minutes (the suite so far is written).
-    #[arg(long)]
-    pub max_minutes: Option<f64>,
+    #[arg(long, value_parser = minutes)]
+    pub max_minutes: Option<Duration>,
     /// The fewest stones of a candidate.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=6))]
     pub min_stones: u8,
@@ -275,7 +283,7 @@ fn generate(
     let mut seen = earlier.map(|e| e.keys.clone()).unwrap_or_default();
     let (mut kept, mut counts) = (Vec::new(), Counts::default());
     let before = earlier.map_or(0, |e| e.kept.len());
-    let limit = opts.max_minutes.map(|m| Duration::from_secs_f64(m * 60.0));
+    let limit = opts.max_minutes;
     let start = Instant::now();
     let bar = bar(opts.want, opts.quiet);
     let balanced = |x: f64| (opts.low..=opts.high).contains(&x);

@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 use std::process::ExitCode;
 
 use clap::Parser;
+use game_harness::cli::Seconds;
 use game_harness::output::exit_status;
 
 use havannah::{EngineConfig, HavannahGame, HavannahPlayout, PlayoutConfig};
@@ -39,8 +40,8 @@ pub struct Opts {
     #[arg(long, value_delimiter = ',', default_value = "4,6,8,10", value_parser = board_size)]
     pub sizes: Vec<u8>,
     /// Seconds of timing per row and size.
-    #[arg(long, default_value_t = 1.0, value_parser = positive_seconds)]
-    pub seconds: f64,
+    #[arg(long, default_value = "1")]
+    pub seconds: Seconds,
     /// The random seed.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -53,13 +54,6 @@ fn board_size(text: &str) -> Result<u8, String> {
         .map_err(|_| format!("bad size {text:?}"))?;
     Board::new(size).map_err(|e| e.to_string())?;
     Ok(size)
-}
-
-fn positive_seconds(text: &str) -> Result<f64, String> {
-    text.parse()
-        .ok()
-        .filter(|s: &f64| s.is_finite() && *s > 0.0)
-        .ok_or(format!("bad --seconds {text:?}: a positive number"))
 }
 
 /// Runs `f` repeatedly for about `seconds`; returns microseconds per call.
@@ -113,7 +107,7 @@ pub fn run(args: &Opts) -> ExitCode {
 fn print_rows(args: &Opts) -> Vec<&'static Board> {
     game_harness::outln!(
         "Playout speed (µs per playout; the paper's ms; speed-up), {} s per cell, seed {}",
-        args.seconds,
+        args.seconds.duration().as_secs_f64(),
         args.seed
     );
     game_harness::outln!(
@@ -131,7 +125,7 @@ fn print_rows(args: &Opts) -> Vec<&'static Board> {
         }
         let board = Board::new(size).expect("checked size");
         let mut b = Bench::new(board, args.seed);
-        let s = args.seconds;
+        let s = args.seconds.duration().as_secs_f64();
         let us: Vec<f64> = (1..=ROWS.len())
             .map(|row| time_it(s, || b.run(row)))
             .collect();
@@ -155,7 +149,7 @@ fn print_mcts_rates(boards: &[&'static Board], args: &Opts) {
         "MCTS (the search settings of `best`: UCT-RAVE, a leaf expanded after {} visit(s); \
          uniform playouts, on-line rings, no prior) from the empty board, {} s each:",
         EngineConfig::best().search.expand_threshold(),
-        args.seconds
+        args.seconds.duration().as_secs_f64()
     );
     game_harness::outln!(
         "{:>6} {:>16} {:>22}",
@@ -164,8 +158,13 @@ fn print_mcts_rates(boards: &[&'static Board], args: &Opts) {
         format!("{threads} threads sims/s")
     );
     for &board in boards {
-        let one = mcts_rate(board, 1, args.seconds, args.seed);
-        let all = mcts_rate(board, threads, args.seconds, args.seed);
+        let one = mcts_rate(board, 1, args.seconds.duration().as_secs_f64(), args.seed);
+        let all = mcts_rate(
+            board,
+            threads,
+            args.seconds.duration().as_secs_f64(),
+            args.seed,
+        );
         game_harness::outln!("{:>6} {:>16.0} {:>22.0}", board.size(), one, all);
     }
 }

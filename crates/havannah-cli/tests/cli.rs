@@ -65,7 +65,9 @@ fn each_subcommand_gets_its_own_options() {
     let cli = parse(&["clock-check", "--sizes", "8,10"]).unwrap();
     assert!(matches!(cli.command, Sub::ClockCheck(o) if o.sizes == [8, 10]));
     let cli = parse(&["playout-table", "--sizes", "4,6", "--seconds", "0.5"]).unwrap();
-    assert!(matches!(cli.command, Sub::PlayoutTable(o) if o.sizes == [4, 6] && o.seconds == 0.5));
+    assert!(
+        matches!(cli.command, Sub::PlayoutTable(o) if o.sizes == [4, 6] && o.seconds.duration().as_secs_f64() == 0.5)
+    );
     let cli = parse(&["td-train", "--size", "2", "--no-symmetries"]).unwrap();
     assert!(matches!(cli.command, Sub::TdTrain(o) if o.size == 2 && o.no_symmetries));
 }
