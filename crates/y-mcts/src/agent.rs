@@ -21,7 +21,7 @@ pub struct YSearch {
 }
 
 /// A player of Y by tree search.
-pub type YAgent = SearchAgent<Y, YSearch>;
+pub type Engine = SearchAgent<Y, YSearch>;
 
 impl SearchSetup<Y> for YSearch {
     type State = Y;

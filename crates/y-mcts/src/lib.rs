@@ -3,7 +3,8 @@
 //! The game of Y on the workspace's generic crates: [`Y`] is the board and its rules
 //! (a union-find that knows which sides each group touches) and implements both
 //! `rave_mcts::Game` (for the search) and `game_harness::MatchGame` (for the referee);
-//! [`YAgent`] (the harness's search agent with [`YSearch`]) plays it, and [`selfplay`] gives the harness's match program Y's players.
+//! [`Engine`] (the harness's search agent with [`YSearch`]) plays it, and [`selfplay`] gives
+//! the harness's match program Y's players.
 //! The `y` program adds a GTP engine and self-play matches, all from `game-harness`; what is here is only what is particular to Y.
 //!
 //! Y: two players take turns putting a stone on an empty cell of a triangle of hexagons; the
@@ -30,5 +31,5 @@ mod board;
 mod gtp;
 pub mod selfplay;
 
-pub use agent::{YAgent, YSearch};
+pub use agent::{Engine, YSearch};
 pub use board::{MAX_SIZE, MIN_SIZE, Y, YError};

@@ -8,7 +8,7 @@ use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use rave_mcts::{Config, RaveSchedule};
 
-use crate::{Y, YAgent, YSearch};
+use crate::{Engine, Y, YSearch};
 
 /// Simulations a move of a search player when neither a time nor a count is given.
 pub const DEFAULT_SIMULATIONS: u64 = 2_000;
@@ -22,7 +22,7 @@ pub struct YMatch;
 ///
 /// # Errors
 /// A message naming an unknown player.
-pub fn search_player(name: &str, simulations: u64) -> Result<YAgent, String> {
+pub fn search_player(name: &str, simulations: u64) -> Result<Engine, String> {
     let builder = match name {
         "rave" => Config::builder().rave(RaveSchedule::default()),
         "uct" => Config::builder().uct(),
@@ -34,7 +34,7 @@ pub fn search_player(name: &str, simulations: u64) -> Result<YAgent, String> {
         config,
         simulations,
     };
-    Ok(YAgent::new(setup, 0))
+    Ok(Engine::new(setup, 0))
 }
 
 impl MatchProgram for YMatch {
