@@ -197,7 +197,7 @@ pub fn selfplay<P: MatchProgram>(program: &P, args: &MatchArgs) -> Result<(), Pr
         let mut names = program.write_files(&result, &description, dir)?;
         // A pool of runs with different seeds is not one match: no match file.
         if pooled.is_none() {
-            shard::write(&result, &description.to_string(), dir)?;
+            shard::write(&result, &description, dir)?;
             names.push(SHARD_FILE.to_string());
         }
         Ok(names)
@@ -225,7 +225,11 @@ fn description<P: MatchProgram>(program: &P, args: &MatchArgs) -> Description {
 /// The empty game a description stands for.
 fn game_of<P: MatchProgram>(program: &P, description: &Description) -> Result<P::Game, String> {
     if description.game() != P::NAME {
-        return Err(format!("{description:?} is not a match of {}", P::NAME));
+        return Err(format!(
+            "{:?} is not a match of {}",
+            description.to_string(),
+            P::NAME
+        ));
     }
     let size = description.number("size").map_err(|e| e.to_string())?;
     program.new_game(size, description)
@@ -346,19 +350,11 @@ fn game_line<G: MatchGame>(game: &GameRecord<G>) -> String {
 /// Reads the match file of each folder and joins the parts into the whole match, pooling
 /// runs with different seeds.
 fn merge<P: MatchProgram>(program: &P, dirs: &[PathBuf]) -> Result<Merged<P::Game>, ProgramError> {
-    let new_game = |text: &str| {
-        let description: Description = text.parse().map_err(|e| format!("{e}"))?;
-        game_of(program, &description)
-    };
+    let new_game = |description: &Description| game_of(program, description);
     let pooled = shard::pool_dirs(dirs, new_game).map_err(|e| e.to_string())?;
-    let description = pooled
-        .file
-        .description
-        .parse()
-        .map_err(|e| format!("{e}"))?;
     Ok(Merged {
         result: pooled.file.result,
-        description,
+        description: pooled.file.description,
         seeds: pooled.seeds,
     })
 }

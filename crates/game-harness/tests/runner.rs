@@ -10,7 +10,7 @@ use game_harness::matches::game_seed;
 use game_harness::openings::Openings;
 use game_harness::record::MatchResult;
 use game_harness::runner::{opening_seed, run_match};
-use game_harness::shard::{self, ShardError, ShardFile};
+use game_harness::shard::{self, Description, ShardError, ShardFile};
 use game_harness::stats::Score;
 use game_harness::{Agent, AgentFailure, Clock, MatchGame, PlayerId, Side, Verdict};
 use game_harness::{Pentanomial, Sprt, SprtDecision};
@@ -45,15 +45,15 @@ impl Count {
     }
 
     /// The program's description of the game, and its inverse.
-    fn description(&self) -> String {
-        format!("count goal={}", self.goal)
+    fn description(&self) -> Description {
+        Description::new("count").with("goal", self.goal)
     }
 
-    fn from_description(text: &str) -> Result<Count, String> {
-        text.strip_prefix("count goal=")
-            .and_then(|goal| goal.parse().ok())
-            .map(Count::new)
-            .ok_or_else(|| format!("{text:?} is not a count game"))
+    fn from_description(description: &Description) -> Result<Count, String> {
+        match description.number("goal") {
+            Ok(goal) if description.game() == "count" => Ok(Count::new(goal)),
+            _ => Err(format!("{:?} is not a count game", description.to_string())),
+        }
     }
 }
 
@@ -390,7 +390,7 @@ fn shards_round_trip_and_merge_into_one_run() {
     let settings = MatchSettings::new(11).seed(31).clock(clock);
     let whole = random_match(&settings);
     let back = round_trip(&whole);
-    assert_eq!(back.description, "count goal=9");
+    assert_eq!(back.description.to_string(), "count goal=9");
     assert_eq!(back.result.names, whole.names);
     assert_eq!(back.result.settings, settings);
     assert_eq!(keys(&back.result), keys(&whole));
@@ -502,7 +502,7 @@ fn runs_with_different_seeds_pool_into_one_row() {
 fn small_text() -> String {
     shard::text(
         &random_match(&MatchSettings::new(2).seed(5)),
-        "count goal=9",
+        &Count::new(9).description(),
     )
 }
 
@@ -608,7 +608,7 @@ fn shards_of_different_matches_or_the_same_games_do_not_merge() {
 fn a_shard_file_is_written_into_its_folder() {
     let dir = std::env::temp_dir().join(format!("game-harness-shard-{}", std::process::id()));
     let result = random_match(&MatchSettings::new(3).seed(2));
-    shard::write(&result, "count goal=9", &dir).unwrap();
+    shard::write(&result, &Count::new(9).description(), &dir).unwrap();
     let path = dir.join(shard::SHARD_FILE);
     let back = shard::read(&path, Count::from_description).unwrap();
     assert_eq!(keys(&back.result), keys(&result));

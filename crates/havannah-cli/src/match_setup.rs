@@ -37,53 +37,51 @@ impl Setup {
     /// The description of the match's game in its shard file:
     /// `havannah size=8 pie=1 opening=2`.
     #[must_use]
-    pub fn description(&self) -> String {
-        format!(
-            "havannah size={} pie={} opening={}",
-            self.size,
-            u8::from(self.pie),
-            self.opening_plies
-        )
+    pub fn description(&self) -> Description {
+        Description::new("havannah")
+            .with("size", self.size)
+            .with("pie", u8::from(self.pie))
+            .with("opening", self.opening_plies)
     }
 
     /// The setup a [`Setup::description`] names.
     ///
     /// # Errors
-    /// Text that is not such a description, or names an unsupported size; the message names
-    /// the text.
-    pub fn from_description(text: &str) -> Result<Setup, String> {
+    /// A description of another game, with other settings, or with a size, pie rule or
+    /// opening that is not one; the message names the description.
+    pub fn of(description: &Description) -> Result<Setup, String> {
+        let text = description.to_string();
         let bad = |why: &str| format!("{text:?} is not `havannah size=N pie=0|1 opening=N`: {why}");
-        let mut words = text.split_whitespace();
-        if words.next() != Some("havannah") {
+        if description.game() != "havannah" {
             return Err(bad("not a Havannah match"));
         }
-        let (mut size, mut pie, mut opening) = (None, None, None);
-        for word in words {
-            let (key, value) = word.split_once('=').ok_or_else(|| bad(word))?;
-            let slot = match key {
-                "size" => &mut size,
-                "pie" => &mut pie,
-                "opening" => &mut opening,
-                _ => return Err(bad(word)),
-            };
-            let number: usize = value.parse().map_err(|_| bad(word))?;
-            if slot.replace(number).is_some() {
-                return Err(bad(word));
-            }
+        if let Some((key, _)) =
+            (description.settings()).find(|(key, _)| !["size", "pie", "opening"].contains(key))
+        {
+            return Err(bad(key));
         }
-        let (Some(size), Some(pie @ 0..=1), Some(opening)) = (size, pie, opening) else {
-            return Err(bad("size, pie (0 or 1) and opening once each"));
+        let number = |key: &str| {
+            description
+                .number::<usize>(key)
+                .map_err(|e| bad(&e.to_string()))
         };
+        let (size, pie, opening) = (number("size")?, number("pie")?, number("opening")?);
+        if pie > 1 {
+            return Err(bad("pie is 0 or 1"));
+        }
         let size = u8::try_from(size).map_err(|_| bad("the size"))?;
         Setup::new(size, pie == 1, opening).map_err(|e| bad(&e.to_string()))
     }
 
-    /// The setup a match program's description names (`havannah size=8 pie=1 opening=2`).
+    /// The setup the text of a description names ([`Setup::of`]).
     ///
     /// # Errors
-    /// As [`Setup::from_description`].
-    pub fn of(description: &Description) -> Result<Setup, String> {
-        Setup::from_description(&description.to_string())
+    /// Text that is not a description, and those of [`Setup::of`].
+    pub fn from_description(text: &str) -> Result<Setup, String> {
+        let description: Description = text
+            .parse()
+            .map_err(|e| format!("{text:?} is not `havannah size=N pie=0|1 opening=N`: {e}"))?;
+        Setup::of(&description)
     }
 
     /// The empty game of `size` under the pie rule a match description gives.
@@ -148,8 +146,11 @@ mod tests {
     #[test]
     fn descriptions_round_trip_and_bad_ones_are_named() {
         let setup = Setup::new(8, true, 2).unwrap();
-        assert_eq!(setup.description(), "havannah size=8 pie=1 opening=2");
-        assert_eq!(Setup::from_description(&setup.description()), Ok(setup));
+        assert_eq!(
+            setup.description().to_string(),
+            "havannah size=8 pie=1 opening=2"
+        );
+        assert_eq!(Setup::of(&setup.description()), Ok(setup));
         for bad in [
             "",
             "hex size=8 pie=1 opening=2",

@@ -37,7 +37,7 @@ fn round_trip(result: &MatchResult<GameState>, setup: &Setup) -> ShardFile<GameS
 
 fn parse(text: &str) -> Result<ShardFile<GameState>, shard::ShardError> {
     shard::parse(text, |description| {
-        Setup::from_description(description)?
+        Setup::of(description)?
             .empty_game()
             .map_err(|e| e.to_string())
     })
@@ -64,7 +64,10 @@ fn shards_merge_into_the_games_of_one_run() {
     // Through the file format, as the shards of a cluster run come back.
     let parts = parts.iter().map(|p| round_trip(p, &setup)).collect();
     let merged = shard::merge(parts).unwrap();
-    assert_eq!(merged.description, "havannah size=4 pie=0 opening=1");
+    assert_eq!(
+        merged.description.to_string(),
+        "havannah size=4 pie=0 opening=1"
+    );
     let merged = merged.result;
     assert_eq!(games(&merged), games(&whole));
     assert_eq!(merged.settings, whole.settings);
@@ -90,7 +93,7 @@ fn a_shard_file_reads_back_to_the_same_result() {
     let setup = Setup::new(5, true, 2).unwrap();
     let result = play(&setup, &MatchSettings::new(4).seed(9));
     let back = round_trip(&result, &setup);
-    assert_eq!(Setup::from_description(&back.description), Ok(setup));
+    assert_eq!(Setup::of(&back.description), Ok(setup));
     let back = back.result;
     assert_eq!(back.names, result.names);
     assert_eq!(games(&back), games(&result));

@@ -7,7 +7,7 @@ use std::io;
 use std::path::Path;
 use std::time::Duration;
 
-use super::{Shard, ShardError};
+use super::{Description, Shard, ShardError};
 use crate::agent::{MatchGame, Side, Verdict};
 use crate::matches::{MatchSettings, PlayerId};
 use crate::record::{Forfeit, GameRecord, MatchResult};
@@ -23,7 +23,7 @@ pub const SHARD_FILE: &str = "match.tsv";
 #[derive(Debug, Clone)]
 pub struct ShardFile<G> {
     /// The program's description of the game (see the module's documentation).
-    pub description: String,
+    pub description: Description,
     /// The players, the settings and the games of the part.
     pub result: MatchResult<G>,
 }
@@ -34,7 +34,7 @@ pub struct ShardFile<G> {
 /// The folder or the file cannot be written.
 pub fn write<G: MatchGame>(
     result: &MatchResult<G>,
-    description: &str,
+    description: &Description,
     dir: &Path,
 ) -> io::Result<()> {
     fs::create_dir_all(dir)?;
@@ -43,12 +43,12 @@ pub fn write<G: MatchGame>(
 
 /// The text of a shard file for `result` and `description`.
 #[must_use]
-pub fn text<G: MatchGame>(result: &MatchResult<G>, description: &str) -> String {
+pub fn text<G: MatchGame>(result: &MatchResult<G>, description: &Description) -> String {
     let s = &result.settings;
     let nanos = |d: Option<Duration>| d.map_or("-".into(), |t| t.as_nanos().to_string());
     let mut text = format!(
         "{VERSION}\ndescription\t{}\nnames\t{}\t{}\nsettings\t{}\t{}\t{}\t{}\t{}\t{}\n",
-        clean(description),
+        clean(&description.to_string()),
         clean(&result.names[0]),
         clean(&result.names[1]),
         s.games,
@@ -125,7 +125,7 @@ fn game_line<G: MatchGame>(g: &GameRecord<G>) -> String {
 /// around the fault [`parse`] finds.
 pub fn read<G: MatchGame, E: fmt::Display>(
     path: &Path,
-    new_game: impl FnOnce(&str) -> Result<G, E>,
+    new_game: impl FnOnce(&Description) -> Result<G, E>,
 ) -> Result<ShardFile<G>, ShardError> {
     let text = fs::read_to_string(path).map_err(|source| ShardError::Io {
         path: path.to_path_buf(),
@@ -146,7 +146,7 @@ pub fn read<G: MatchGame, E: fmt::Display>(
 /// move that is not legal, or moves that do not end as the line says: each names the line.
 pub fn parse<G: MatchGame, E: fmt::Display>(
     text: &str,
-    new_game: impl FnOnce(&str) -> Result<G, E>,
+    new_game: impl FnOnce(&Description) -> Result<G, E>,
 ) -> Result<ShardFile<G>, ShardError> {
     let mut lines = text.lines().enumerate().map(|(i, line)| (i + 1, line));
     let mut next = |what: &'static str| lines.next().ok_or(ShardError::Truncated(what));
@@ -159,12 +159,14 @@ pub fn parse<G: MatchGame, E: fmt::Display>(
         ));
     }
     let (n, line) = next("description")?;
-    let Some(description) = line.strip_prefix("description\t") else {
-        return Err(line_error(n, line, "`description<TAB>TEXT`"));
+    let Some(text) = line.strip_prefix("description\t") else {
+        return Err(line_error(n, line, "`description<TAB>GAME key=value ...`"));
     };
-    let empty = new_game(description).map_err(|e| ShardError::Game {
+    let description: Description =
+        (text.parse()).map_err(|_| line_error(n, line, "`description<TAB>GAME key=value ...`"))?;
+    let empty = new_game(&description).map_err(|e| ShardError::Game {
         line: n,
-        description: description.to_string(),
+        description: text.to_string(),
         message: e.to_string(),
     })?;
     let (n, line) = next("names")?;
@@ -179,7 +181,7 @@ pub fn parse<G: MatchGame, E: fmt::Display>(
         games.push(parse_game(n, line, &settings, &empty)?);
     }
     Ok(ShardFile {
-        description: description.to_string(),
+        description,
         result: MatchResult {
             names,
             settings,

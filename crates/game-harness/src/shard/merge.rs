@@ -4,7 +4,7 @@
 use std::fmt;
 use std::path::Path;
 
-use super::{SHARD_FILE, Shard, ShardError, ShardFile, read};
+use super::{Description, SHARD_FILE, Shard, ShardError, ShardFile, read};
 use crate::agent::MatchGame;
 use crate::matches::MatchSettings;
 
@@ -15,7 +15,7 @@ use crate::matches::MatchSettings;
 /// The first error of [`read`] (naming the file) or of [`merge`].
 pub fn merge_dirs<G: MatchGame, E: fmt::Display, D: AsRef<Path>>(
     dirs: &[D],
-    new_game: impl Fn(&str) -> Result<G, E>,
+    new_game: impl Fn(&Description) -> Result<G, E>,
 ) -> Result<ShardFile<G>, ShardError> {
     merge(read_dirs(dirs, new_game)?)
 }
@@ -23,7 +23,7 @@ pub fn merge_dirs<G: MatchGame, E: fmt::Display, D: AsRef<Path>>(
 /// The shard file of each of `dirs`, read with [`read`].
 fn read_dirs<G: MatchGame, E: fmt::Display, D: AsRef<Path>>(
     dirs: &[D],
-    new_game: impl Fn(&str) -> Result<G, E>,
+    new_game: impl Fn(&Description) -> Result<G, E>,
 ) -> Result<Vec<ShardFile<G>>, ShardError> {
     dirs.iter()
         .map(|dir| read(&dir.as_ref().join(SHARD_FILE), &new_game))
@@ -107,7 +107,7 @@ pub struct Pool<G> {
 /// use game_harness::shard::{self, ShardError};
 /// # use game_harness::{MatchResult, MatchSettings};
 /// # let run = |seed: u64| shard::ShardFile::<u8> {
-/// #     description: "a game".into(),
+/// #     description: shard::Description::new("a-game"),
 /// #     result: MatchResult { names: ["A".into(), "B".into()],
 /// #         settings: MatchSettings::new(0).seed(seed), games: vec![] },
 /// # };
@@ -158,7 +158,7 @@ pub fn pool<G>(parts: Vec<ShardFile<G>>) -> Result<Pool<G>, ShardError> {
 /// The first error of [`read`] (naming the file) or of [`pool`].
 pub fn pool_dirs<G: MatchGame, E: fmt::Display, D: AsRef<Path>>(
     dirs: &[D],
-    new_game: impl Fn(&str) -> Result<G, E>,
+    new_game: impl Fn(&Description) -> Result<G, E>,
 ) -> Result<Pool<G>, ShardError> {
     pool(read_dirs(dirs, new_game)?)
 }

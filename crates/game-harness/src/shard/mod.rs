@@ -1,6 +1,6 @@
-//! Matches in parts: a [`MatchResult`](crate::MatchResult) written as text (`match.tsv`), read back and merged,
-//! so that a long match can run as [`Shard`]s on several machines and give the same games as
-//! one run.
+//! Matches in parts: a [`MatchResult`](crate::MatchResult) written as text (`match.tsv`),
+//! read back and merged, so that a long match can run as [`Shard`]s on several machines and
+//! give the same games as one run.
 //!
 //! The file is tab-separated text:
 //!
@@ -14,9 +14,10 @@
 //!                     <forfeit: -|PLAYER|MOVE|REASON>  <moves, space-separated>
 //! ```
 //!
-//! Times are in nanoseconds, `-` for a clock field that is not set. The description is the
-//! program's: it names the game and every setting that makes two matches different (a board
-//! size, the rules, the opening), and [`read`] and [`parse`] hand it to the program's closure,
+//! Times are in nanoseconds, `-` for a clock field that is not set. The description
+//! ([`Description`]: `GAME key=value ...`) is the program's: it names the game and every
+//! setting that makes two matches different (a board size, the rules, the opening), and
+//! [`read`] and [`parse`] hand it to the program's closure,
 //! which builds the starting empty game from it. The moves are replayed from there with
 //! [`MatchGame::parse_move`](crate::MatchGame::parse_move) and [`MatchGame::try_play`](crate::MatchGame::try_play), so a merged result is checked move by
 //! move and game by game. Moves are named on the final game ([`MatchGame::move_name`](crate::MatchGame::move_name)), so a
@@ -54,12 +55,13 @@
 //! # }
 //! use game_harness::MatchSettings;
 //! use game_harness::runner::run_match;
-//! use game_harness::shard::{merge, parse, text};
+//! use game_harness::shard::{Description, merge, parse, text};
 //!
 //! // `Race` is the count-to-5 game of the runner's example, `Adder` its player.
 //! let settings = MatchSettings::new(6).seed(1);
-//! let new_game = |description: &str| match description {
-//!     "race goal=5" => Ok(Race::default()),
+//! let race = Description::new("race").with("goal", 5);
+//! let new_game = |description: &Description| match description.number::<u8>("goal") {
+//!     Ok(5) if description.game() == "race" => Ok(Race::default()),
 //!     _ => Err("not a race to 5"),
 //! };
 //! let mut parts = Vec::new();
@@ -69,12 +71,12 @@
 //!     let opening = |_| Ok::<_, std::convert::Infallible>(Race::default());
 //!     let part = run_match([&mut a, &mut b], &shard, opening, |_| {})?;
 //!     // Written on one machine, read back on another.
-//!     parts.push(parse(&text(&part, "race goal=5"), new_game)?);
+//!     parts.push(parse(&text(&part, &race), new_game)?);
 //! }
 //! let whole = merge(parts)?;
 //! let numbers: Vec<usize> = whole.result.games.iter().map(|g| g.index).collect();
 //! assert_eq!(numbers, [0, 1, 2, 3, 4, 5]);
-//! assert!(parse(&text(&whole.result, "chess"), new_game).is_err());
+//! assert!(parse(&text(&whole.result, &Description::new("chess")), new_game).is_err());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
