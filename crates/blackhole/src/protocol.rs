@@ -46,6 +46,25 @@ fn next_line<R: BufRead>(input: &mut R) -> Result<Option<String>, BlackholeError
     }
 }
 
+/// Reads the five blocked cells that open a game.
+fn read_blocked<R: BufRead>(input: &mut R) -> Result<Vec<Cell>, BlackholeError> {
+    let mut blocked = Vec::with_capacity(BLOCKED);
+    while blocked.len() < BLOCKED {
+        let Some(line) = next_line(input)? else {
+            return Err(protocol_error(
+                format!("input ended after {} blocked cells", blocked.len()),
+                "",
+            ));
+        };
+        let c = Cell::parse(&line).map_err(|e| protocol_error(e, &line))?;
+        if blocked.contains(&c) {
+            return Err(protocol_error(format!("cell {c} is blocked twice"), &line));
+        }
+        blocked.push(c);
+    }
+    Ok(blocked)
+}
+
 /// Plays one game over the protocol: `bot` answers every opponent move, with `budget` of
 /// thinking time for the whole game (its clock's `remaining`); it is reset to the blocked
 /// cells and observes every move.
@@ -67,20 +86,7 @@ pub fn play<R: BufRead, W: Write>(
         position: None,
         thinking: Duration::ZERO,
     };
-    let mut blocked = Vec::with_capacity(BLOCKED);
-    while blocked.len() < BLOCKED {
-        let Some(line) = next_line(&mut input)? else {
-            return Err(protocol_error(
-                format!("input ended after {} blocked cells", blocked.len()),
-                "",
-            ));
-        };
-        let c = Cell::parse(&line).map_err(|e| protocol_error(e, &line))?;
-        if blocked.contains(&c) {
-            return Err(protocol_error(format!("cell {c} is blocked twice"), &line));
-        }
-        blocked.push(c);
-    }
+    let blocked = read_blocked(&mut input)?;
     let mut game = BlackholeGame::new(&blocked).map_err(|e| protocol_error(e, ""))?;
     bot.reset(&game);
     log.position = Some(*game.position());

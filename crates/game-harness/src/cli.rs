@@ -96,10 +96,10 @@ impl fmt::Display for Seconds {
 /// # Errors
 /// [`ParseSecondsError`] naming text that is not a finite number of seconds at least 0.
 pub fn seconds_or_zero(text: &str) -> Result<Duration, ParseSecondsError> {
-    match text.trim().parse::<f64>() {
-        Ok(s) if s == 0.0 => Ok(Duration::ZERO),
-        _ => text.parse::<Seconds>().map(Seconds::duration),
+    if text.trim().parse::<f64>() == Ok(0.0) {
+        return Ok(Duration::ZERO);
     }
+    text.parse::<Seconds>().map(Seconds::duration)
 }
 
 /// Why text is not a [`Seconds`]: not a number, or not a positive, finite one that a
