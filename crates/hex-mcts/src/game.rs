@@ -1,6 +1,7 @@
-//! The Hex position: stones, a disjoint-set forest with four virtual edge nodes for win
-//! detection, the swap rule, and the `rave_mcts::Game` implementation.
+//! The Hex position: stones, their groups with the edges each touches (connection-kit's
+//! union-find) for win detection, the swap rule, and the `rave_mcts::Game` implementation.
 
+use connection_kit::Groups;
 use rave_mcts::{Game, Player, Rewards};
 
 use crate::board::{
@@ -10,18 +11,15 @@ use crate::board::{
 
 /// A Hex position.
 ///
-/// The disjoint-set forest has one node per cell and four virtual nodes after them (top,
-/// bottom, left, right). A stone is joined to its same-coloured neighbours and to the virtual
-/// nodes of its own edges; Black has won when top and bottom share a root, White when left and
-/// right do. Union by size, path halving.
+/// A stone is joined to its same-coloured neighbours, and its group carries the edges of its
+/// colour that it touches (one bit each: top, bottom, left, right); Black has won when a group
+/// touches top and bottom, White when one touches left and right.
 pub struct HexGame {
     geo: &'static Geometry,
     /// Stones by cell (`EMPTY`, `BLACK`, `WHITE`).
     stones: Vec<u8>,
-    /// Disjoint-set parents (cells, then the four edges).
-    parent: Vec<u16>,
-    /// Set sizes, valid at roots.
-    weight: Vec<u16>,
+    /// The groups of stones and the edges each touches.
+    groups: Groups<Vec<u16>, Vec<u32>>,
     to_move: Colour,
     winner: Option<Colour>,
     /// Moves played (a swap counts as a move).
@@ -37,8 +35,7 @@ impl Clone for HexGame {
         HexGame {
             geo: self.geo,
             stones: self.stones.clone(),
-            parent: self.parent.clone(),
-            weight: self.weight.clone(),
+            groups: self.groups.clone(),
             to_move: self.to_move,
             winner: self.winner,
             plies: self.plies,
@@ -52,8 +49,7 @@ impl Clone for HexGame {
     fn clone_from(&mut self, source: &Self) {
         self.geo = source.geo;
         self.stones.clone_from(&source.stones);
-        self.parent.clone_from(&source.parent);
-        self.weight.clone_from(&source.weight);
+        self.groups.clone_from_groups(&source.groups);
         self.to_move = source.to_move;
         self.winner = source.winner;
         self.plies = source.plies;
@@ -70,8 +66,7 @@ impl HexGame {
         Ok(HexGame {
             geo,
             stones: vec![EMPTY; cells],
-            parent: (0..(cells + 4) as u16).collect(),
-            weight: vec![1; cells + 4],
+            groups: Groups::new(vec![0; cells], vec![0; cells]),
             to_move: Colour::Black,
             winner: None,
             plies: 0,
@@ -191,52 +186,27 @@ impl HexGame {
             && self.swap_rule == other.swap_rule
     }
 
-    #[inline]
-    fn find(&mut self, mut x: u16) -> u16 {
-        while self.parent[usize::from(x)] != x {
-            let grand = self.parent[usize::from(self.parent[usize::from(x)])];
-            self.parent[usize::from(x)] = grand;
-            x = grand;
-        }
-        x
-    }
-
-    #[inline]
-    fn union(&mut self, a: u16, b: u16) {
-        let (mut ra, mut rb) = (self.find(a), self.find(b));
-        if ra == rb {
-            return;
-        }
-        if self.weight[usize::from(ra)] < self.weight[usize::from(rb)] {
-            std::mem::swap(&mut ra, &mut rb);
-        }
-        self.parent[usize::from(rb)] = ra;
-        self.weight[usize::from(ra)] += self.weight[usize::from(rb)];
-    }
-
     /// Puts a stone of `colour` on an empty `cell` and updates the forest and the winner.
     fn place(&mut self, cell: usize, colour: Colour) {
         let stone = colour.stone();
         self.stones[cell] = stone;
-        let cells = self.geo.cells() as u16;
-        let me = cell as u16;
         for &nb in self.geo.neighbours(cell) {
             if nb < OFF {
                 if self.stones[usize::from(nb)] == stone {
-                    self.union(me, nb);
+                    self.groups.union(cell, usize::from(nb));
                 }
             } else if edge_of(nb, stone) {
-                self.union(me, cells + (nb - OFF));
+                self.groups.add_edges(cell, 1 << (nb - OFF));
             }
         }
-        let (a, b) = match colour {
-            Colour::Black => (TOP, BOTTOM),
-            Colour::White => (LEFT, RIGHT),
+        let both = match colour {
+            Colour::Black => (1 << TOP) | (1 << BOTTOM),
+            Colour::White => (1 << LEFT) | (1 << RIGHT),
         };
-        if self.find(cells + a) == self.find(cells + b) {
+        if self.groups.edges(cell) & both == both {
             self.winner = Some(colour);
         }
-        self.last = me;
+        self.last = cell as u16;
     }
 
     /// The swap: Black's only stone leaves, a White stone appears on its mirror image across
@@ -245,10 +215,7 @@ impl HexGame {
         let first = usize::from(self.last);
         let mirrored = self.geo.index_unchecked(self.geo.move_of(first).mirrored());
         self.stones[first] = EMPTY;
-        for (i, p) in self.parent.iter_mut().enumerate() {
-            *p = i as u16;
-        }
-        self.weight.fill(1);
+        self.groups.reset();
         self.place(mirrored, Colour::White);
     }
 

@@ -1,6 +1,7 @@
 //! The position of Y: a triangle of hexagons, stones, and a union-find that tracks which of
 //! the three sides each group touches, so a win is known the moment it happens.
 
+use connection_kit::Groups;
 use game_harness::{MatchGame, Side, Verdict};
 use rave_mcts::{Game, Player, Rewards};
 
@@ -12,7 +13,7 @@ const AREA: usize = MAX_SIZE * MAX_SIZE;
 /// The six neighbours of a cell as (dx, dy).
 const NEIGHBOURS: [(i32, i32); 6] = [(0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0)];
 /// Every side touched: x = 0, y = 0 and x + y = size - 1.
-const ALL_SIDES: u8 = 0b111;
+const ALL_SIDES: u32 = 0b111;
 
 /// Why a move or a size was refused; each names the bad value.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -42,10 +43,8 @@ pub struct Y {
     size: u8,
     /// 0 empty, 1 the first side's stone, 2 the second side's.
     stones: [u8; AREA],
-    /// Union-find parents.
-    parent: [u8; AREA],
-    /// The sides each group touches, valid at its root.
-    sides: [u8; AREA],
+    /// The groups of stones with the sides each touches (connection-kit's union-find).
+    groups: Groups<[u8; AREA], [u32; AREA]>,
     /// The cells played, in order; the first `plies` are valid.
     order: [u8; AREA],
     plies: u8,
@@ -62,15 +61,10 @@ impl Y {
         if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
             return Err(YError::Size(size));
         }
-        let mut parent = [0; AREA];
-        for (i, p) in parent.iter_mut().enumerate() {
-            *p = i as u8;
-        }
         Ok(Y {
             size: size as u8,
             stones: [0; AREA],
-            parent,
-            sides: [0; AREA],
+            groups: Groups::new([0; AREA], [0; AREA]),
             order: [0; AREA],
             plies: 0,
             winner: 0,
@@ -120,26 +114,9 @@ impl Y {
         out
     }
 
-    fn find(&mut self, mut x: usize) -> usize {
-        while usize::from(self.parent[x]) != x {
-            let p = usize::from(self.parent[x]);
-            self.parent[x] = self.parent[p];
-            x = usize::from(self.parent[x]);
-        }
-        x
-    }
-
-    fn union(&mut self, a: usize, b: usize) {
-        let (ra, rb) = (self.find(a), self.find(b));
-        if ra != rb {
-            self.parent[ra] = rb as u8;
-            self.sides[rb] |= self.sides[ra];
-        }
-    }
-
     /// The sides of the board cell (x, y) lies on.
-    fn sides_of(&self, x: usize, y: usize) -> u8 {
-        u8::from(x == 0) | (u8::from(y == 0) << 1) | (u8::from(x + y + 1 == self.size()) << 2)
+    fn sides_of(&self, x: usize, y: usize) -> u32 {
+        u32::from(x == 0) | (u32::from(y == 0) << 1) | (u32::from(x + y + 1 == self.size()) << 2)
     }
 
     /// Places a stone of the side to move on an empty cell (unchecked) and joins it.
@@ -148,18 +125,17 @@ impl Y {
         let (x, y) = (i % MAX_SIZE, i / MAX_SIZE);
         let stone = 1 + (self.plies & 1);
         self.stones[i] = stone;
-        self.sides[i] = self.sides_of(x, y);
+        self.groups.add_edges(i, self.sides_of(x, y));
         for (dx, dy) in NEIGHBOURS {
             let (nx, ny) = (x as i32 + dx, y as i32 + dy);
             if nx >= 0 && ny >= 0 && ((nx + ny) as usize) < self.size() {
                 let j = ny as usize * MAX_SIZE + nx as usize;
                 if self.stones[j] == stone {
-                    self.union(i, j);
+                    self.groups.union(i, j);
                 }
             }
         }
-        let root = self.find(i);
-        if self.sides[root] == ALL_SIDES {
+        if self.groups.edges(i) == ALL_SIDES {
             self.winner = stone;
         }
         self.order[usize::from(self.plies)] = cell;

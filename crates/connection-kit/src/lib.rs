@@ -1,0 +1,34 @@
+//! # connection-kit
+//!
+//! What connection games on a hex-cell grid (Hex, Y, Havannah) share, written once:
+//!
+//! - [`Groups`]: the stones' groups by union-find (path halving, union by rank), each group
+//!   carrying a bit mask of the edges, sides or corners it touches, so that "does this group
+//!   join top and bottom" or "all three sides" is one mask test at its root. The storage is
+//!   the game's: fixed arrays keep a small board a plain `Copy` value, vectors suit boards of
+//!   any size, and [`Groups::clone_from`] reuses them (a search copies its root position once
+//!   per simulation).
+//!
+//! ```
+//! use connection_kit::Groups;
+//!
+//! // A row of three cells; cell 0 touches the left edge (bit 0), cell 2 the right (bit 1).
+//! let mut groups = Groups::new(vec![0u16; 3], vec![0u32; 3]);
+//! groups.add_edges(0, 0b01);
+//! groups.add_edges(2, 0b10);
+//! groups.union(0, 1);
+//! assert_eq!(groups.edges(1), 0b01);
+//! groups.union(1, 2);
+//! assert_eq!(groups.edges(0), 0b11); // one group from edge to edge
+//! assert!(groups.same(0, 2));
+//! ```
+#![deny(missing_docs)]
+
+mod groups;
+
+pub use groups::{Groups, Node, Parents};
+
+/// The README's example, compiled and run as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
