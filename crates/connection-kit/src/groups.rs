@@ -161,6 +161,18 @@ where
         self.masks.as_ref()[root] & MASK_BITS
     }
 
+    /// The edges `cell`'s group touches, without compressing the path (for a shared
+    /// reference, as the threat test has).
+    #[must_use]
+    pub fn root_edges(&self, cell: usize) -> u32 {
+        let parent = self.parent.as_ref();
+        let mut x = cell;
+        while parent[x].index() != x {
+            x = parent[x].index();
+        }
+        self.masks.as_ref()[x] & MASK_BITS
+    }
+
     /// Whether `a` and `b` are in one group.
     #[inline]
     pub fn same(&mut self, a: usize, b: usize) -> bool {

@@ -8,6 +8,9 @@
 //!   the game's: fixed arrays keep a small board a plain `Copy` value, vectors suit boards of
 //!   any size, and [`Groups::clone_from`] reuses them (a search copies its root position once
 //!   per simulation).
+//! - [`threats`]: a cell that wins at once, else the cells where the opponent would (one to
+//!   block, two that lose), over a small trait a game implements ([`Connection`]): the
+//!   knowledge that proves or forces a node when the search expands it.
 //!
 //! ```
 //! use connection_kit::Groups;
@@ -25,8 +28,10 @@
 #![deny(missing_docs)]
 
 mod groups;
+pub mod threats;
 
 pub use groups::{Groups, Node, Parents};
+pub use threats::{Connection, Threats, threats};
 
 /// The README's example, compiled and run as a doctest.
 #[doc = include_str!("../README.md")]

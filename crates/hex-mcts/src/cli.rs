@@ -25,6 +25,7 @@ use crate::engine::{Algorithm, Settings, engine};
 use crate::game::HexGame;
 use crate::harness::Hex;
 use crate::playout::HexPlayout;
+use crate::prior::HexPrior;
 use crate::selfplay::SelfplayArgs;
 use crate::{gtp, search_bench, selfplay};
 
@@ -67,6 +68,9 @@ pub(crate) struct SearchArgs {
     /// Bridge-save replies in the playouts.
     #[arg(long)]
     bridge_save: bool,
+    /// The threats at expansion (a win at once proves a node, a block is its only move).
+    #[arg(long)]
+    threats: bool,
     /// Random seed.
     #[arg(long, default_value_t = 1)]
     pub(crate) seed: u64,
@@ -91,6 +95,7 @@ impl SearchArgs {
             time: self.time(),
             threads: self.threads,
             bridge_save: self.bridge_save,
+            threats: self.threats,
         })
     }
 }
@@ -195,7 +200,9 @@ fn raw_playout_rate(
 fn search_rate(start: &HexGame, s: Settings, rng: &mut Pcg64Mcg) -> Result<f64, MctsError> {
     let config = s.algorithm.config(s.threads)?;
     let config = config.to_builder().early_stop(false).build()?;
-    let mut mcts = Mcts::with_playout(start.clone(), config, HexPlayout::new(s.bridge_save));
+    let playout = HexPlayout::new(s.bridge_save);
+    let prior = HexPrior { threats: s.threats };
+    let mut mcts = Mcts::with_policies(start.clone(), config, playout, prior);
     Ok(mcts.search(&s.budget(None), rng)?.simulations_per_second)
 }
 

@@ -8,12 +8,13 @@ use clap::ValueEnum;
 use game_harness::Clock;
 use game_harness::cli::{MatchArgs, PlayerSpec};
 use game_harness::search_agent::{SearchAgent, SearchSetup};
-use rave_mcts::{Budget, Config, Mcts, MctsError, NoPrior, RaveSchedule, SearchResult};
+use rave_mcts::{Budget, Config, Mcts, MctsError, RaveSchedule, SearchResult};
 
 use crate::board::HexMove;
 use crate::game::HexGame;
 use crate::harness::Hex;
 use crate::playout::HexPlayout;
+use crate::prior::HexPrior;
 
 /// The GRAVE reference threshold `r` of the `grave` configuration.
 pub const GRAVE_REF: u32 = 50;
@@ -65,34 +66,48 @@ pub struct Settings {
     pub threads: usize,
     /// Bridge-save replies in the playouts.
     pub bridge_save: bool,
+    /// The threats at expansion ([`HexPrior`]): a win at once proves a node, a block of the
+    /// opponent's is its only move.
+    pub threats: bool,
+}
+
+/// The knowledge a player uses unless its parameters say otherwise.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Knowledge {
+    /// Bridge-save replies in the playouts.
+    pub bridge_save: bool,
+    /// The threats at expansion.
+    pub threats: bool,
 }
 
 impl Settings {
     /// The settings of a player of `hex selfplay`: the algorithm `spec` names (`uct`, `rave`,
-    /// `grave`, with `bridge=0|1` over `bridge_save`) and the match's budget and threads.
+    /// `grave`, with `bridge=0|1` and `threats=0|1` over `defaults`' knowledge) and the
+    /// match's budget and threads.
     ///
     /// # Errors
     /// A message naming an unknown algorithm or a bad `bridge` value.
     pub fn of_player(
         spec: &PlayerSpec,
         args: &MatchArgs,
-        bridge_save: bool,
+        defaults: Knowledge,
     ) -> Result<Settings, String> {
         let unknown = || format!("unknown player {spec}: uct, rave, grave or gtp:COMMAND");
         let algorithm =
             Algorithm::from_str(spec.name().ok_or_else(unknown)?, true).map_err(|_| unknown())?;
-        let bridge_save = match spec.param("bridge") {
-            None => bridge_save,
-            Some("0") => false,
-            Some("1") => true,
-            Some(other) => return Err(format!("player {spec}: bridge={other} is not 0 or 1")),
+        let flag = |key: &str, default: bool| match spec.param(key) {
+            None => Ok(default),
+            Some("0") => Ok(false),
+            Some("1") => Ok(true),
+            Some(other) => Err(format!("player {spec}: {key}={other} is not 0 or 1")),
         };
         Ok(Settings {
             algorithm,
             simulations: args.simulations.map(u64::from),
             time: args.time_per_move.map(Into::into),
             threads: args.threads.map_or(1, usize::from),
-            bridge_save,
+            bridge_save: flag("bridge", defaults.bridge_save)?,
+            threats: flag("threats", defaults.threats)?,
         })
     }
 
@@ -143,7 +158,7 @@ impl HexSearch {
 impl SearchSetup<Hex> for HexSearch {
     type State = HexGame;
     type Playout = HexPlayout;
-    type Prior = NoPrior;
+    type Prior = HexPrior;
 
     fn name(&self) -> String {
         self.settings.algorithm.name().to_string()
@@ -151,9 +166,12 @@ impl SearchSetup<Hex> for HexSearch {
     fn root(&self, game: &Hex) -> HexGame {
         game.position().clone()
     }
-    fn tree(&self, root: HexGame) -> Mcts<HexGame, HexPlayout> {
+    fn tree(&self, root: HexGame) -> Mcts<HexGame, HexPlayout, HexPrior> {
         let playout = HexPlayout::new(self.settings.bridge_save);
-        Mcts::with_playout(root, self.config.clone(), playout)
+        let prior = HexPrior {
+            threats: self.settings.threats,
+        };
+        Mcts::with_policies(root, self.config.clone(), playout, prior)
     }
     /// Positions, not plies: a GTP controller may play one colour twice.
     fn follows(&self, state: &HexGame, game: &Hex) -> bool {
@@ -190,6 +208,7 @@ mod tests {
             time: None,
             threads: 1,
             bridge_save: false,
+            threats: false,
         }
     }
 

@@ -1,7 +1,7 @@
 //! The Hex position: stones, their groups with the edges each touches (connection-kit's
 //! union-find) for win detection, the swap rule, and the `rave_mcts::Game` implementation.
 
-use connection_kit::Groups;
+use connection_kit::{Connection, Groups};
 use rave_mcts::{Game, Player, Rewards};
 
 use crate::board::{
@@ -81,7 +81,12 @@ impl HexGame {
         self.geo
     }
 
-    /// The board size.
+    /// The moves played (a swap counts as one).
+    pub fn plies(&self) -> usize {
+        usize::from(self.plies)
+    }
+
+    /// The side length.
     pub fn size(&self) -> usize {
         self.geo.size()
     }
@@ -244,6 +249,54 @@ impl HexGame {
         };
         out.push_str(&format!("{}{letters}\n", " ".repeat(n + 2)));
         out + &state + " (X = black, top-bottom; O = white, left-right)"
+    }
+}
+
+/// Hex for connection-kit's threat test: player 0 is Black (top and bottom), 1 White (left
+/// and right); a group's mask holds the edges of its colour that it touches.
+impl Connection for HexGame {
+    fn cells(&self) -> usize {
+        self.stones.len()
+    }
+
+    fn stone(&self, cell: usize) -> Option<usize> {
+        match self.stones[cell] {
+            BLACK => Some(0),
+            WHITE => Some(1),
+            _ => None,
+        }
+    }
+
+    fn neighbours(&self, cell: usize, f: &mut dyn FnMut(usize)) {
+        for &nb in self.geo.neighbours(cell) {
+            if nb < OFF {
+                f(usize::from(nb));
+            }
+        }
+    }
+
+    fn edge_mask(&self, cell: usize, player: usize) -> u32 {
+        let stone = if player == 0 { BLACK } else { WHITE };
+        let mut mask = 0;
+        for &nb in self.geo.neighbours(cell) {
+            if nb >= OFF && edge_of(nb, stone) {
+                mask |= 1 << (nb - OFF);
+            }
+        }
+        mask
+    }
+
+    fn group_mask(&self, cell: usize) -> u32 {
+        self.groups.root_edges(cell)
+    }
+
+    fn wins(&self, mask: u32, player: usize) -> bool {
+        let both = if player == 0 {
+            (1 << TOP) | (1 << BOTTOM)
+        } else {
+            (1 << LEFT) | (1 << RIGHT)
+        };
+        mask & both == both
     }
 }
 

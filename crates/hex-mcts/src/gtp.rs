@@ -81,12 +81,13 @@ fn listing(session: &HexSession) -> String {
     let s = session.player().setup().settings();
     let on = |b: bool| if b { "on" } else { "off" };
     format!(
-        "algorithm {}\nsimulations {}\ntime {}\nthreads {}\nbridge-save {}\nswap {}",
+        "algorithm {}\nsimulations {}\ntime {}\nthreads {}\nbridge-save {}\nthreats {}\nswap {}",
         s.algorithm.name(),
         s.simulations.unwrap_or(0),
         s.time.map_or(0.0, |t| t.as_secs_f64()),
         s.threads,
         on(s.bridge_save),
+        on(s.threats),
         on(session.game().position().swap_rule()),
     )
 }
@@ -104,7 +105,7 @@ fn on_off(text: &str) -> Result<bool, HexCommandError> {
 }
 
 /// `hex-param NAME VALUE`: `simulations N` (0: no limit), `time SECONDS` per move (0: no
-/// limit), `threads N`, `algorithm uct|rave|grave`, `bridge-save on|off`, `swap on|off`
+/// limit), `threads N`, `algorithm uct|rave|grave`, `bridge-save on|off`, `threats on|off`, `swap on|off`
 /// (a new game).
 fn param(session: &mut HexSession, name: &str, value: &str) -> Result<(), HexCommandError> {
     let bad = |what, why| HexCommandError::BadValue(what, value.to_string(), why);
@@ -130,6 +131,7 @@ fn param(session: &mut HexSession, name: &str, value: &str) -> Result<(), HexCom
                 .map_err(|_: String| bad("algorithm", "uct, rave or grave"))?;
         }
         "bridge-save" => s.bridge_save = on_off(value)?,
+        "threats" => s.threats = on_off(value)?,
         "swap" => {
             let game = Hex::new(session.game().position().size(), on_off(value)?)?;
             session.set_game(game);
@@ -156,6 +158,7 @@ mod tests {
             time: None,
             threads: 1,
             bridge_save: false,
+            threats: false,
         };
         let game = Hex::new(5, true).unwrap();
         session(game.clone(), crate::engine::engine(settings, 1).unwrap())

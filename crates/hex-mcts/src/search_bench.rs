@@ -42,6 +42,9 @@ pub struct BenchArgs {
     /// Bridge-save replies in the playouts.
     #[arg(long)]
     bridge_save: bool,
+    /// The threats at expansion.
+    #[arg(long)]
+    threats: bool,
     /// The swap rule (swap-pieces) in the positions and the searches: true or false.
     #[arg(long, default_value_t = false, action = clap::ArgAction::Set)]
     swap: bool,
@@ -76,6 +79,7 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         time: None,
         threads: 1,
         bridge_save: args.bridge_save,
+        threats: args.threats,
     };
     let mut fnv = Fingerprint::new();
     let (mut positions, mut simulations, mut seconds) = (0, 0, 0.0);

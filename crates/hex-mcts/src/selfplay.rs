@@ -7,7 +7,7 @@ use game_harness::cli::MatchArgs;
 use game_harness::program::{BoxedAgent, MatchProgram, PlayerRequest, ProgramError};
 use game_harness::shard::Description;
 
-use crate::engine::{Settings, engine};
+use crate::engine::{Knowledge, Settings, engine};
 use crate::harness::Hex;
 
 /// The options of `hex selfplay`: the harness's match options and Hex's own.
@@ -21,6 +21,9 @@ pub struct SelfplayArgs {
     /// Bridge-save replies in the search players' playouts (a player's `bridge=0|1` wins).
     #[arg(long)]
     bridge_save: bool,
+    /// The threats at expansion for the search players (a player's `threats=0|1` wins).
+    #[arg(long)]
+    threats: bool,
 }
 
 impl MatchProgram for SelfplayArgs {
@@ -43,7 +46,11 @@ impl MatchProgram for SelfplayArgs {
 
     fn player(&self, request: &PlayerRequest<'_, Hex>) -> Result<BoxedAgent<Hex>, String> {
         let PlayerRequest { spec, args, .. } = *request;
-        let settings = Settings::of_player(spec, args, self.bridge_save)?;
+        let defaults = Knowledge {
+            bridge_save: self.bridge_save,
+            threats: self.threats,
+        };
+        let settings = Settings::of_player(spec, args, defaults)?;
         let engine = engine(settings, 0).map_err(|e| e.to_string())?;
         Ok(Box::new(engine))
     }
