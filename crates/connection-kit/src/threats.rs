@@ -46,6 +46,39 @@ pub enum Threats {
     },
 }
 
+impl Threats {
+    /// Narrows the moves of a node being expanded as the threats say, `move_of` naming a
+    /// cell's move: a win leaves that move and proves the node won; one cell to block leaves
+    /// that move; two or more leave the first and prove the node lost; no threat changes
+    /// nothing.
+    #[cfg(feature = "search")]
+    pub fn narrow<M>(
+        self,
+        moves: &mut Vec<M>,
+        move_of: impl FnOnce(usize) -> M,
+    ) -> rave_mcts::Narrowing {
+        use rave_mcts::Narrowing;
+        let (cell, narrowing) = match self {
+            Threats::Win(cell) => (cell, Narrowing::Win),
+            Threats::Against {
+                first: Some(cell),
+                count,
+            } => (
+                cell,
+                if count >= 2 {
+                    Narrowing::Loss
+                } else {
+                    Narrowing::Open
+                },
+            ),
+            Threats::Against { first: None, .. } => return Narrowing::Open,
+        };
+        moves.clear();
+        moves.push(move_of(cell));
+        narrowing
+    }
+}
+
 /// The mask a stone of `player` on the empty `cell` would give its group.
 #[must_use]
 pub fn mask_if_played<C: Connection + ?Sized>(game: &C, cell: usize, player: usize) -> u32 {

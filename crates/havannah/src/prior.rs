@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use connection_kit::Threats;
 use havannah_board::{Board, Cell};
 use havannah_rules::{Colour, Move, Position};
 use rave_mcts::{Narrowing, Prior, PriorValue};
@@ -239,19 +240,14 @@ fn reach(pos: &Position, cell: Cell, me: Colour) -> u32 {
     mask.count_ones()
 }
 
-/// What immediate threats say about the position: the first cell where the player to move
-/// wins at once, or else the cells where the opponent would (the first one and how many, up
-/// to two).
-enum Threats {
-    Win(Cell),
-    Against { first: Option<Cell>, count: u8 },
-}
-
+/// What immediate threats say about the position (connection-kit's [`Threats`], cells by
+/// index): the first cell where the player to move wins at once, or else the cells where the
+/// opponent would (the first one and how many, up to two).
 fn threats(pos: &Position) -> Threats {
     let board = pos.board();
     let me = pos.to_move();
     let opp = me.other();
-    let (mut first, mut count) = (None, 0u8);
+    let (mut first, mut count) = (None, 0);
     for cell in board.cells().filter(|&c| pos.is_empty(c)) {
         let (mut mine, mut theirs) = (false, false);
         for &nb in board.neighbours(cell) {
@@ -263,10 +259,10 @@ fn threats(pos: &Position) -> Threats {
         }
         // A lone stone touches at most one corner or side: only a neighbour can help it win.
         if mine && !pos.winning_kinds(cell, me).is_empty() {
-            return Threats::Win(cell);
+            return Threats::Win(cell.index());
         }
         if theirs && count < 2 && !pos.winning_kinds(cell, opp).is_empty() {
-            first.get_or_insert(cell);
+            first.get_or_insert(cell.index());
             count += 1;
         }
     }
@@ -284,24 +280,7 @@ impl Prior<HavannahGame> for HavannahPrior {
         if pos.num_stones() / 2 + 1 < fewest {
             return Narrowing::Open;
         }
-        let (cell, narrowing) = match threats(pos) {
-            Threats::Win(cell) => (cell, Narrowing::Win),
-            Threats::Against {
-                first: Some(cell),
-                count,
-            } => (
-                cell,
-                if count >= 2 {
-                    Narrowing::Loss
-                } else {
-                    Narrowing::Open
-                },
-            ),
-            Threats::Against { first: None, .. } => return Narrowing::Open,
-        };
-        moves.clear();
-        moves.push(Move::Cell(cell));
-        narrowing
+        threats(pos).narrow(moves, |cell| Move::Cell(Cell::from_index(cell)))
     }
 
     fn priors(&self, game: &HavannahGame, moves: &[Move], out: &mut [PriorValue]) {

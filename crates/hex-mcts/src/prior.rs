@@ -2,7 +2,7 @@
 //! wins at once proves the node won; one cell where the opponent would win at once is the only
 //! move searched; two prove the node lost (one stone blocks one cell).
 
-use connection_kit::{Threats, threats};
+use connection_kit::threats;
 use rave_mcts::{Game, Narrowing, Prior, PriorValue};
 
 use crate::board::HexMove;
@@ -24,24 +24,7 @@ impl Prior<HexGame> for HexPrior {
         if !self.threats || game.plies().div_ceil(2) + 1 < game.size() {
             return Narrowing::Open;
         }
-        let (cell, narrowing) = match threats(game, game.to_move()) {
-            Threats::Win(cell) => (cell, Narrowing::Win),
-            Threats::Against {
-                first: Some(cell),
-                count,
-            } => (
-                cell,
-                if count >= 2 {
-                    Narrowing::Loss
-                } else {
-                    Narrowing::Open
-                },
-            ),
-            Threats::Against { first: None, .. } => return Narrowing::Open,
-        };
-        moves.clear();
-        moves.push(game.geometry().move_of(cell));
-        narrowing
+        threats(game, game.to_move()).narrow(moves, |cell| game.geometry().move_of(cell))
     }
 
     fn is_active(&self) -> bool {
