@@ -42,7 +42,8 @@
 //! - `search_agent` (feature `search`): one tree-search player for every game, with tree
 //!   reuse, the budget from the clock and typed failures; the game supplies its position,
 //!   tree, budget and report;
-//! - [`shard`]: a match in parts written as text (`match.tsv`), read back, replayed and merged;
+//! - [`shard`]: a part of a match ([`Shard`]), the game pairs it plays;
+//! - [`match_file`]: a match or its part written as text (`match.tsv`), read back, replayed and merged;
 //! - [`fingerprint`]: a running FNV-1a hash of a bench's results ([`Fingerprint`]), so two
 //!   runs compare in one line;
 //! - `output`: `outln!`, `println!` that survives a closed pipe (`selfplay | head`).
@@ -71,6 +72,7 @@ pub mod fingerprint;
 pub mod gtp;
 pub mod gtp_agent;
 pub mod gtp_client;
+pub mod match_file;
 pub mod matches;
 pub mod openings;
 #[cfg(feature = "terminal")]
@@ -93,13 +95,14 @@ pub use fingerprint::Fingerprint;
 pub use gtp::{CommandError, GtpColour, GtpEngine, GtpExtension, GtpGame, GtpSession, Response};
 pub use gtp_agent::GtpAgent;
 pub use gtp_client::{GtpClient, GtpError};
+pub use match_file::{ShardError, ShardFile};
 pub use matches::{MatchSettings, PlayerId, Tally};
 pub use openings::{Openings, OpeningsError};
 pub use pentanomial::Pentanomial;
 pub use process::{ErrorOutput, Launch, Process, ProcessError};
 pub use record::{Forfeit, GameRecord, MatchResult};
 pub use runner::run_match;
-pub use shard::{ParseShardError, Shard, ShardError, ShardFile};
+pub use shard::{ParseShardError, Shard};
 pub use sprt::{ParseSprtError, Sprt, SprtDecision, SprtError, SprtStatus};
 pub use stats::{Elo, Score, WinRate};
 pub use time::{Clock, PlayerClock, TimeControl, TimeSettings};

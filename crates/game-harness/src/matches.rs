@@ -247,7 +247,7 @@ impl MatchSettings {
         self
     }
 
-    /// Plays only the games of `shard`; [`shard::merge`](crate::shard::merge) joins the parts.
+    /// Plays only the games of `shard`; [`match_file::merge`](crate::match_file::merge) joins the parts.
     #[must_use]
     pub const fn shard(mut self, shard: Shard) -> MatchSettings {
         self.shard = shard;

@@ -27,12 +27,12 @@ use crate::cli::{MatchArgs, PlayerSpec};
 use crate::gtp::GtpGame;
 use crate::gtp_agent::GtpAgent;
 use crate::gtp_client::GtpError;
+use crate::match_file::{self, Description, SHARD_FILE};
 use crate::matches::{MatchSettings, PlayerId, print_above, progress_bar};
 use crate::openings::Openings;
 use crate::process::{ErrorOutput, Launch};
 use crate::record::{GameRecord, MatchResult};
 use crate::runner::{opening_seed, run_match};
-use crate::shard::{self, Description, SHARD_FILE};
 use crate::{Agent, MatchGame};
 
 /// What a game brings to the match program.
@@ -186,7 +186,7 @@ pub fn selfplay<P: MatchProgram>(program: &P, args: &MatchArgs) -> Result<(), Pr
     };
     crate::outln!("Game: {description}");
     crate::outln!("{}", program.table(&result, &description));
-    let pooled = shard::pooled_line(&seeds);
+    let pooled = match_file::pooled_line(&seeds);
     if let Some(line) = &pooled {
         crate::outln!("{line}");
     }
@@ -197,7 +197,7 @@ pub fn selfplay<P: MatchProgram>(program: &P, args: &MatchArgs) -> Result<(), Pr
         let mut names = program.write_files(&result, &description, dir)?;
         // A pool of runs with different seeds is not one match: no match file.
         if pooled.is_none() {
-            shard::write(&result, &description, dir)?;
+            match_file::write(&result, &description, dir)?;
             names.push(SHARD_FILE.to_string());
         }
         Ok(names)
@@ -351,7 +351,7 @@ fn game_line<G: MatchGame>(game: &GameRecord<G>) -> String {
 /// runs with different seeds.
 fn merge<P: MatchProgram>(program: &P, dirs: &[PathBuf]) -> Result<Merged<P::Game>, ProgramError> {
     let new_game = |description: &Description| game_of(program, description);
-    let pooled = shard::pool_dirs(dirs, new_game).map_err(|e| e.to_string())?;
+    let pooled = match_file::pool_dirs(dirs, new_game).map_err(|e| e.to_string())?;
     Ok(Merged {
         result: pooled.file.result,
         description: pooled.file.description,

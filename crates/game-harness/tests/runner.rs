@@ -6,11 +6,11 @@ use std::time::Duration;
 
 use game_harness::MatchSettings;
 use game_harness::Shard;
+use game_harness::match_file::{self, Description, ShardError, ShardFile};
 use game_harness::matches::game_seed;
 use game_harness::openings::Openings;
 use game_harness::record::MatchResult;
 use game_harness::runner::{opening_seed, run_match};
-use game_harness::shard::{self, Description, ShardError, ShardFile};
 use game_harness::stats::Score;
 use game_harness::{Agent, AgentFailure, Clock, MatchGame, PlayerId, Side, Verdict};
 use game_harness::{Pentanomial, Sprt, SprtDecision};
@@ -376,8 +376,8 @@ fn keys(result: &MatchResult<Count>) -> Vec<GameKey> {
 }
 
 fn round_trip(result: &MatchResult<Count>) -> ShardFile<Count> {
-    let text = shard::text(result, &Count::new(9).description());
-    shard::parse(&text, Count::from_description).unwrap()
+    let text = match_file::text(result, &Count::new(9).description());
+    match_file::parse(&text, Count::from_description).unwrap()
 }
 
 #[test]
@@ -406,7 +406,7 @@ fn shards_round_trip_and_merge_into_one_run() {
         .map(|k| round_trip(&random_match(&settings.shard(Shard { index: k, count: 3 }))))
         .collect();
     assert_eq!(parts[1].result.settings.shard.to_string(), "1/3");
-    let merged = shard::merge(parts).unwrap();
+    let merged = match_file::merge(parts).unwrap();
     assert_eq!(keys(&merged.result), keys(&whole));
     assert_eq!(merged.result.settings, settings);
     // The games differ: the agents are reseeded per game, not restarted alike.
@@ -443,11 +443,11 @@ fn merge_dirs_reads_each_folder_and_joins_the_parts() {
     let dirs: Vec<_> = (0..2).map(|k| root.join(format!("part{k}"))).collect();
     for (k, dir) in dirs.iter().enumerate() {
         let part = random_match(&settings.shard(Shard { index: k, count: 2 }));
-        shard::write(&part, &Count::new(9).description(), dir).unwrap();
+        match_file::write(&part, &Count::new(9).description(), dir).unwrap();
     }
-    let merged = shard::merge_dirs(&dirs, Count::from_description).unwrap();
+    let merged = match_file::merge_dirs(&dirs, Count::from_description).unwrap();
     assert_eq!(keys(&merged.result), keys(&whole));
-    let missing = shard::merge_dirs(&[root.join("none")], Count::from_description)
+    let missing = match_file::merge_dirs(&[root.join("none")], Count::from_description)
         .unwrap_err()
         .to_string();
     assert!(missing.contains("none"), "{missing}");
@@ -463,7 +463,7 @@ fn runs_with_different_seeds_pool_into_one_row() {
         round_trip(&random_match(&four)),
         round_trip(&random_match(&nine.shard(Shard { index: 0, count: 2 }))),
     ];
-    let pooled = shard::pool(parts).unwrap();
+    let pooled = match_file::pool(parts).unwrap();
     assert_eq!(pooled.seeds, [4, 9]);
     let mut expected = keys(&random_match(&four));
     expected.extend(keys(&random_match(&nine)).into_iter().map(|mut k| {
@@ -476,7 +476,7 @@ fn runs_with_different_seeds_pool_into_one_row() {
     assert_eq!(pooled.file.result.games.len(), 12);
 
     // One seed: what `merge` gives.
-    let one = shard::pool(vec![round_trip(&random_match(&four))]).unwrap();
+    let one = match_file::pool(vec![round_trip(&random_match(&four))]).unwrap();
     assert_eq!(one.seeds, [4]);
     assert_eq!(keys(&one.file.result), keys(&random_match(&four)));
 
@@ -485,7 +485,7 @@ fn runs_with_different_seeds_pool_into_one_row() {
     renamed.result.names[1] = "gamma".into();
     let longer = round_trip(&random_match(&MatchSettings::new(8).seed(9)));
     for (other, differs) in [(longer, "settings"), (renamed, "players")] {
-        let err = shard::pool(vec![round_trip(&random_match(&four)), other]).unwrap_err();
+        let err = match_file::pool(vec![round_trip(&random_match(&four)), other]).unwrap_err();
         let what = match &err {
             ShardError::Mismatch { what, .. } => *what,
             _ => "",
@@ -493,21 +493,21 @@ fn runs_with_different_seeds_pool_into_one_row() {
         assert_eq!(what, differs, "{err}");
     }
     assert!(matches!(
-        shard::pool::<Count>(vec![]),
+        match_file::pool::<Count>(vec![]),
         Err(ShardError::NoShards)
     ));
 }
 
 /// The shard text of a two-game match between random players.
 fn small_text() -> String {
-    shard::text(
+    match_file::text(
         &random_match(&MatchSettings::new(2).seed(5)),
         &Count::new(9).description(),
     )
 }
 
 fn parse_err(text: &str) -> String {
-    shard::parse(text, Count::from_description)
+    match_file::parse(text, Count::from_description)
         .unwrap_err()
         .to_string()
 }
@@ -555,7 +555,7 @@ fn bad_shard_files_are_errors_naming_line_and_field() {
     assert!(err.contains("a game line of 13 fields"), "{err}");
     // A file that cannot be read names the file.
     let missing = std::path::Path::new("/nonexistent/match.tsv");
-    let err = shard::read(missing, Count::from_description).unwrap_err();
+    let err = match_file::read(missing, Count::from_description).unwrap_err();
     assert!(matches!(err, ShardError::Io { .. }));
     assert!(
         err.to_string().starts_with("/nonexistent/match.tsv: "),
@@ -577,26 +577,30 @@ fn shards_of_different_matches_or_the_same_games_do_not_merge() {
         )
         .unwrap();
         let description = Count::new(goal).description();
-        shard::parse(&shard::text(&result, &description), Count::from_description).unwrap()
+        match_file::parse(
+            &match_file::text(&result, &description),
+            Count::from_description,
+        )
+        .unwrap()
     };
     let one = || part(1, 9, ["alpha", "beta"]);
     assert!(matches!(
-        shard::merge::<Count>(vec![]),
+        match_file::merge::<Count>(vec![]),
         Err(ShardError::NoShards)
     ));
-    let twice = shard::merge(vec![one(), one()]).unwrap_err();
+    let twice = match_file::merge(vec![one(), one()]).unwrap_err();
     assert_eq!(twice.to_string(), "game 1 is in two shards");
-    let err = shard::merge(vec![one(), part(1, 8, ["alpha", "beta"])]).unwrap_err();
+    let err = match_file::merge(vec![one(), part(1, 8, ["alpha", "beta"])]).unwrap_err();
     assert!(
         err.to_string().contains("different matches: descriptions"),
         "{err}"
     );
-    let err = shard::merge(vec![one(), part(1, 9, ["alpha", "gamma"])]).unwrap_err();
+    let err = match_file::merge(vec![one(), part(1, 9, ["alpha", "gamma"])]).unwrap_err();
     assert!(
         err.to_string().contains("different matches: players"),
         "{err}"
     );
-    let err = shard::merge(vec![one(), part(2, 9, ["alpha", "beta"])]).unwrap_err();
+    let err = match_file::merge(vec![one(), part(2, 9, ["alpha", "beta"])]).unwrap_err();
     assert!(
         err.to_string().contains("different matches: settings"),
         "{err}"
@@ -608,12 +612,12 @@ fn shards_of_different_matches_or_the_same_games_do_not_merge() {
 fn a_shard_file_is_written_into_its_folder() {
     let dir = std::env::temp_dir().join(format!("game-harness-shard-{}", std::process::id()));
     let result = random_match(&MatchSettings::new(3).seed(2));
-    shard::write(&result, &Count::new(9).description(), &dir).unwrap();
-    let path = dir.join(shard::SHARD_FILE);
-    let back = shard::read(&path, Count::from_description).unwrap();
+    match_file::write(&result, &Count::new(9).description(), &dir).unwrap();
+    let path = dir.join(match_file::SHARD_FILE);
+    let back = match_file::read(&path, Count::from_description).unwrap();
     assert_eq!(keys(&back.result), keys(&result));
     std::fs::write(&path, "nonsense\n").unwrap();
-    let err = shard::read(&path, Count::from_description).unwrap_err();
+    let err = match_file::read(&path, Count::from_description).unwrap_err();
     assert!(err.to_string().contains("match.tsv: line 1: "), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -19,7 +19,7 @@ use game_harness::stats::Score;
 use havannah_rules::svg::{SvgOptions, position_svg};
 use havannah_rules::{Colour, GameState, Kinds, Record};
 
-use game_harness::shard::Description;
+use game_harness::match_file::Description;
 
 use crate::match_setup::Setup;
 

@@ -1,8 +1,8 @@
 //! The Havannah side of a match: the board size, the pie rule and the random opening, the
 //! description that names them in a shard file, and the opening of each game.
 
+use game_harness::match_file::Description;
 use game_harness::runner::opening_seed;
-use game_harness::shard::Description;
 use havannah::agent::random_cell;
 use havannah_rules::{GameState, Rules, RulesError};
 use rand::SeedableRng;

@@ -9,8 +9,8 @@ use std::time::Duration;
 
 use clap::Parser;
 use game_harness::cli::MatchArgs;
+use game_harness::match_file::Description;
 use game_harness::program::{BoxedAgent, MatchProgram, PlayerRequest, exit_code, selfplay};
-use game_harness::shard::Description;
 use game_harness::{GtpAgent, GtpError, MatchResult};
 use havannah_rules::GameState;
 

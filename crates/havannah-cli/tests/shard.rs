@@ -2,9 +2,9 @@
 //! run, and a shard file reads back to the same result.
 
 use game_harness::MatchSettings;
+use game_harness::match_file::{self, ShardFile};
 use game_harness::record::MatchResult;
 use game_harness::runner::run_match;
-use game_harness::shard::{self, ShardFile};
 use game_harness::{Agent, PlayerId};
 use havannah::{Engine, EngineConfig, RandomAgent};
 use havannah_cli::match_files::{Table, kinds, winner_colour};
@@ -31,12 +31,12 @@ fn play(setup: &Setup, settings: &MatchSettings) -> MatchResult<GameState> {
 
 /// The shard file's text of `result`, read back as the program reads it.
 fn round_trip(result: &MatchResult<GameState>, setup: &Setup) -> ShardFile<GameState> {
-    let text = shard::text(result, &setup.description());
+    let text = match_file::text(result, &setup.description());
     parse(&text).unwrap()
 }
 
-fn parse(text: &str) -> Result<ShardFile<GameState>, shard::ShardError> {
-    shard::parse(text, |description| {
+fn parse(text: &str) -> Result<ShardFile<GameState>, match_file::ShardError> {
+    match_file::parse(text, |description| {
         Setup::of(description)?
             .empty_game()
             .map_err(|e| e.to_string())
@@ -63,7 +63,7 @@ fn shards_merge_into_the_games_of_one_run() {
     assert_eq!(parts.iter().map(|p| p.games.len()).sum::<usize>(), 10);
     // Through the file format, as the shards of a cluster run come back.
     let parts = parts.iter().map(|p| round_trip(p, &setup)).collect();
-    let merged = shard::merge(parts).unwrap();
+    let merged = match_file::merge(parts).unwrap();
     assert_eq!(
         merged.description.to_string(),
         "havannah size=4 pie=0 opening=1"
@@ -117,7 +117,7 @@ fn a_shard_file_reads_back_to_the_same_result() {
 fn bad_shard_files_and_merges_are_errors_naming_the_fault() {
     let setup = Setup::new(4, false, 0).unwrap();
     let result = play(&setup, &MatchSettings::new(2));
-    let text = shard::text(&result, &setup.description());
+    let text = match_file::text(&result, &setup.description());
     // An illegal move: the first cell played twice.
     let line = text.lines().nth(4).unwrap();
     let first_move = line.rsplit('\t').next().unwrap().split(' ').next().unwrap();
@@ -138,10 +138,12 @@ fn bad_shard_files_and_merges_are_errors_naming_the_fault() {
     );
     // A game played by two shards, and shards of different matches.
     let part = || round_trip(&result, &setup);
-    let twice = shard::merge(vec![part(), part()]).unwrap_err();
+    let twice = match_file::merge(vec![part(), part()]).unwrap_err();
     assert!(twice.to_string().contains("two shards"), "{twice}");
     let other_setup = Setup::new(5, false, 0).unwrap();
     let other = round_trip(&play(&other_setup, &MatchSettings::new(2)), &other_setup);
-    let err = shard::merge(vec![part(), other]).unwrap_err().to_string();
+    let err = match_file::merge(vec![part(), other])
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("different matches"), "{err}");
 }

@@ -4,8 +4,8 @@
 
 use clap::Args;
 use game_harness::cli::MatchArgs;
+use game_harness::match_file::Description;
 use game_harness::program::{BoxedAgent, MatchProgram, PlayerRequest, ProgramError};
-use game_harness::shard::Description;
 
 use crate::engine::{Knowledge, Settings, engine};
 use crate::harness::Hex;

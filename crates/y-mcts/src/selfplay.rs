@@ -2,8 +2,8 @@
 //! players: the search with RAVE (`rave`) or plain UCT (`uct`), or `gtp:COMMAND`.
 
 use game_harness::MatchGame;
+use game_harness::match_file::Description;
 use game_harness::program::{BoxedAgent, MatchProgram, PlayerRequest};
-use game_harness::shard::Description;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use rave_mcts::{Config, RaveSchedule};

@@ -4,9 +4,10 @@
 use std::fmt;
 use std::path::Path;
 
-use super::{Description, SHARD_FILE, Shard, ShardError, ShardFile, read};
+use super::{Description, SHARD_FILE, ShardError, ShardFile, read};
 use crate::agent::MatchGame;
 use crate::matches::MatchSettings;
+use crate::shard::Shard;
 
 /// Reads the shard file ([`SHARD_FILE`]) in each of `dirs` (the `--out` folders of a match's
 /// parts) and joins them into the whole match ([`merge`]); `new_game` is [`read`]'s.
@@ -104,14 +105,14 @@ pub struct Pool<G> {
 /// [`merge`] gives.
 ///
 /// ```
-/// use game_harness::shard::{self, ShardError};
+/// use game_harness::match_file::{self, ShardError};
 /// # use game_harness::{MatchResult, MatchSettings};
-/// # let run = |seed: u64| shard::ShardFile::<u8> {
-/// #     description: shard::Description::new("a-game"),
+/// # let run = |seed: u64| match_file::ShardFile::<u8> {
+/// #     description: match_file::Description::new("a-game"),
 /// #     result: MatchResult { names: ["A".into(), "B".into()],
 /// #         settings: MatchSettings::new(0).seed(seed), games: vec![] },
 /// # };
-/// let pooled = shard::pool(vec![run(6), run(5)])?;
+/// let pooled = match_file::pool(vec![run(6), run(5)])?;
 /// assert_eq!(pooled.seeds, [5, 6]);
 /// # Ok::<(), ShardError>(())
 /// ```
@@ -168,10 +169,10 @@ pub fn pool_dirs<G: MatchGame, E: fmt::Display, D: AsRef<Path>>(
 ///
 /// ```
 /// assert_eq!(
-///     game_harness::shard::pooled_line(&[5, 6]).as_deref(),
+///     game_harness::match_file::pooled_line(&[5, 6]).as_deref(),
 ///     Some("Pooled runs with seeds 5, 6 (each seed's games numbered after the previous seed's)")
 /// );
-/// assert_eq!(game_harness::shard::pooled_line(&[5]), None);
+/// assert_eq!(game_harness::match_file::pooled_line(&[5]), None);
 /// ```
 #[must_use]
 pub fn pooled_line(seeds: &[u64]) -> Option<String> {

@@ -7,10 +7,11 @@ use std::io;
 use std::path::Path;
 use std::time::Duration;
 
-use super::{Description, Shard, ShardError};
+use super::{Description, ShardError};
 use crate::agent::{MatchGame, Side, Verdict};
 use crate::matches::{MatchSettings, PlayerId};
 use crate::record::{Forfeit, GameRecord, MatchResult};
+use crate::shard::Shard;
 use crate::time::Clock;
 
 /// The first line of a shard file.

@@ -8,7 +8,7 @@ use std::str::FromStr;
 /// starts its games from, so that parts of different matches never merge.
 ///
 /// ```
-/// use game_harness::shard::Description;
+/// use game_harness::match_file::Description;
 ///
 /// let description = Description::new("hex").with("size", 11).with("swap", 0);
 /// assert_eq!(description.to_string(), "hex size=11 swap=0");
@@ -18,7 +18,7 @@ use std::str::FromStr;
 /// assert_eq!(read.get("opening"), None);
 /// assert!(read.number::<usize>("opening").unwrap_err().to_string().contains("opening"));
 /// assert!("hex size".parse::<Description>().is_err());
-/// # Ok::<(), game_harness::shard::DescriptionError>(())
+/// # Ok::<(), game_harness::match_file::DescriptionError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Description {
