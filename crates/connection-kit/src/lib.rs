@@ -8,7 +8,7 @@
 //!   the game's: fixed arrays keep a small board a plain `Copy` value, vectors suit boards of
 //!   any size, and [`Groups::clone_from`] reuses them (a search copies its root position once
 //!   per simulation).
-//! - [`threats`]: a cell that wins at once, else the cells where the opponent would (one to
+//! - [`threats`](mod@threats): a cell that wins at once, else the cells where the opponent would (one to
 //!   block, two that lose), over a small trait a game implements ([`Connection`]): the
 //!   knowledge that proves or forces a node when the search expands it.
 //!
