@@ -33,7 +33,7 @@ impl GtpGame for Y {
         let (&last, earlier) = self.moves().split_last()?;
         let mut replay = Y::new(self.size()).ok()?;
         for &mv in earlier {
-            MatchGame::try_play(&mut replay, mv).ok()?;
+            replay.try_play(mv).ok()?;
         }
         *self = replay;
         Some(last)

@@ -18,7 +18,7 @@
 //! let mut game = Y::new(3)?;
 //! for name in ["a1", "a2", "b1", "b2", "c1"] {
 //!     let mv = game.parse_move(name)?;
-//!     MatchGame::try_play(&mut game, mv)?;
+//!     game.try_play(mv)?;
 //! }
 //! // White's a1-b1-c1 runs along y = 0, touches x = 0 at a1 and x + y = 2 at c1.
 //! assert_eq!(game.verdict(), Some(Verdict::Win(Side::First)));

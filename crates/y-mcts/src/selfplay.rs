@@ -68,7 +68,7 @@ impl MatchProgram for YMatch {
                 break;
             }
             let cell = empty[rng.random_range(0..empty.len())];
-            MatchGame::try_play(&mut game, cell).map_err(|e| e.to_string())?;
+            game.try_play(cell).map_err(|e| e.to_string())?;
         }
         Ok(game)
     }
