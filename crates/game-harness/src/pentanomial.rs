@@ -125,8 +125,8 @@ impl Pentanomial {
     /// interval `m ± Z_95 · sqrt(v / N)` clamped to `[0, 1]`; `trials` is the number of games.
     ///
     /// With no pairs the value is 0.5 and the interval `[0, 1]`. When every pair scored the
-    /// same the variance is 0 and so is the width of the interval: the normal approximation
-    /// needs pairs that differ.
+    /// same the pairs show no spread and the normal interval would have no width: the interval
+    /// is then the Wilson interval of the games (draws count half), as the per-game figure.
     #[must_use]
     pub fn win_rate(&self) -> WinRate {
         let pairs = self.pairs();
@@ -134,6 +134,10 @@ impl Pentanomial {
             return WinRate::wilson(0.0, 0.0, Z_95);
         }
         let (mean, var) = self.mean_and_variance();
+        if var == 0.0 {
+            let games = f64::from(self.games());
+            return WinRate::wilson(mean * games, games, Z_95);
+        }
         let half = Z_95 * (var / f64::from(pairs)).sqrt();
         WinRate {
             value: mean,
@@ -315,12 +319,12 @@ mod tests {
         let r = none.win_rate();
         assert_eq!((r.value, r.lower, r.upper, r.trials), (0.5, 0.0, 1.0, 0.0));
         assert_eq!(none.elo().value, 0.0);
+        // Pairs without spread: the Wilson interval of the games, never a zero width.
         let all_won = Pentanomial::new([0, 0, 0, 0, 7]).win_rate();
-        assert_eq!(
-            (all_won.value, all_won.lower, all_won.upper),
-            (1.0, 1.0, 1.0)
-        );
+        assert_eq!(all_won, WinRate::wilson(14.0, 14.0, Z_95));
+        assert!(all_won.lower < 0.8 && all_won.upper == 1.0);
         let all_drawn = Pentanomial::new([0, 0, 5, 0, 0]).win_rate();
-        assert_eq!((all_drawn.lower, all_drawn.upper), (0.5, 0.5));
+        assert_eq!(all_drawn, WinRate::wilson(5.0, 10.0, Z_95));
+        assert!(all_drawn.lower < 0.5 && all_drawn.upper > 0.5);
     }
 }
