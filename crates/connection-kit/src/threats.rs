@@ -12,8 +12,8 @@
 
 /// What the threat test needs to know of a connection game's position.
 pub trait Connection {
-    /// The number of cells (indices `0..cells()`).
-    fn cells(&self) -> usize;
+    /// Calls `f` with every empty cell of the board, in index order.
+    fn empty_cells(&self, f: &mut dyn FnMut(usize));
 
     /// The player (0 or 1) whose stone is on `cell`, `None` when it is empty.
     fn stone(&self, cell: usize) -> Option<usize>;
@@ -101,19 +101,22 @@ pub fn wins_at<C: Connection + ?Sized>(game: &C, cell: usize, player: usize) -> 
 /// documentation).
 #[must_use]
 pub fn threats<C: Connection + ?Sized>(game: &C, player: usize) -> Threats {
-    let empty = (0..game.cells()).filter(|&c| game.stone(c).is_none());
-    let mut first = None;
-    let mut count = 0;
-    for cell in empty {
-        if wins_at(game, cell, player) {
-            return Threats::Win(cell);
+    let (mut win, mut first, mut count) = (None, None, 0);
+    game.empty_cells(&mut |cell| {
+        if win.is_some() {
+            return;
         }
-        if wins_at(game, cell, 1 - player) {
+        if wins_at(game, cell, player) {
+            win = Some(cell);
+        } else if wins_at(game, cell, 1 - player) {
             first.get_or_insert(cell);
             count += 1;
         }
+    });
+    match win {
+        Some(cell) => Threats::Win(cell),
+        None => Threats::Against { first, count },
     }
-    Threats::Against { first, count }
 }
 
 #[cfg(test)]
@@ -148,8 +151,10 @@ mod tests {
     }
 
     impl Connection for Row {
-        fn cells(&self) -> usize {
-            self.stones.len()
+        fn empty_cells(&self, f: &mut dyn FnMut(usize)) {
+            (0..self.stones.len())
+                .filter(|&c| self.stones[c].is_none())
+                .for_each(f);
         }
         fn stone(&self, cell: usize) -> Option<usize> {
             self.stones[cell]

@@ -255,8 +255,12 @@ impl HexGame {
 /// Hex for connection-kit's threat test: player 0 is Black (top and bottom), 1 White (left
 /// and right); a group's mask holds the edges of its colour that it touches.
 impl Connection for HexGame {
-    fn cells(&self) -> usize {
-        self.stones.len()
+    fn empty_cells(&self, f: &mut dyn FnMut(usize)) {
+        for (cell, &s) in self.stones.iter().enumerate() {
+            if s == EMPTY {
+                f(cell);
+            }
+        }
     }
 
     fn stone(&self, cell: usize) -> Option<usize> {

@@ -1,7 +1,7 @@
 //! The position of Y: a triangle of hexagons, stones, and a union-find that tracks which of
 //! the three sides each group touches, so a win is known the moment it happens.
 
-use connection_kit::Groups;
+use connection_kit::{Connection, Groups};
 use game_harness::{MatchGame, Side, Verdict};
 use rave_mcts::{Game, Player, Rewards};
 
@@ -190,6 +190,42 @@ impl Game for Y {
 
     fn move_bound(&self) -> usize {
         AREA
+    }
+}
+
+/// Y for connection-kit's threat test: player 0 is the first side; a group's mask holds the
+/// sides it touches, and all three win.
+impl Connection for Y {
+    fn empty_cells(&self, f: &mut dyn FnMut(usize)) {
+        for cell in self.cells().filter(|&c| self.stones[usize::from(c)] == 0) {
+            f(usize::from(cell));
+        }
+    }
+
+    fn stone(&self, cell: usize) -> Option<usize> {
+        usize::from(self.stones[cell]).checked_sub(1)
+    }
+
+    fn neighbours(&self, cell: usize, f: &mut dyn FnMut(usize)) {
+        let (x, y) = ((cell % MAX_SIZE) as i32, (cell / MAX_SIZE) as i32);
+        for (dx, dy) in NEIGHBOURS {
+            let (nx, ny) = (x + dx, y + dy);
+            if nx >= 0 && ny >= 0 && ((nx + ny) as usize) < self.size() {
+                f(ny as usize * MAX_SIZE + nx as usize);
+            }
+        }
+    }
+
+    fn edge_mask(&self, cell: usize, _player: usize) -> u32 {
+        self.sides_of(cell % MAX_SIZE, cell / MAX_SIZE)
+    }
+
+    fn group_mask(&self, cell: usize) -> u32 {
+        self.groups.root_edges(cell)
+    }
+
+    fn wins(&self, mask: u32, _player: usize) -> bool {
+        mask == ALL_SIDES
     }
 }
 

@@ -40,7 +40,7 @@ enum Command {
 
 fn gtp(size: usize, time_per_move: Option<Seconds>, simulations: NonZeroU64) -> Result<(), String> {
     let game = Y::new(size).map_err(|e| e.to_string())?;
-    let agent = search_player("rave", simulations.get())?;
+    let agent = search_player("rave", simulations.get(), false)?;
     GtpSession::new(game, Box::new(agent))
         .with_name("y-mcts")
         .with_time_per_move(time_per_move.map(Seconds::duration))

@@ -1,5 +1,6 @@
 //! `y selfplay`: the harness's match program ([`game_harness::program::selfplay`]) with Y's
-//! players: the search with RAVE (`rave`) or plain UCT (`uct`), or `gtp:COMMAND`.
+//! players: the search with RAVE (`rave`) or plain UCT (`uct`), with `threats=1` for the
+//! threats at expansion, or `gtp:COMMAND`.
 
 use game_harness::MatchGame;
 use game_harness::match_file::Description;
@@ -22,7 +23,7 @@ pub struct YMatch;
 ///
 /// # Errors
 /// A message naming an unknown player.
-pub fn search_player(name: &str, simulations: u64) -> Result<Engine, String> {
+pub fn search_player(name: &str, simulations: u64, threats: bool) -> Result<Engine, String> {
     let builder = match name {
         "rave" => Config::builder().rave(RaveSchedule::default()),
         "uct" => Config::builder().uct(),
@@ -33,6 +34,7 @@ pub fn search_player(name: &str, simulations: u64) -> Result<Engine, String> {
         name: name.to_string(),
         config,
         simulations,
+        threats,
     };
     Ok(Engine::new(setup, 0))
 }
@@ -56,7 +58,12 @@ impl MatchProgram for YMatch {
         let PlayerRequest { spec, args, .. } = *request;
         let name = spec.name().unwrap_or_default();
         let simulations = args.simulations.map_or(DEFAULT_SIMULATIONS, u64::from);
-        Ok(Box::new(search_player(name, simulations)?))
+        let threats = match spec.param("threats") {
+            None | Some("0") => false,
+            Some("1") => true,
+            Some(other) => return Err(format!("player {spec}: threats={other} is not 0 or 1")),
+        };
+        Ok(Box::new(search_player(name, simulations, threats)?))
     }
 
     fn random_opening(&self, start: &Y, plies: usize, seed: u64) -> Result<Y, String> {

@@ -100,3 +100,51 @@ fn names_and_errors() {
     assert_eq!(game.moves(), &[e5]);
     assert_eq!(game.side_to_move(), Side::Second);
 }
+
+/// The threats at expansion agree with playing every cell: a win found is a win, none is
+/// missed, and a forced block is the opponent's only winning cell.
+#[test]
+fn the_threat_narrowing_agrees_with_playing_every_cell() {
+    use rave_mcts::{Game, Narrowing, Prior};
+    use y_mcts::YPrior;
+
+    let wins_by_playing = |game: &Y, mv: u8| {
+        let mut copy = *game;
+        let player = Game::to_move(&copy);
+        Game::play(&mut copy, mv);
+        copy.result().and_then(|r| r.winner()) == Some(player)
+    };
+    let prior = YPrior { threats: true };
+    let mut rng = Pcg64Mcg::seed_from_u64(9);
+    let (mut wins, mut blocks) = (0, 0);
+    for size in [3, 4, 5, 7] {
+        for _ in 0..40 {
+            let mut game = Y::new(size).unwrap();
+            while game.result().is_none() {
+                let mut legal = Vec::new();
+                game.legal_moves(&mut legal);
+                let mut moves = legal.clone();
+                let narrowing = prior.narrow(&game, &mut moves);
+                let winning: Vec<u8> = legal
+                    .iter()
+                    .copied()
+                    .filter(|&m| wins_by_playing(&game, m))
+                    .collect();
+                match narrowing {
+                    Narrowing::Win => {
+                        assert!(winning.contains(&moves[0]), "{moves:?}");
+                        wins += 1;
+                    }
+                    _ if !winning.is_empty() => panic!("missed the win {winning:?}"),
+                    Narrowing::Open if moves.len() == 1 && legal.len() > 1 => blocks += 1,
+                    _ => {}
+                }
+                Game::play(&mut game, legal[rng.random_range(0..legal.len())]);
+            }
+        }
+    }
+    assert!(
+        wins > 20 && blocks > 10,
+        "{wins} wins, {blocks} blocks seen"
+    );
+}
