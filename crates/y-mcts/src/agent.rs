@@ -4,8 +4,11 @@
 
 use connection_kit::threats;
 use game_harness::Clock;
+use game_harness::cli::PlayerSpec;
 use game_harness::search_agent::{SearchAgent, SearchSetup};
-use rave_mcts::{Budget, Config, Game, Mcts, Narrowing, Prior, PriorValue, UniformPlayout};
+use rave_mcts::{
+    Budget, Config, Game, Mcts, Narrowing, Prior, PriorValue, RaveSchedule, UniformPlayout,
+};
 
 use crate::Y;
 
@@ -44,6 +47,33 @@ impl Prior<Y> for YPrior {
     fn is_active(&self) -> bool {
         false
     }
+}
+
+/// The search player `spec` names (`rave` or `uct`, with `threats=0|1`), spending
+/// `simulations` a move when the clock gives no time.
+///
+/// # Errors
+/// A message naming an unknown player or a bad parameter.
+pub fn search_player(spec: &PlayerSpec, simulations: u64) -> Result<Engine, String> {
+    let name = spec.name().unwrap_or_default();
+    let builder = match name {
+        "rave" => Config::builder().rave(RaveSchedule::default()),
+        "uct" => Config::builder().uct(),
+        _ => return Err(format!("unknown player {spec}: rave, uct or gtp:COMMAND")),
+    };
+    let threats = match spec.param("threats") {
+        None | Some("0") => false,
+        Some("1") => true,
+        Some(other) => return Err(format!("player {spec}: threats={other} is not 0 or 1")),
+    };
+    let config = builder.build().map_err(|e| e.to_string())?;
+    let setup = YSearch {
+        name: name.to_string(),
+        config,
+        simulations,
+        threats,
+    };
+    Ok(Engine::new(setup, 0))
 }
 
 /// A player of Y by tree search.

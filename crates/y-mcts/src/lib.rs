@@ -31,5 +31,5 @@ mod board;
 mod gtp;
 pub mod selfplay;
 
-pub use agent::{Engine, YPrior, YSearch};
+pub use agent::{Engine, YPrior, YSearch, search_player};
 pub use board::{MAX_SIZE, MIN_SIZE, Y, YError};

@@ -3,13 +3,16 @@
 use std::io;
 use std::num::NonZeroU64;
 use std::process::ExitCode;
+use std::str::FromStr;
 
 use clap::{Parser, Subcommand};
+use game_harness::cli::PlayerSpec;
 use game_harness::cli::{MatchArgs, Seconds};
 use game_harness::gtp::GtpSession;
 use game_harness::program::{ProgramError, exit_code, selfplay};
 use y_mcts::Y;
-use y_mcts::selfplay::{YMatch, search_player};
+use y_mcts::search_player;
+use y_mcts::selfplay::YMatch;
 
 /// The game of Y: a GTP engine and self-play matches.
 #[derive(Parser)]
@@ -40,7 +43,10 @@ enum Command {
 
 fn gtp(size: usize, time_per_move: Option<Seconds>, simulations: NonZeroU64) -> Result<(), String> {
     let game = Y::new(size).map_err(|e| e.to_string())?;
-    let agent = search_player("rave", simulations.get(), false)?;
+    let agent = search_player(
+        &PlayerSpec::from_str("rave").map_err(|e| e.to_string())?,
+        simulations.get(),
+    )?;
     GtpSession::new(game, Box::new(agent))
         .with_name("y-mcts")
         .with_time_per_move(time_per_move.map(Seconds::duration))

@@ -7,9 +7,9 @@ use game_harness::match_file::Description;
 use game_harness::program::{BoxedAgent, MatchProgram, PlayerRequest};
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use rave_mcts::{Config, RaveSchedule};
 
-use crate::{Engine, Y, YSearch};
+use crate::Y;
+use crate::agent::search_player;
 
 /// Simulations a move of a search player when neither a time nor a count is given.
 pub const DEFAULT_SIMULATIONS: u64 = 2_000;
@@ -17,27 +17,6 @@ pub const DEFAULT_SIMULATIONS: u64 = 2_000;
 /// Y's part of the match program: no rules beyond the size; `rave` and `uct` players.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct YMatch;
-
-/// The search player `name` (`rave` or `uct`), spending `simulations` a move
-/// when the clock gives no time.
-///
-/// # Errors
-/// A message naming an unknown player.
-pub fn search_player(name: &str, simulations: u64, threats: bool) -> Result<Engine, String> {
-    let builder = match name {
-        "rave" => Config::builder().rave(RaveSchedule::default()),
-        "uct" => Config::builder().uct(),
-        _ => return Err(format!("unknown player {name:?}: rave, uct or gtp:COMMAND")),
-    };
-    let config = builder.build().map_err(|e| e.to_string())?;
-    let setup = YSearch {
-        name: name.to_string(),
-        config,
-        simulations,
-        threats,
-    };
-    Ok(Engine::new(setup, 0))
-}
 
 impl MatchProgram for YMatch {
     type Game = Y;
@@ -56,14 +35,8 @@ impl MatchProgram for YMatch {
 
     fn player(&self, request: &PlayerRequest<'_, Y>) -> Result<BoxedAgent<Y>, String> {
         let PlayerRequest { spec, args, .. } = *request;
-        let name = spec.name().unwrap_or_default();
         let simulations = args.simulations.map_or(DEFAULT_SIMULATIONS, u64::from);
-        let threats = match spec.param("threats") {
-            None | Some("0") => false,
-            Some("1") => true,
-            Some(other) => return Err(format!("player {spec}: threats={other} is not 0 or 1")),
-        };
-        Ok(Box::new(search_player(name, simulations, threats)?))
+        Ok(Box::new(search_player(spec, simulations)?))
     }
 
     fn random_opening(&self, start: &Y, plies: usize, seed: u64) -> Result<Y, String> {
