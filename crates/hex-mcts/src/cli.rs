@@ -65,8 +65,8 @@ pub(crate) struct SearchArgs {
     /// Search threads per player (one shared tree).
     #[arg(long, default_value_t = 1)]
     threads: usize,
-    /// Bridge-save replies in the playouts.
-    #[arg(long)]
+    /// Bridge-save replies in the playouts: true or false.
+    #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]
     bridge_save: bool,
     /// The threats at expansion (a win at once proves a node, a block is its only move).
     #[arg(long)]

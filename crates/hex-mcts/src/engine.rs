@@ -160,8 +160,18 @@ impl SearchSetup<Hex> for HexSearch {
     type Playout = HexPlayout;
     type Prior = HexPrior;
 
+    /// The algorithm with the knowledge that is on: `rave+bridge+threats`.
     fn name(&self) -> String {
-        self.settings.algorithm.name().to_string()
+        let mut name = self.settings.algorithm.name().to_string();
+        for (on, part) in [
+            (self.settings.bridge_save, "+bridge"),
+            (self.settings.threats, "+threats"),
+        ] {
+            if on {
+                name.push_str(part);
+            }
+        }
+        name
     }
     fn root(&self, game: &Hex) -> HexGame {
         game.position().clone()

@@ -7,7 +7,7 @@
 //!
 //! ```text
 //! hex search-bench                       # 11x11, 10 positions, 20000 simulations, rave
-//! hex search-bench --size 7 --positions 3 --simulations 300 --algorithm grave --bridge-save
+//! hex search-bench --size 7 --positions 3 --simulations 300 --algorithm grave --bridge-save true
 //! ```
 
 use clap::Args;
@@ -39,8 +39,9 @@ pub struct BenchArgs {
     /// The search algorithm.
     #[arg(long, value_enum, default_value_t = Algorithm::Rave)]
     algorithm: Algorithm,
-    /// Bridge-save replies in the playouts.
-    #[arg(long)]
+    /// Bridge-save replies in the playouts: true or false (off in the bench, so that its
+    /// fingerprint stays the uniform playout's).
+    #[arg(long, default_value_t = false, action = clap::ArgAction::Set)]
     bridge_save: bool,
     /// The threats at expansion.
     #[arg(long)]

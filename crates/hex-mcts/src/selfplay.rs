@@ -18,8 +18,9 @@ pub struct SelfplayArgs {
     /// The swap rule (swap-pieces): true or false.
     #[arg(long, default_value_t = false, action = clap::ArgAction::Set)]
     pub(crate) swap: bool,
-    /// Bridge-save replies in the search players' playouts (a player's `bridge=0|1` wins).
-    #[arg(long)]
+    /// Bridge-save replies in the search players' playouts, true or false (a player's
+    /// `bridge=0|1` wins).
+    #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]
     bridge_save: bool,
     /// The threats at expansion for the search players (a player's `threats=0|1` wins).
     #[arg(long)]

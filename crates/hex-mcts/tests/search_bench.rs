@@ -6,7 +6,7 @@ use std::process::Command;
 
 /// The fingerprint of `hex search-bench --size 7 --positions 3 --simulations 300`.
 const RAVE_FINGERPRINT: &str = "ae160f774bc173bb";
-/// The fingerprint of the same bench with `--algorithm grave --bridge-save --swap true`.
+/// The fingerprint of the same bench with `--algorithm grave --bridge-save true --swap true`.
 const GRAVE_FINGERPRINT: &str = "156b10a8d66395a1";
 
 /// Runs the bench with `extra` options; checks its lines and returns the fingerprint.
@@ -50,7 +50,14 @@ fn the_rave_bench_repeats_its_recorded_fingerprint() {
 
 #[test]
 fn the_grave_bench_with_bridge_save_and_swap_repeats_its_recorded_fingerprint() {
-    let options = ["--algorithm", "grave", "--bridge-save", "--swap", "true"];
+    let options = [
+        "--algorithm",
+        "grave",
+        "--bridge-save",
+        "true",
+        "--swap",
+        "true",
+    ];
     let first = fingerprint(&options);
     assert_eq!(first, fingerprint(&options));
     assert_eq!(first, GRAVE_FINGERPRINT);
