@@ -64,7 +64,7 @@ impl<N: Node> Parents for Box<[N]> {
 /// A cell that holds no stone is a group of its own; the game unions a new stone with its
 /// neighbours of the same colour and adds the edges the cell lies on ([`Groups::add_edges`]).
 /// Masks are 24 bits (the ranks share their word): Havannah's six corners and six sides fit.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Copy, PartialEq, Eq, Hash)]
 pub struct Groups<P, M> {
     parent: P,
     /// The edge mask in the low 24 bits and the rank above them, valid at a root.
@@ -180,14 +180,16 @@ where
     }
 }
 
-impl<N, M> Groups<Vec<N>, M>
-where
-    N: Node,
-    M: AsRef<[u32]> + AsMut<[u32]> + Clone,
-{
-    /// Copies `source` into these groups, reusing the storage (what a search does once per
-    /// simulation).
-    pub fn clone_from_groups(&mut self, source: &Self) {
+/// `clone_from` reuses the storage (what a search does once per simulation).
+impl<P: Clone, M: Clone> Clone for Groups<P, M> {
+    fn clone(&self) -> Self {
+        Groups {
+            parent: self.parent.clone(),
+            masks: self.masks.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
         self.parent.clone_from(&source.parent);
         self.masks.clone_from(&source.masks);
     }
@@ -272,7 +274,7 @@ mod tests {
         let mut v = Groups::new(vec![0u32; 3], vec![0u32; 3]);
         let mut w = Groups::new(vec![0u32; 3], vec![0u32; 3]);
         v.union(0, 2);
-        w.clone_from_groups(&v);
+        w.clone_from(&v);
         assert!(w.same(0, 2));
     }
 }

@@ -6,7 +6,7 @@
 //!   carrying a bit mask of the edges, sides or corners it touches, so that "does this group
 //!   join top and bottom" or "all three sides" is one mask test at its root. The storage is
 //!   the game's: fixed arrays keep a small board a plain `Copy` value, vectors suit boards of
-//!   any size, and [`Groups::clone_from`] reuses them (a search copies its root position once
+//!   any size, and `clone_from` reuses them (a search copies its root position once
 //!   per simulation).
 //! - [`threats`](mod@threats): a cell that wins at once, else the cells where the opponent would (one to
 //!   block, two that lose), over a small trait a game implements ([`Connection`]): the

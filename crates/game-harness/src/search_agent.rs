@@ -11,7 +11,7 @@
 //! - **Budget.** The game turns the clock into a budget ([`SearchSetup::budget`]; the time
 //!   already spent following moves is taken off it).
 //! - **Statistics and failures.** The last [`SearchResult`] is kept ([`SearchAgent::last_result`],
-//!   [`Agent::search_report`]); a choice that gives no move says why ([`SearchFailure`]).
+//!   [`Agent::search_report`]); a choice that gives no move says why ([`AgentFailure`]).
 //!
 //! ```
 //! use game_harness::search_agent::{SearchAgent, SearchSetup};
@@ -171,18 +171,6 @@ pub enum Opening<M, S> {
     SearchFrom(S),
 }
 
-/// Why a [`SearchAgent`] gave no move.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-#[non_exhaustive]
-pub enum SearchFailure {
-    /// The game is over.
-    #[error("the game is over")]
-    GameOver,
-    /// The search refused its budget or configuration.
-    #[error("search failed: {0}")]
-    Search(#[from] MctsError),
-}
-
 /// A player of any [`MatchGame`] by tree search, with tree reuse: see the module's
 /// documentation.
 pub struct SearchAgent<G: MatchGame, S: SearchSetup<G>> {
@@ -192,7 +180,7 @@ pub struct SearchAgent<G: MatchGame, S: SearchSetup<G>> {
     last: Option<SearchResult<G::Move>>,
     /// Moves observed and not yet followed in the tree.
     pending: Vec<G::Move>,
-    failure: Option<SearchFailure>,
+    failure: Option<AgentFailure>,
     /// Simulations and searches since the agent was made.
     totals: (u64, u32),
 }
@@ -255,12 +243,6 @@ impl<G: MatchGame, S: SearchSetup<G>> SearchAgent<G, S> {
         simulations as f64 / f64::from(searches.max(1))
     }
 
-    /// Why the last choice gave no move, if it gave none.
-    #[must_use]
-    pub fn last_failure(&self) -> Option<&SearchFailure> {
-        self.failure.as_ref()
-    }
-
     /// Makes sure the search stands at `game`'s position: follows the pending moves in the
     /// tree (keeping the subtree), or starts afresh.
     fn sync(&mut self, game: &G) {
@@ -280,12 +262,7 @@ impl<G: MatchGame, S: SearchSetup<G>> SearchAgent<G, S> {
     }
 
     /// The move of a search of `game`, the time already spent (`start`) taken off its budget.
-    fn search(
-        &mut self,
-        game: &G,
-        clock: &Clock,
-        start: Instant,
-    ) -> Result<G::Move, SearchFailure> {
+    fn search(&mut self, game: &G, clock: &Clock, start: Instant) -> Result<G::Move, AgentFailure> {
         self.sync(game);
         let mut budget = self.setup.budget(game, clock);
         if let Some(time) = budget.time.as_mut() {
@@ -296,7 +273,8 @@ impl<G: MatchGame, S: SearchSetup<G>> SearchAgent<G, S> {
         let Some(search) = self.search.as_mut() else {
             unreachable!("sync leaves a search")
         };
-        let result = search.search(&budget, &mut self.rng)?;
+        let result = (search.search(&budget, &mut self.rng))
+            .map_err(|e: MctsError| AgentFailure::Search(e.to_string()))?;
         self.totals = (self.totals.0 + result.simulations, self.totals.1 + 1);
         let mv = result.best_move;
         self.last = Some(result);
@@ -330,7 +308,7 @@ where
         let start = Instant::now();
         self.failure = None;
         if game.verdict().is_some() {
-            self.failure = Some(SearchFailure::GameOver);
+            self.failure = Some(AgentFailure::GameOver);
             return None;
         }
         match self.setup.opening(game) {
@@ -359,9 +337,6 @@ where
     }
 
     fn failure(&self) -> Option<AgentFailure> {
-        self.failure.as_ref().map(|f| match f {
-            SearchFailure::GameOver => AgentFailure::GameOver,
-            SearchFailure::Search(e) => AgentFailure::Search(e.to_string()),
-        })
+        self.failure.clone()
     }
 }

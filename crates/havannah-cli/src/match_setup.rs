@@ -84,16 +84,6 @@ impl Setup {
         Setup::of(&description)
     }
 
-    /// The empty game of `size` under the pie rule a match description gives.
-    ///
-    /// # Errors
-    /// A message naming the missing rule or the size the board does not take.
-    pub fn game(size: usize, description: &Description) -> Result<GameState, String> {
-        let pie = description.number::<u8>("pie").map_err(|e| e.to_string())?;
-        let size8 = u8::try_from(size).unwrap_or(u8::MAX);
-        GameState::new(size8, Rules { pie: pie == 1 }).map_err(|e| format!("--size {size}: {e}"))
-    }
-
     /// A new game: the empty board under the match's rules.
     ///
     /// # Errors

@@ -50,8 +50,10 @@ impl MatchProgram for Opts {
     fn rules(&self) -> Vec<(&'static str, String)> {
         vec![("pie", u8::from(self.pie).to_string())]
     }
-    fn new_game(&self, size: usize, description: &Description) -> Result<G, String> {
-        Setup::game(size, description)
+    fn new_game(&self, _size: usize, description: &Description) -> Result<G, String> {
+        Setup::of(description)?
+            .empty_game()
+            .map_err(|e| e.to_string())
     }
     fn player(&self, request: &PlayerRequest<'_, G>) -> Result<BoxedAgent<G>, String> {
         match_player(request, &self.value_net)

@@ -49,7 +49,7 @@ impl Clone for HexGame {
     fn clone_from(&mut self, source: &Self) {
         self.geo = source.geo;
         self.stones.clone_from(&source.stones);
-        self.groups.clone_from_groups(&source.groups);
+        self.groups.clone_from(&source.groups);
         self.to_move = source.to_move;
         self.winner = source.winner;
         self.plies = source.plies;
