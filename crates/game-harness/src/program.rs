@@ -176,13 +176,19 @@ pub fn exit_code(program: &str, outcome: Result<(), ProgramError>) -> ExitCode {
 /// file that cannot be read or a part that cannot be merged; [`ProgramError::Write`] when the
 /// files cannot be written.
 pub fn selfplay<P: MatchProgram>(program: &P, args: &MatchArgs) -> Result<(), ProgramError> {
-    let (result, description, seeds) = if args.merge.is_empty() {
+    let Merged {
+        result,
+        description,
+        seeds,
+    } = if args.merge.is_empty() {
         let description = description(program, args);
-        let result = play(program, args, &description)?;
-        (result, description, vec![args.seed])
+        Merged {
+            result: play(program, args, &description)?,
+            description,
+            seeds: vec![args.seed],
+        }
     } else {
-        let merged = merge(program, &args.merge)?;
-        (merged.result, merged.description, merged.seeds)
+        merge(program, &args.merge)?
     };
     crate::outln!("Game: {description}");
     crate::outln!("{}", program.table(&result, &description));
@@ -273,20 +279,15 @@ fn play<P: MatchProgram>(
     description: &Description,
 ) -> Result<MatchResult<P::Game>, ProgramError> {
     let start = game_of(program, description)?;
-    let defaults = P::PLAYERS;
-    let mut agents = Vec::new();
-    for (i, (spec, default)) in [&args.player_a, &args.player_b]
-        .into_iter()
-        .zip(defaults)
-        .enumerate()
-    {
+    let agent = |i: usize, spec: &Option<PlayerSpec>| -> Result<BoxedAgent<P::Game>, String> {
         let spec = match spec {
             Some(spec) => spec.clone(),
-            None => default.parse().map_err(|e| format!("{e}"))?,
+            None => P::PLAYERS[i].parse().map_err(|e| format!("{e}"))?,
         };
         let seed = args.seed.wrapping_mul(2).wrapping_add(1 + i as u64);
-        agents.push(player(program, &spec, args, &start, seed)?);
-    }
+        player(program, &spec, args, &start, seed)
+    };
+    let (mut a, mut b) = (agent(0, &args.player_a)?, agent(1, &args.player_b)?);
     let suite = match &args.openings {
         Some(path) => Some(Openings::read(path, &start).map_err(|e| e.to_string())?),
         None => None,
@@ -302,9 +303,6 @@ fn play<P: MatchProgram>(
     settings.sprt = args.sprt;
     let bar = progress_bar(settings.shard.games(games).count(), args.quiet);
     let (mut points, mut played) = (0.0f64, 0u32);
-    let [a, b] = &mut agents[..] else {
-        unreachable!("two players")
-    };
     let result = run_match(
         [a.as_mut(), b.as_mut()],
         &settings,
@@ -359,7 +357,8 @@ fn merge<P: MatchProgram>(program: &P, dirs: &[PathBuf]) -> Result<Merged<P::Gam
     })
 }
 
-/// The parts of a match joined, or runs pooled: the result, its description and the seeds.
+/// A match played, its parts joined or runs pooled: the result, its description and the
+/// seeds of its runs.
 struct Merged<G> {
     result: MatchResult<G>,
     description: Description,
