@@ -11,6 +11,12 @@
 //! - [`threats`](mod@threats): a cell that wins at once, else the cells where the opponent would (one to
 //!   block, two that lose), over a small trait a game implements ([`Connection`]): the
 //!   knowledge that proves or forces a node when the search expands it.
+//! - [`bridge`]: two-bridges around an intruding stone and the cell that saves each, from
+//!   three 6-bit masks of its ring of neighbours; [`BridgePlayout`] (feature `search`) is a
+//!   random playout for any game implementing [`Placement`] that answers every intrusion.
+//! - [`ConnectionPrior`] (feature `search`): the tree knowledge as a `rave_mcts::Prior`, each
+//!   part switched on or weighed by the game: threats at expansion, a progressive bias for
+//!   cells that carry a group to new edges and one for the reply that saves a bridge.
 //!
 //! ```
 //! use connection_kit::Groups;
@@ -27,10 +33,19 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod bridge;
 mod groups;
+#[cfg(feature = "search")]
+mod playout;
+#[cfg(feature = "search")]
+mod prior;
 pub mod threats;
 
 pub use groups::{Groups, Node, Parents};
+#[cfg(feature = "search")]
+pub use playout::{BridgePlayout, Placement};
+#[cfg(feature = "search")]
+pub use prior::ConnectionPrior;
 pub use threats::{Connection, Threats, threats};
 
 /// The README's example, compiled and run as a doctest.

@@ -315,6 +315,10 @@ pub struct MatchArgs {
     /// without it.
     #[arg(long, value_name = "FILE")]
     pub gtp_stderr: Option<PathBuf>,
+    /// Call each colour by the other's name to external programs: for one whose first player
+    /// has the other colour (morat-hex: White moves first).
+    #[arg(long)]
+    pub gtp_swap_colours: bool,
     /// Print every game's moves.
     #[arg(long)]
     pub verbose: bool,

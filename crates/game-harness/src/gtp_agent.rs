@@ -47,6 +47,8 @@ pub struct GtpAgent<G: GtpGame> {
     own_move: Option<G::Move>,
     /// The colour to move in the game as last seen, which makes the next observed move.
     to_move: GtpColour,
+    /// Whether the program calls each colour by the other's name.
+    swapped: bool,
     error: Option<AgentFailure>,
 }
 
@@ -57,6 +59,7 @@ impl<G: GtpGame> fmt::Debug for GtpAgent<G> {
             .field("setup", &self.setup)
             .field("own_move", &self.own_move)
             .field("to_move", &self.to_move)
+            .field("swapped", &self.swapped)
             .field("error", &self.error)
             .finish()
     }
@@ -75,6 +78,7 @@ impl<G: GtpGame> GtpAgent<G> {
             client,
             own_move: None,
             to_move: GtpColour::White,
+            swapped: false,
             error: None,
         })
     }
@@ -94,6 +98,20 @@ impl<G: GtpGame> GtpAgent<G> {
     pub fn with_timeout(mut self, timeout: Option<Duration>) -> GtpAgent<G> {
         self.client.set_timeout(timeout);
         self
+    }
+
+    /// Calls each colour by the other's name in `play` and `genmove`: for a program whose
+    /// first player has the other colour (morat-hex's White moves first, where Black does in
+    /// HexGui's convention). The sides and their edges stay the game's.
+    #[must_use]
+    pub fn with_colours_swapped(mut self, swapped: bool) -> GtpAgent<G> {
+        self.swapped = swapped;
+        self
+    }
+
+    /// The program's name for `colour`.
+    fn name_of(&self, colour: GtpColour) -> GtpColour {
+        if self.swapped { colour.other() } else { colour }
     }
 
     /// The GTP commands sent after every new game (after `boardsize` and `clear_board`),
@@ -147,6 +165,7 @@ impl<G: GtpGame> GtpAgent<G> {
     /// Sends `play` for `mv` by `colour` (named in `game`), keeping the first failure; the
     /// refusal of an optional move is none.
     fn play(&mut self, game: &G, colour: GtpColour, mv: G::Move) -> Option<()> {
+        let colour = self.name_of(colour);
         let command = format!("play {colour} {}", game.move_name(mv));
         let result = match self.client.exchange(&command) {
             Ok(response) => match response.result {
@@ -242,7 +261,8 @@ where
         if game.verdict().is_some() || self.error.is_some() {
             return None;
         }
-        let answer = self.send_kept(&format!("genmove {}", game.colour_to_move()))?;
+        let colour = self.name_of(game.colour_to_move());
+        let answer = self.send_kept(&format!("genmove {colour}"))?;
         match GtpAgent::parse_answer(game, &answer) {
             Ok(mv) => {
                 self.own_move = Some(mv);

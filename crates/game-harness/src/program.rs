@@ -265,7 +265,9 @@ fn player<P: MatchProgram>(
     let launch = Launch::words(command.as_str()).stderr(stderr);
     let started = GtpAgent::start(launch, &args.gtp_setup).and_then(|mut agent| {
         program.prepare_program(&mut agent)?;
-        Ok(agent.with_timeout(args.gtp_timeout()))
+        Ok(agent
+            .with_timeout(args.gtp_timeout())
+            .with_colours_swapped(args.gtp_swap_colours))
     });
     started
         .map(|agent| Box::new(agent) as Box<dyn Agent<P::Game>>)

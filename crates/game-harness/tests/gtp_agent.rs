@@ -6,7 +6,7 @@
 //!
 //! The child's own commands: `pile-sleep MS` answers after `MS` milliseconds, `pile-answer
 //! TEXT` makes every later `genmove` answer `TEXT` without playing, `pile-exit` ends the
-//! program without an answer. With `--no-pass` its game refuses `pass`.
+//! program without an answer, `pile-colours` lists the colours of every `play` and `genmove`. With `--no-pass` its game refuses `pass`.
 
 mod pile;
 
@@ -21,11 +21,12 @@ use pile::{Greedy, Pile, Take};
 /// The child's extra commands.
 struct ChildCommands {
     answer: Option<String>,
+    colours: Vec<String>,
 }
 
 impl GtpExtension<Pile, Greedy> for ChildCommands {
     fn commands(&self) -> &[&'static str] {
-        &["pile-sleep", "pile-answer", "pile-exit"]
+        &["pile-sleep", "pile-answer", "pile-exit", "pile-colours"]
     }
 
     fn execute(
@@ -34,7 +35,11 @@ impl GtpExtension<Pile, Greedy> for ChildCommands {
         command: &str,
         args: &[&str],
     ) -> Option<Result<String, CommandError>> {
+        if let ("play", [colour, _]) | ("genmove", [colour]) = (command, args) {
+            self.colours.push(format!("{command} {colour}"));
+        }
         match (command, args) {
+            ("pile-colours", []) => Some(Ok(self.colours.join(", "))),
             ("pile-sleep", [ms]) => {
                 let ms: u64 = ms.parse().unwrap_or(0);
                 std::thread::sleep(Duration::from_millis(ms));
@@ -55,7 +60,10 @@ impl GtpExtension<Pile, Greedy> for ChildCommands {
 fn serve(passes: bool) {
     let mut session = GtpSession::new(Pile::new(5, passes), Box::new(Greedy::default()))
         .with_name("pile")
-        .with_extension(ChildCommands { answer: None });
+        .with_extension(ChildCommands {
+            answer: None,
+            colours: Vec::new(),
+        });
     let stdin = io::stdin();
     session
         .run(stdin.lock(), BufWriter::new(io::stdout().lock()))
@@ -155,6 +163,28 @@ fn a_refused_optional_move_is_no_failure_but_other_refusals_are() {
     assert!(failure.contains("unknown command bogus"), "{failure}");
 }
 
+fn swapped_colours_name_each_side_by_the_other_colour() {
+    // Black moves first in the pile game; a swapped agent asks for White's move...
+    let mut agent = child("", &[]).with_colours_swapped(true);
+    let mut game = Pile::new(3, true);
+    agent.reset(&game);
+    let _ = agent.choose(&game, &Clock::unlimited());
+    assert_eq!(agent.send("pile-colours").unwrap(), "genmove white");
+    // ...and tells Black's move as White's, which this child, a standard program, refuses.
+    let mut agent = child("", &[]).with_colours_swapped(true);
+    agent.reset(&game);
+    game.try_play(Take::Stones(1)).unwrap();
+    agent.observe(&game, Take::Stones(1));
+    let failure = agent.failure().expect("a refusal").to_string();
+    assert!(failure.contains("\"play white 1\""), "{failure}");
+    // Unswapped, the same move is Black's and accepted.
+    let mut agent = child("", &[]);
+    agent.reset(&Pile::new(3, true));
+    agent.observe(&game, Take::Stones(1));
+    assert_eq!(agent.failure(), None);
+    assert_eq!(agent.send("pile-colours").unwrap(), "play black");
+}
+
 fn resignations_and_bad_answers_are_failures() {
     let mut agent = child("", &[]);
     let game = Pile::new(5, true);
@@ -227,7 +257,11 @@ fn main() {
         serve(!args.iter().any(|a| a == "--no-pass"));
         return;
     }
-    let checks: [(&str, fn()); 5] = [
+    let checks: [(&str, fn()); 6] = [
+        (
+            "swapped_colours_name_each_side_by_the_other_colour",
+            swapped_colours_name_each_side_by_the_other_colour,
+        ),
         (
             "reset_sends_the_game_and_a_whole_game_is_played",
             reset_sends_the_game_and_a_whole_game_is_played,

@@ -1,26 +1,24 @@
 //! Two-bridges around a stone, shared by the prior and the playouts.
 
+use connection_kit::bridge::Ring;
 use havannah_board::Cell;
 use havannah_rules::{Colour, Position};
 
 /// The directions (bits 0 to 5, in [`Board::neighbours6`] order) of the empty neighbours of
 /// `intruder` where a stone of `me` saves a two-bridge that the stone on `intruder` entered:
-/// such a cell and `intruder` are the bridge's two common neighbours, so the cells on either
-/// side of it around `intruder` are `me`'s stones, or one of them is off the board (a bridge
-/// to the edge).
+/// connection-kit's rule ([`Ring::saves`]), every edge counting as `me`'s (a bridge to an edge
+/// keeps a fork's or a bridge's side).
 ///
 /// [`Board::neighbours6`]: havannah_board::Board::neighbours6
 #[inline]
 #[must_use]
 pub(crate) fn bridge_saves(pos: &Position, intruder: Cell, me: Colour) -> u8 {
-    let off = pos.board().off_board(intruder);
-    let mine = pos.neighbour_set(intruder, Some(me));
-    let empty = pos.neighbour_set(intruder, None);
-    // Bit d of `before(x)` is bit d - 1 of x, of `after(x)` bit d + 1 (cyclically).
-    let before = |x: u8| ((x << 1) | (x >> 5)) & 63;
-    let after = |x: u8| ((x >> 1) | (x << 5)) & 63;
-    let held = mine | off;
-    empty & before(held) & after(held) & (before(mine) | after(mine))
+    Ring {
+        mine: pos.neighbour_set(intruder, Some(me)),
+        edges: pos.board().off_board(intruder),
+        empty: pos.neighbour_set(intruder, None),
+    }
+    .saves()
 }
 
 #[cfg(test)]

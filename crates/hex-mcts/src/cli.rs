@@ -16,6 +16,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::{Args, Parser, Subcommand};
+use connection_kit::ConnectionPrior;
 use game_harness::cli::Seconds;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
@@ -25,7 +26,6 @@ use crate::engine::{Algorithm, Settings, engine};
 use crate::game::HexGame;
 use crate::harness::Hex;
 use crate::playout::HexPlayout;
-use crate::prior::HexPrior;
 use crate::selfplay::SelfplayArgs;
 use crate::{gtp, search_bench, selfplay};
 
@@ -95,7 +95,10 @@ impl SearchArgs {
             time: self.time(),
             threads: self.threads,
             bridge_save: self.bridge_save,
-            threats: self.threats,
+            prior: ConnectionPrior {
+                threats: self.threats,
+                ..ConnectionPrior::default()
+            },
         })
     }
 }
@@ -201,8 +204,7 @@ fn search_rate(start: &HexGame, s: Settings, rng: &mut Pcg64Mcg) -> Result<f64, 
     let config = s.algorithm.config(s.threads)?;
     let config = config.to_builder().early_stop(false).build()?;
     let playout = HexPlayout::new(s.bridge_save);
-    let prior = HexPrior { threats: s.threats };
-    let mut mcts = Mcts::with_policies(start.clone(), config, playout, prior);
+    let mut mcts = Mcts::with_policies(start.clone(), config, playout, s.prior);
     Ok(mcts.search(&s.budget(None), rng)?.simulations_per_second)
 }
 

@@ -14,7 +14,7 @@ use crate::board::HexMove;
 use crate::game::HexGame;
 use crate::harness::Hex;
 use crate::playout::HexPlayout;
-use crate::prior::HexPrior;
+use connection_kit::ConnectionPrior;
 
 /// The GRAVE reference threshold `r` of the `grave` configuration.
 pub const GRAVE_REF: u32 = 50;
@@ -66,24 +66,24 @@ pub struct Settings {
     pub threads: usize,
     /// Bridge-save replies in the playouts.
     pub bridge_save: bool,
-    /// The threats at expansion ([`HexPrior`]): a win at once proves a node, a block of the
-    /// opponent's is its only move.
-    pub threats: bool,
+    /// The tree knowledge (connection-kit's): threats at expansion, the biases for reaching
+    /// edges and for the reply that saves a bridge.
+    pub prior: ConnectionPrior,
 }
 
 /// The knowledge a player uses unless its parameters say otherwise.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct Knowledge {
     /// Bridge-save replies in the playouts.
     pub bridge_save: bool,
-    /// The threats at expansion.
-    pub threats: bool,
+    /// The tree knowledge.
+    pub prior: ConnectionPrior,
 }
 
 impl Settings {
     /// The settings of a player of `hex selfplay`: the algorithm `spec` names (`uct`, `rave`,
-    /// `grave`, with `bridge=0|1` and `threats=0|1` over `defaults`' knowledge) and the
-    /// match's budget and threads.
+    /// `grave`, with `bridge=0|1`, `threats=0|1` and the bias weights `reach=W`, `reply=W` over
+    /// `defaults`' knowledge) and the match's budget and threads.
     ///
     /// # Errors
     /// A message naming an unknown algorithm or a bad `bridge` value.
@@ -101,13 +101,23 @@ impl Settings {
             Some("1") => Ok(true),
             Some(other) => Err(format!("player {spec}: {key}={other} is not 0 or 1")),
         };
+        let weight = |key: &str, default: f32| match spec.param(key).map(str::parse::<f32>) {
+            None => Ok(default),
+            Some(Ok(w)) if (0.0..=2.55).contains(&w) => Ok(w),
+            Some(_) => Err(format!("player {spec}: {key} is not a weight in [0, 2.55]")),
+        };
+        let d = defaults.prior;
         Ok(Settings {
             algorithm,
             simulations: args.simulations.map(u64::from),
             time: args.time_per_move.map(Into::into),
             threads: args.threads.map_or(1, usize::from),
             bridge_save: flag("bridge", defaults.bridge_save)?,
-            threats: flag("threats", defaults.threats)?,
+            prior: ConnectionPrior {
+                threats: flag("threats", d.threats)?,
+                reach: weight("reach", d.reach)?,
+                bridge_reply: weight("reply", d.bridge_reply)?,
+            },
         })
     }
 
@@ -158,14 +168,16 @@ impl HexSearch {
 impl SearchSetup<Hex> for HexSearch {
     type State = HexGame;
     type Playout = HexPlayout;
-    type Prior = HexPrior;
+    type Prior = ConnectionPrior;
 
-    /// The algorithm with the knowledge that is on: `rave+bridge+threats`.
+    /// The algorithm with the knowledge that is on: `rave+bridge+threats+reach+reply`.
     fn name(&self) -> String {
         let mut name = self.settings.algorithm.name().to_string();
         for (on, part) in [
             (self.settings.bridge_save, "+bridge"),
-            (self.settings.threats, "+threats"),
+            (self.settings.prior.threats, "+threats"),
+            (self.settings.prior.reach > 0.0, "+reach"),
+            (self.settings.prior.bridge_reply > 0.0, "+reply"),
         ] {
             if on {
                 name.push_str(part);
@@ -176,12 +188,9 @@ impl SearchSetup<Hex> for HexSearch {
     fn root(&self, game: &Hex) -> HexGame {
         game.position().clone()
     }
-    fn tree(&self, root: HexGame) -> Mcts<HexGame, HexPlayout, HexPrior> {
+    fn tree(&self, root: HexGame) -> Mcts<HexGame, HexPlayout, ConnectionPrior> {
         let playout = HexPlayout::new(self.settings.bridge_save);
-        let prior = HexPrior {
-            threats: self.settings.threats,
-        };
-        Mcts::with_policies(root, self.config.clone(), playout, prior)
+        Mcts::with_policies(root, self.config.clone(), playout, self.settings.prior)
     }
     /// Positions, not plies: a GTP controller may play one colour twice.
     fn follows(&self, state: &HexGame, game: &Hex) -> bool {
@@ -218,7 +227,7 @@ mod tests {
             time: None,
             threads: 1,
             bridge_save: false,
-            threats: false,
+            prior: ConnectionPrior::default(),
         }
     }
 

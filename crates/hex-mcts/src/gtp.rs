@@ -87,7 +87,7 @@ fn listing(session: &HexSession) -> String {
         s.time.map_or(0.0, |t| t.as_secs_f64()),
         s.threads,
         on(s.bridge_save),
-        on(s.threats),
+        on(s.prior.threats),
         on(session.game().position().swap_rule()),
     )
 }
@@ -131,7 +131,7 @@ fn param(session: &mut HexSession, name: &str, value: &str) -> Result<(), HexCom
                 .map_err(|_: String| bad("algorithm", "uct, rave or grave"))?;
         }
         "bridge-save" => s.bridge_save = on_off(value)?,
-        "threats" => s.threats = on_off(value)?,
+        "threats" => s.prior.threats = on_off(value)?,
         "swap" => {
             let game = Hex::new(session.game().position().size(), on_off(value)?)?;
             session.set_game(game);
@@ -158,7 +158,7 @@ mod tests {
             time: None,
             threads: 1,
             bridge_save: false,
-            threats: false,
+            prior: connection_kit::ConnectionPrior::default(),
         };
         let game = Hex::new(5, true).unwrap();
         session(game.clone(), crate::engine::engine(settings, 1).unwrap())

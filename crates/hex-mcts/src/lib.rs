@@ -14,7 +14,7 @@
 //!
 //! What Hex had to write: the board and its notation ([`board`]), the position with its
 //! union-find win detection and the `rave_mcts::Game` implementation ([`game`]), a fast
-//! playout policy ([`playout`]), the threats at expansion ([`prior`], connection-kit's test), the game as the harness sees it ([`harness`]: `MatchGame`
+//! playout policy ([`playout`]), Hex as connection-kit's `Placement` for its tree knowledge ([`prior`]), the game as the harness sees it ([`harness`]: `MatchGame`
 //! and `GtpGame`), a player with budgets and tree reuse that is a `game_harness::Agent`
 //! ([`engine`]), its own GTP commands ([`gtp`]), the match options ([`selfplay`]) and a
 //! search fingerprint ([`search_bench`]). The program's command line is [`cli`]: the `hex`

@@ -9,11 +9,12 @@
 //! the moment the game was decided, as in the classic Hex programs; the swap move is never
 //! played in a playout.
 //!
-//! Bridge-save replies (optional): when the opponent's last stone took one of the two carrier
-//! cells of a bridge of the player to move (two own stones, or a stone and its own edge, that
-//! share two empty neighbours), the player takes the other carrier. Among several such bridges
-//! one is chosen at random.
+//! Bridge-save replies (optional, connection-kit's rule): when the opponent's last stone took
+//! one of the two carrier cells of a bridge of the player to move (two own stones, or a stone
+//! and its own edge, that share two empty neighbours), the player takes the other carrier.
+//! Among several such bridges one is chosen at random.
 
+use connection_kit::bridge::{Ring, nth_direction};
 use rand::{Rng, RngExt};
 use rave_mcts::{Playout, PlayoutResult, Rewards, Trace};
 
@@ -41,8 +42,9 @@ impl HexPlayout {
     }
 
     /// The empty carrier of a bridge of `stone` that the opponent's stone on `last` intrudes
-    /// into: around `last`, an own neighbour, an empty one, an own one in a row (edges beyond the
-    /// board count as own stones on the player's own sides). A random one when several.
+    /// into, by connection-kit's rule ([`Ring::saves`]; the edges beyond the board on the
+    /// player's own sides count as its stones). A random one when several. Bit `k` of the
+    /// ring stands for the neighbour `k + 1` in the table's circular order.
     #[inline]
     fn bridge_reply<R: Rng + ?Sized>(
         &self,
@@ -51,32 +53,26 @@ impl HexPlayout {
         stone: u8,
         rng: &mut R,
     ) -> Option<usize> {
-        let ring = geo.neighbours(last);
-        let own = |s: u16| {
-            if s < OFF {
-                self.stones[usize::from(s)] == stone
-            } else {
-                edge_of(s, stone)
+        let table = geo.neighbours(last);
+        let mut ring = Ring::default();
+        for k in 0..6 {
+            let s = table[(k + 1) % 6];
+            let bit = 1 << k;
+            if s >= OFF {
+                ring.edges |= if edge_of(s, stone) { bit } else { 0 };
+            } else if self.stones[usize::from(s)] == stone {
+                ring.mine |= bit;
+            } else if self.stones[usize::from(s)] == EMPTY {
+                ring.empty |= bit;
             }
+        }
+        let saves = ring.saves();
+        let k = match saves.count_ones() {
+            0 => return None,
+            1 => 0,
+            count => rng.random_range(0..count as usize),
         };
-        let mut found = [0u16; 6];
-        let mut count = 0;
-        for i in 0..6 {
-            let mid = ring[(i + 1) % 6];
-            if mid < OFF
-                && self.stones[usize::from(mid)] == EMPTY
-                && own(ring[i])
-                && own(ring[(i + 2) % 6])
-            {
-                found[count] = mid;
-                count += 1;
-            }
-        }
-        match count {
-            0 => None,
-            1 => Some(usize::from(found[0])),
-            _ => Some(usize::from(found[rng.random_range(0..count)])),
-        }
+        nth_direction(saves, k).map(|k| usize::from(table[(k + 1) % 6]))
     }
 
     /// Whether Black connects top and bottom in `self.stones` (a flood fill that marks visited

@@ -1,41 +1,53 @@
-//! Hex's knowledge when the search expands a node: connection-kit's threat test. A cell that
-//! wins at once proves the node won; one cell where the opponent would win at once is the only
-//! move searched; two prove the node lost (one stone blocks one cell).
+//! Hex for connection-kit's tree knowledge (`connection_kit::ConnectionPrior`): moves onto
+//! cells, the last stone, and the ring around a cell, where the edges beyond the board count
+//! as the player's on its own two sides.
 
-use connection_kit::threats;
-use rave_mcts::{Game, Narrowing, Prior, PriorValue};
+use connection_kit::Placement;
+use connection_kit::bridge::Ring;
 
-use crate::board::HexMove;
+use crate::board::{EMPTY, HexMove, OFF, edge_of};
 use crate::game::HexGame;
 
-/// Hex's prior: the threats at expansion when `threats` is on; no virtual visits.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct HexPrior {
-    /// Narrow new nodes by the threat test.
-    pub threats: bool,
-}
-
-impl Prior<HexGame> for HexPrior {
-    fn priors(&self, _game: &HexGame, _moves: &[HexMove], _out: &mut [PriorValue]) {}
-
-    fn narrow(&self, game: &HexGame, moves: &mut Vec<HexMove>) -> Narrowing {
-        // A win needs `size` stones of one colour; a side has at most half the moves, rounded
-        // up, and one more to play.
-        if !self.threats || game.plies().div_ceil(2) + 1 < game.size() {
-            return Narrowing::Open;
-        }
-        threats(game, game.to_move()).narrow(moves, |cell| game.geometry().move_of(cell))
+impl Placement for HexGame {
+    fn last_cell(&self) -> Option<usize> {
+        HexGame::last_cell(self)
     }
 
-    fn is_active(&self) -> bool {
-        false
+    fn ring(&self, cell: usize) -> Ring {
+        let stone = self.colour_to_move().stone();
+        let mut ring = Ring::default();
+        for (d, &s) in self.geometry().neighbours(cell).iter().enumerate() {
+            if s >= OFF {
+                ring.edges |= u8::from(edge_of(s, stone)) << d;
+            } else if self.stones()[usize::from(s)] == stone {
+                ring.mine |= 1 << d;
+            } else if self.stones()[usize::from(s)] == EMPTY {
+                ring.empty |= 1 << d;
+            }
+        }
+        ring
+    }
+
+    fn neighbour(&self, cell: usize, direction: usize) -> Option<usize> {
+        let s = self.geometry().neighbours(cell)[direction];
+        (s < OFF).then_some(usize::from(s))
+    }
+
+    fn move_onto(&self, cell: usize) -> HexMove {
+        self.geometry().move_of(cell)
+    }
+
+    fn cell_of(&self, mv: HexMove) -> Option<usize> {
+        (!mv.is_swap()).then(|| self.geometry().index_unchecked(mv))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use connection_kit::ConnectionPrior;
     use rand::{RngExt, SeedableRng};
+    use rave_mcts::{Game, Narrowing, Prior};
 
     /// Whether `player` wins at once on `cell`, by playing it on a copy.
     fn wins_by_playing(game: &HexGame, mv: HexMove) -> bool {
@@ -49,7 +61,10 @@ mod tests {
     /// and a forced block is the opponent's only winning cell.
     #[test]
     fn narrowing_agrees_with_playing_every_cell() {
-        let prior = HexPrior { threats: true };
+        let prior = ConnectionPrior {
+            threats: true,
+            ..ConnectionPrior::default()
+        };
         let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(5);
         let (mut wins, mut blocks) = (0, 0);
         for size in [3, 4, 5, 6] {

@@ -80,7 +80,10 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         time: None,
         threads: 1,
         bridge_save: args.bridge_save,
-        threats: args.threats,
+        prior: connection_kit::ConnectionPrior {
+            threats: args.threats,
+            ..Default::default()
+        },
     };
     let mut fnv = Fingerprint::new();
     let (mut positions, mut simulations, mut seconds) = (0, 0, 0.0);

@@ -49,7 +49,10 @@ impl MatchProgram for SelfplayArgs {
         let PlayerRequest { spec, args, .. } = *request;
         let defaults = Knowledge {
             bridge_save: self.bridge_save,
-            threats: self.threats,
+            prior: connection_kit::ConnectionPrior {
+                threats: self.threats,
+                ..Default::default()
+            },
         };
         let settings = Settings::of_player(spec, args, defaults)?;
         let engine = engine(settings, 0).map_err(|e| e.to_string())?;

@@ -17,7 +17,7 @@ fn new_session() -> HexSession {
         time: None,
         threads: 1,
         bridge_save: true,
-        threats: false,
+        prior: connection_kit::ConnectionPrior::default(),
     };
     let game = Hex::new(5, true).expect("size 5 is valid");
     let engine = hex_mcts::engine::engine(settings, 9).expect("valid settings");

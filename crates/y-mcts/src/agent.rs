@@ -2,13 +2,11 @@
 //! search plays on [`Y`] itself, with a configuration and a budget of simulations when the
 //! clock gives no time.
 
-use connection_kit::threats;
+use connection_kit::{BridgePlayout, ConnectionPrior};
 use game_harness::Clock;
 use game_harness::cli::PlayerSpec;
 use game_harness::search_agent::{SearchAgent, SearchSetup};
-use rave_mcts::{
-    Budget, Config, Game, Mcts, Narrowing, Prior, PriorValue, RaveSchedule, UniformPlayout,
-};
+use rave_mcts::{Budget, Config, Mcts, RaveSchedule};
 
 use crate::Y;
 
@@ -16,41 +14,21 @@ use crate::Y;
 /// gives no time.
 #[derive(Debug, Clone)]
 pub struct YSearch {
-    /// The name for tables and logs (`rave`, `uct`).
+    /// The name for tables and logs: the algorithm and the knowledge on (`rave+bridge`).
     pub name: String,
     /// The search's configuration.
     pub config: Config,
     /// Simulations a move when the clock gives no time.
     pub simulations: u64,
-    /// The threats at expansion ([`YPrior`]).
-    pub threats: bool,
+    /// The tree knowledge: threats at expansion, biases for reaching sides and saving bridges.
+    pub knowledge: ConnectionPrior,
+    /// Playouts save intruded two-bridges (connection-kit's [`BridgePlayout`]).
+    pub bridge_save: bool,
 }
 
-/// Y's prior: connection-kit's threats at expansion when `threats` is on (a win at once
-/// proves a node, a block of the opponent's is its only move); no virtual visits.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct YPrior {
-    /// Narrow new nodes by the threat test.
-    pub threats: bool,
-}
-
-impl Prior<Y> for YPrior {
-    fn priors(&self, _game: &Y, _moves: &[u8], _out: &mut [PriorValue]) {}
-
-    fn narrow(&self, game: &Y, moves: &mut Vec<u8>) -> Narrowing {
-        if !self.threats {
-            return Narrowing::Open;
-        }
-        threats(game, game.to_move()).narrow(moves, |cell| cell as u8)
-    }
-
-    fn is_active(&self) -> bool {
-        false
-    }
-}
-
-/// The search player `spec` names (`rave` or `uct`, with `threats=0|1`), spending
-/// `simulations` a move when the clock gives no time.
+/// The search player `spec` names (`rave` or `uct`, with `threats=0|1`, `bridge=0|1` for
+/// bridge-saving playouts (on by default), and the bias weights `reach=W` and `reply=W`),
+/// spending `simulations` a move when the clock gives no time.
 ///
 /// # Errors
 /// A message naming an unknown player or a bad parameter.
@@ -61,19 +39,44 @@ pub fn search_player(spec: &PlayerSpec, simulations: u64) -> Result<Engine, Stri
         "uct" => Config::builder().uct(),
         _ => return Err(format!("unknown player {spec}: rave, uct or gtp:COMMAND")),
     };
-    let threats = match spec.param("threats") {
-        None | Some("0") => false,
-        Some("1") => true,
-        Some(other) => return Err(format!("player {spec}: threats={other} is not 0 or 1")),
+    let switch = |key: &str, default: bool| match spec.param(key) {
+        None => Ok(default),
+        Some("0") => Ok(false),
+        Some("1") => Ok(true),
+        Some(other) => Err(format!("player {spec}: {key}={other} is not 0 or 1")),
     };
+    let weight = |key: &str| match spec.param(key).map(str::parse::<f32>) {
+        None => Ok(0.0),
+        Some(Ok(w)) if (0.0..=2.55).contains(&w) => Ok(w),
+        Some(_) => Err(format!("player {spec}: {key} is not a weight in [0, 2.55]")),
+    };
+    let knowledge = ConnectionPrior {
+        threats: switch("threats", false)?,
+        reach: weight("reach")?,
+        bridge_reply: weight("reply")?,
+    };
+    let bridge_save = switch("bridge", true)?;
     let config = builder.build().map_err(|e| e.to_string())?;
     let setup = YSearch {
-        name: name.to_string(),
+        name: knowledge_name(name, &knowledge, bridge_save),
         config,
         simulations,
-        threats,
+        knowledge,
+        bridge_save,
     };
     Ok(Engine::new(setup, 0))
+}
+
+/// `algorithm` with `+bridge`, `+threats`, `+reach`, `+reply` for each part of the knowledge on.
+fn knowledge_name(algorithm: &str, k: &ConnectionPrior, bridge_save: bool) -> String {
+    let parts = [
+        (bridge_save, "+bridge"),
+        (k.threats, "+threats"),
+        (k.reach > 0.0, "+reach"),
+        (k.bridge_reply > 0.0, "+reply"),
+    ];
+    let on = parts.iter().filter(|(on, _)| *on).map(|(_, part)| *part);
+    std::iter::once(algorithm).chain(on).collect()
 }
 
 /// A player of Y by tree search.
@@ -81,8 +84,8 @@ pub type Engine = SearchAgent<Y, YSearch>;
 
 impl SearchSetup<Y> for YSearch {
     type State = Y;
-    type Playout = UniformPlayout<Y>;
-    type Prior = YPrior;
+    type Playout = BridgePlayout<Y>;
+    type Prior = ConnectionPrior;
 
     fn name(&self) -> String {
         self.name.clone()
@@ -90,11 +93,9 @@ impl SearchSetup<Y> for YSearch {
     fn root(&self, game: &Y) -> Y {
         *game
     }
-    fn tree(&self, root: Y) -> Mcts<Y, UniformPlayout<Y>, YPrior> {
-        let prior = YPrior {
-            threats: self.threats,
-        };
-        Mcts::with_policies(root, self.config.clone(), UniformPlayout::default(), prior)
+    fn tree(&self, root: Y) -> Mcts<Y, BridgePlayout<Y>, ConnectionPrior> {
+        let playout = BridgePlayout::new(self.bridge_save);
+        Mcts::with_policies(root, self.config.clone(), playout, self.knowledge)
     }
     fn follows(&self, state: &Y, game: &Y) -> bool {
         state == game

@@ -1,7 +1,8 @@
 //! The position of Y: a triangle of hexagons, stones, and a union-find that tracks which of
 //! the three sides each group touches, so a win is known the moment it happens.
 
-use connection_kit::{Connection, Groups};
+use connection_kit::bridge::Ring;
+use connection_kit::{Connection, Groups, Placement};
 use game_harness::{MatchGame, Side, Verdict};
 use rave_mcts::{Game, Player, Rewards};
 
@@ -119,6 +120,14 @@ impl Y {
         u32::from(x == 0) | (u32::from(y == 0) << 1) | (u32::from(x + y + 1 == self.size()) << 2)
     }
 
+    /// The neighbour of `cell` in direction `d` (0 to 5, circular order), if it is on the board.
+    fn neighbour(&self, cell: usize, d: usize) -> Option<usize> {
+        let (dx, dy) = NEIGHBOURS[d];
+        let (x, y) = ((cell % MAX_SIZE) as i32 + dx, (cell / MAX_SIZE) as i32 + dy);
+        (x >= 0 && y >= 0 && ((x + y) as usize) < self.size())
+            .then(|| y as usize * MAX_SIZE + x as usize)
+    }
+
     /// Places a stone of the side to move on an empty cell (unchecked) and joins it.
     fn place(&mut self, cell: u8) {
         let i = usize::from(cell);
@@ -126,13 +135,11 @@ impl Y {
         let stone = 1 + (self.plies & 1);
         self.stones[i] = stone;
         self.groups.add_edges(i, self.sides_of(x, y));
-        for (dx, dy) in NEIGHBOURS {
-            let (nx, ny) = (x as i32 + dx, y as i32 + dy);
-            if nx >= 0 && ny >= 0 && ((nx + ny) as usize) < self.size() {
-                let j = ny as usize * MAX_SIZE + nx as usize;
-                if self.stones[j] == stone {
-                    self.groups.union(i, j);
-                }
+        for d in 0..6 {
+            if let Some(j) = self.neighbour(i, d)
+                && self.stones[j] == stone
+            {
+                self.groups.union(i, j);
             }
         }
         if self.groups.edges(i) == ALL_SIDES {
@@ -207,13 +214,7 @@ impl Connection for Y {
     }
 
     fn neighbours(&self, cell: usize, f: &mut dyn FnMut(usize)) {
-        let (x, y) = ((cell % MAX_SIZE) as i32, (cell / MAX_SIZE) as i32);
-        for (dx, dy) in NEIGHBOURS {
-            let (nx, ny) = (x + dx, y + dy);
-            if nx >= 0 && ny >= 0 && ((nx + ny) as usize) < self.size() {
-                f(ny as usize * MAX_SIZE + nx as usize);
-            }
-        }
+        (0..6).filter_map(|d| self.neighbour(cell, d)).for_each(f);
     }
 
     fn edge_mask(&self, cell: usize, _player: usize) -> u32 {
@@ -226,6 +227,41 @@ impl Connection for Y {
 
     fn wins(&self, mask: u32, _player: usize) -> bool {
         mask == ALL_SIDES
+    }
+}
+
+/// Y for connection-kit's playout and prior: every side counts as the player's (a group needs
+/// all three).
+impl Placement for Y {
+    fn last_cell(&self) -> Option<usize> {
+        let last = self.plies.checked_sub(1)?;
+        Some(usize::from(self.order[usize::from(last)]))
+    }
+
+    fn ring(&self, cell: usize) -> Ring {
+        let me = 1 + (self.plies & 1);
+        let mut ring = Ring::default();
+        for d in 0..6 {
+            match self.neighbour(cell, d).map(|j| self.stones[j]) {
+                None => ring.edges |= 1 << d,
+                Some(0) => ring.empty |= 1 << d,
+                Some(s) if s == me => ring.mine |= 1 << d,
+                Some(_) => {}
+            }
+        }
+        ring
+    }
+
+    fn neighbour(&self, cell: usize, direction: usize) -> Option<usize> {
+        Y::neighbour(self, cell, direction)
+    }
+
+    fn move_onto(&self, cell: usize) -> u8 {
+        cell as u8
+    }
+
+    fn cell_of(&self, mv: u8) -> Option<usize> {
+        Some(usize::from(mv))
     }
 }
 

@@ -31,5 +31,5 @@ mod board;
 mod gtp;
 pub mod selfplay;
 
-pub use agent::{Engine, YPrior, YSearch, search_player};
+pub use agent::{Engine, YSearch, search_player};
 pub use board::{MAX_SIZE, MIN_SIZE, Y, YError};

@@ -105,8 +105,8 @@ fn names_and_errors() {
 /// missed, and a forced block is the opponent's only winning cell.
 #[test]
 fn the_threat_narrowing_agrees_with_playing_every_cell() {
+    use connection_kit::ConnectionPrior;
     use rave_mcts::{Game, Narrowing, Prior};
-    use y_mcts::YPrior;
 
     let wins_by_playing = |game: &Y, mv: u8| {
         let mut copy = *game;
@@ -114,7 +114,10 @@ fn the_threat_narrowing_agrees_with_playing_every_cell() {
         Game::play(&mut copy, mv);
         copy.result().and_then(|r| r.winner()) == Some(player)
     };
-    let prior = YPrior { threats: true };
+    let prior = ConnectionPrior {
+        threats: true,
+        ..ConnectionPrior::default()
+    };
     let mut rng = Pcg64Mcg::seed_from_u64(9);
     let (mut wins, mut blocks) = (0, 0);
     for size in [3, 4, 5, 7] {
@@ -146,5 +149,119 @@ fn the_threat_narrowing_agrees_with_playing_every_cell() {
     assert!(
         wins > 20 && blocks > 10,
         "{wins} wins, {blocks} blocks seen"
+    );
+}
+
+/// The cell names of a move list.
+fn names(moves: &[u8]) -> Vec<String> {
+    moves.iter().map(|&m| Y::cell_name(m)).collect()
+}
+
+/// A game of Y after the named moves.
+fn after(size: usize, moves: &[&str]) -> Y {
+    let mut game = Y::new(size).unwrap();
+    for name in moves {
+        let mv = game.parse_move(name).unwrap();
+        game.try_play(mv).unwrap();
+    }
+    game
+}
+
+/// The ring around a cell names each neighbour as the player to move sees it, and the
+/// carrier cell left is the saving reply, also for a bridge to a side.
+#[test]
+fn the_ring_finds_the_cell_that_saves_a_bridge() {
+    use connection_kit::Placement;
+    // White c3 and d4 share the carrier d3, c4 (c3 + (1,0) and c3 + (0,1)); Black takes d3.
+    let game = after(10, &["c3", "a9", "d4", "d3"]);
+    let d3 = usize::from(game.parse_move("d3").unwrap());
+    let saves = game.ring(d3).saves();
+    let replies: Vec<u8> = (0..6)
+        .filter(|d| saves & (1 << d) != 0)
+        .filter_map(|d| game.neighbour(d3, d))
+        .map(|c| c as u8)
+        .collect();
+    assert_eq!(names(&replies), ["c4"]);
+    // White b2 reaches the side y = 0 through the carrier b1, c1; Black takes b1.
+    let game = after(10, &["b2", "a9", "e5", "b1"]);
+    let b1 = usize::from(game.parse_move("b1").unwrap());
+    let saves = game.ring(b1).saves();
+    let replies: Vec<u8> = (0..6)
+        .filter(|d| saves & (1 << d) != 0)
+        .filter_map(|d| game.neighbour(b1, d))
+        .map(|c| c as u8)
+        .collect();
+    assert_eq!(names(&replies), ["c1"]);
+}
+
+/// The bridge-saving playout answers every intrusion into a bridge of the player to move,
+/// and its result is the winner of a replay of its trace.
+#[test]
+fn the_bridge_playout_answers_intrusions_and_ends_with_the_right_winner() {
+    use connection_kit::{BridgePlayout, Placement};
+    use rave_mcts::{Game, Playout, Trace};
+    let mut rng = Pcg64Mcg::seed_from_u64(4);
+    let mut playout = BridgePlayout::<Y>::new(true);
+    let mut answered = 0;
+    for size in [4, 7, 10, 13] {
+        for _ in 0..30 {
+            let start = Y::new(size).unwrap();
+            let mut game = start;
+            let mut trace = Trace::default();
+            let result = playout.playout(&mut game, &mut rng, usize::MAX, &mut trace);
+            let mut replay = start;
+            for (_, mv) in trace.iter() {
+                let saves = replay.last_cell().map_or(0, |c| replay.ring(c).saves());
+                if saves != 0 {
+                    let last = replay.last_cell().unwrap();
+                    let replies: Vec<usize> = (0..6)
+                        .filter(|d| saves & (1 << d) != 0)
+                        .filter_map(|d| replay.neighbour(last, d))
+                        .collect();
+                    assert!(replies.contains(&usize::from(mv)), "{replies:?}, not {mv}");
+                    answered += 1;
+                }
+                replay.try_play(mv).unwrap();
+            }
+            assert_eq!(Some(result.outcome), replay.result());
+            assert_eq!(replay, game);
+        }
+    }
+    assert!(answered > 50, "{answered} intrusions answered");
+}
+
+/// The reach bias counts the sides of the groups a cell joins, the cell's own included; the
+/// bridge reply gets its own weight.
+#[test]
+fn the_biases_count_sides_and_reward_the_saving_reply() {
+    use connection_kit::ConnectionPrior;
+    use rave_mcts::{Prior, PriorValue};
+    // White a3 (side x = 0) and c1 (side y = 0), Black far away; b2 touches both stones.
+    let game = after(10, &["a3", "h1", "c1", "e5"]);
+    let prior = ConnectionPrior {
+        threats: false,
+        reach: 0.1,
+        bridge_reply: 0.5,
+    };
+    let moves: Vec<u8> = ["b2", "e3", "a1"]
+        .iter()
+        .map(|n| game.parse_move(n).unwrap())
+        .collect();
+    let mut out = vec![PriorValue::default(); moves.len()];
+    prior.priors(&game, &moves, &mut out);
+    let bias: Vec<f32> = out.iter().map(|v| (v.bias * 10.0).round()).collect();
+    // b2 joins a3 (x = 0) and c1 (y = 0): two sides; e3 none; a1 is a corner: two sides.
+    assert_eq!(bias, [2.0, 0.0, 2.0]);
+    // After White c3, d4 and Black's d3 intrusion, White's c4 gets the reply's weight.
+    let game = after(10, &["c3", "a9", "d4", "d3"]);
+    let moves = vec![
+        game.parse_move("c4").unwrap(),
+        game.parse_move("e3").unwrap(),
+    ];
+    let mut out = vec![PriorValue::default(); 2];
+    prior.priors(&game, &moves, &mut out);
+    assert!(
+        (out[0].bias - 0.5).abs() < 1e-6 && out[1].bias == 0.0,
+        "{out:?}"
     );
 }
