@@ -41,7 +41,8 @@
 //!   and the whole match with its scores and results table ([`MatchResult`]);
 //! - `search_agent` (feature `search`): one tree-search player for every game, with tree
 //!   reuse, the budget from the clock and typed failures; the game supplies its position,
-//!   tree, budget and report;
+//!   tree, budget and report; `search_params` (feature `search`): the search settings a
+//!   player may change by name (`rave:ravebase=500,stop=0`) over the game's defaults;
 //! - [`shard`]: a part of a match ([`Shard`]), the game pairs it plays;
 //! - [`match_file`]: a match or its part written as text (`match.tsv`), read back, replayed and merged;
 //! - [`fingerprint`]: a running FNV-1a hash of a bench's results ([`Fingerprint`]), so two
@@ -85,6 +86,8 @@ pub mod record;
 pub mod runner;
 #[cfg(feature = "search")]
 pub mod search_agent;
+#[cfg(feature = "search")]
+pub mod search_params;
 pub mod shard;
 pub mod sprt;
 pub mod stats;

@@ -18,6 +18,7 @@ use std::time::{Duration, Instant};
 use clap::{Args, Parser, Subcommand};
 use connection_kit::ConnectionPrior;
 use game_harness::cli::Seconds;
+use game_harness::search_params::SearchParams;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use rave_mcts::{Mcts, MctsError, Playout, Trace};
@@ -99,6 +100,7 @@ impl SearchArgs {
                 threats: self.threats,
                 ..ConnectionPrior::default()
             },
+            search: SearchParams::default(),
         })
     }
 }
@@ -201,7 +203,7 @@ fn raw_playout_rate(
 /// Simulations per second of one search from `start`, without early stop so that it uses its
 /// whole budget.
 fn search_rate(start: &HexGame, s: Settings, rng: &mut Pcg64Mcg) -> Result<f64, MctsError> {
-    let config = s.algorithm.config(s.threads)?;
+    let config = s.algorithm.config(s.threads, s.search)?;
     let config = config.to_builder().early_stop(false).build()?;
     let playout = HexPlayout::new(s.bridge_save);
     let mut mcts = Mcts::with_policies(start.clone(), config, playout, s.prior);

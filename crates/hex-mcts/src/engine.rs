@@ -15,6 +15,7 @@ use crate::game::HexGame;
 use crate::harness::Hex;
 use crate::playout::HexPlayout;
 use connection_kit::ConnectionPrior;
+use game_harness::search_params::SearchParams;
 
 /// The GRAVE reference threshold `r` of the `grave` configuration.
 pub const GRAVE_REF: u32 = 50;
@@ -40,8 +41,8 @@ impl Algorithm {
         }
     }
 
-    /// The rave-mcts configuration (rave-mcts defaults otherwise).
-    pub fn config(self, threads: usize) -> Result<Config, MctsError> {
+    /// The rave-mcts configuration with `search` over it (rave-mcts defaults otherwise).
+    pub fn config(self, threads: usize, search: SearchParams) -> Result<Config, MctsError> {
         let builder = match self {
             Algorithm::Uct => Config::builder().uct(),
             Algorithm::Rave => Config::builder().rave(RaveSchedule::default()),
@@ -49,7 +50,7 @@ impl Algorithm {
                 .rave(RaveSchedule::default())
                 .grave(GRAVE_REF),
         };
-        builder.threads(threads).build()
+        search.apply(builder).threads(threads).build()
     }
 }
 
@@ -69,6 +70,8 @@ pub struct Settings {
     /// The tree knowledge (connection-kit's): threats at expansion, the biases for reaching
     /// edges and for the reply that saves a bridge.
     pub prior: ConnectionPrior,
+    /// The search settings over the algorithm's (RAVE schedule, expansion, early stop).
+    pub search: SearchParams,
 }
 
 /// The knowledge a player uses unless its parameters say otherwise.
@@ -78,6 +81,8 @@ pub struct Knowledge {
     pub bridge_save: bool,
     /// The tree knowledge.
     pub prior: ConnectionPrior,
+    /// The search settings.
+    pub search: SearchParams,
 }
 
 impl Settings {
@@ -118,6 +123,7 @@ impl Settings {
                 reach: weight("reach", d.reach)?,
                 bridge_reply: weight("reply", d.bridge_reply)?,
             },
+            search: SearchParams::of_player(spec, defaults.search)?,
         })
     }
 
@@ -155,7 +161,9 @@ impl HexSearch {
     /// # Errors
     /// The configuration's error (a thread count of 0).
     pub fn new(settings: Settings) -> Result<HexSearch, MctsError> {
-        let config = settings.algorithm.config(settings.threads)?;
+        let config = settings
+            .algorithm
+            .config(settings.threads, settings.search)?;
         Ok(HexSearch { settings, config })
     }
 
@@ -228,6 +236,7 @@ mod tests {
             threads: 1,
             bridge_save: false,
             prior: ConnectionPrior::default(),
+            search: SearchParams::default(),
         }
     }
 
@@ -235,21 +244,30 @@ mod tests {
     fn configurations_differ_as_named() {
         use rave_mcts::Selection;
         assert_eq!(
-            Algorithm::Uct.config(1).unwrap().selection(),
+            Algorithm::Uct
+                .config(1, SearchParams::default())
+                .unwrap()
+                .selection(),
             Selection::Uct
         );
         assert!(matches!(
-            Algorithm::Rave.config(1).unwrap().selection(),
+            Algorithm::Rave
+                .config(1, SearchParams::default())
+                .unwrap()
+                .selection(),
             Selection::Rave(_)
         ));
         assert!(matches!(
-            Algorithm::Grave.config(2).unwrap().selection(),
+            Algorithm::Grave
+                .config(2, SearchParams::default())
+                .unwrap()
+                .selection(),
             Selection::Grave {
                 min_visits: GRAVE_REF,
                 ..
             }
         ));
-        assert!(Algorithm::Uct.config(0).is_err());
+        assert!(Algorithm::Uct.config(0, SearchParams::default()).is_err());
     }
 
     #[test]

@@ -159,6 +159,7 @@ mod tests {
             threads: 1,
             bridge_save: false,
             prior: connection_kit::ConnectionPrior::default(),
+            search: Default::default(),
         };
         let game = Hex::new(5, true).unwrap();
         session(game.clone(), crate::engine::engine(settings, 1).unwrap())

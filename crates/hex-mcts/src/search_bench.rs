@@ -84,6 +84,7 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
             threats: args.threats,
             ..Default::default()
         },
+        search: Default::default(),
     };
     let mut fnv = Fingerprint::new();
     let (mut positions, mut simulations, mut seconds) = (0, 0, 0.0);

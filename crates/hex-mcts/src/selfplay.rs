@@ -53,6 +53,7 @@ impl MatchProgram for SelfplayArgs {
                 threats: self.threats,
                 ..Default::default()
             },
+            search: Default::default(),
         };
         let settings = Settings::of_player(spec, args, defaults)?;
         let engine = engine(settings, 0).map_err(|e| e.to_string())?;

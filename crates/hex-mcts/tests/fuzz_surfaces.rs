@@ -18,6 +18,7 @@ fn new_session() -> HexSession {
         threads: 1,
         bridge_save: true,
         prior: connection_kit::ConnectionPrior::default(),
+        search: Default::default(),
     };
     let game = Hex::new(5, true).expect("size 5 is valid");
     let engine = hex_mcts::engine::engine(settings, 9).expect("valid settings");

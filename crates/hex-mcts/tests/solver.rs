@@ -207,7 +207,7 @@ fn search_agrees(n: usize, moves: &str, simulations: u64) {
     }
     for algorithm in [Algorithm::Uct, Algorithm::Rave, Algorithm::Grave] {
         for bridge in [false, true] {
-            let config = algorithm.config(1).unwrap();
+            let config = algorithm.config(1, Default::default()).unwrap();
             let mut mcts = Mcts::with_playout(game.clone(), config, HexPlayout::new(bridge));
             let mut rng = Pcg64Mcg::seed_from_u64(17);
             let r = mcts

@@ -6,6 +6,7 @@ use connection_kit::{BridgePlayout, ConnectionPrior};
 use game_harness::Clock;
 use game_harness::cli::PlayerSpec;
 use game_harness::search_agent::{SearchAgent, SearchSetup};
+use game_harness::search_params::SearchParams;
 use rave_mcts::{Budget, Config, Mcts, RaveSchedule};
 
 use crate::Y;
@@ -27,8 +28,8 @@ pub struct YSearch {
 }
 
 /// The search player `spec` names (`rave` or `uct`, with `threats=0|1`, `bridge=0|1` for
-/// bridge-saving playouts (on by default), and the bias weights `reach=W` and `reply=W`),
-/// spending `simulations` a move when the clock gives no time.
+/// bridge-saving playouts (on by default), the bias weights `reach=W` and `reply=W`, and the
+/// harness's [`SearchParams`]), spending `simulations` a move when the clock gives no time.
 ///
 /// # Errors
 /// A message naming an unknown player or a bad parameter.
@@ -56,7 +57,8 @@ pub fn search_player(spec: &PlayerSpec, simulations: u64) -> Result<Engine, Stri
         bridge_reply: weight("reply")?,
     };
     let bridge_save = switch("bridge", true)?;
-    let config = builder.build().map_err(|e| e.to_string())?;
+    let params = SearchParams::of_player(spec, SearchParams::default())?;
+    let config = params.apply(builder).build().map_err(|e| e.to_string())?;
     let setup = YSearch {
         name: knowledge_name(name, &knowledge, bridge_save),
         config,

@@ -86,7 +86,7 @@ fn a_match_prints_the_table_by_games_and_by_pairs() {
     assert_eq!(status, Some(0), "{stderr}");
     assert!(stdout.starts_with("Game: y size=4 opening=1\n"), "{stdout}");
     assert!(
-        stdout.contains("Match: A = rave, B = uct; 4 games"),
+        stdout.contains("Match: A = rave+bridge, B = uct+bridge; 4 games"),
         "{stdout}"
     );
     assert!(stdout.contains("Score of A by pairs: "), "{stdout}");
