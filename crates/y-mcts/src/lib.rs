@@ -33,3 +33,8 @@ pub mod selfplay;
 
 pub use agent::{Engine, YSearch, search_player};
 pub use board::{MAX_SIZE, MIN_SIZE, Y, YError};
+
+/// The README's example, compiled and run as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
