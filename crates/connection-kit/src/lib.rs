@@ -14,6 +14,8 @@
 //! - [`bridge`]: two-bridges around an intruding stone and the cell that saves each, from
 //!   three 6-bit masks of its ring of neighbours; [`BridgePlayout`] (feature `search`) is a
 //!   random playout for any game implementing [`Placement`] that answers every intrusion.
+//! - [`triangle`]: the triangle of hexagons Y is played on (cells, neighbours in circular
+//!   order, sides, names, a text picture).
 //! - [`ConnectionPrior`] (feature `search`): the tree knowledge as a `rave_mcts::Prior`, each
 //!   part switched on or weighed by the game: threats at expansion, a progressive bias for
 //!   cells that carry a group to new edges and one for the reply that saves a bridge.
@@ -40,12 +42,13 @@ mod playout;
 #[cfg(feature = "search")]
 mod prior;
 pub mod threats;
+pub mod triangle;
 
 pub use groups::{Groups, Node, Parents};
 #[cfg(feature = "search")]
 pub use playout::{BridgePlayout, Placement};
 #[cfg(feature = "search")]
-pub use prior::ConnectionPrior;
+pub use prior::{ConnectionPrior, Knowledge, KnowledgeError};
 pub use threats::{Connection, Threats, threats};
 
 /// The README's example, compiled and run as a doctest.

@@ -14,7 +14,7 @@ use crate::board::HexMove;
 use crate::game::HexGame;
 use crate::harness::Hex;
 use crate::playout::HexPlayout;
-use connection_kit::ConnectionPrior;
+use connection_kit::{ConnectionPrior, Knowledge};
 use game_harness::search_params::SearchParams;
 
 /// The GRAVE reference threshold `r` of the `grave` configuration.
@@ -74,56 +74,32 @@ pub struct Settings {
     pub search: SearchParams,
 }
 
-/// The knowledge a player uses unless its parameters say otherwise.
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
-pub struct Knowledge {
-    /// Bridge-save replies in the playouts.
-    pub bridge_save: bool,
-    /// The tree knowledge.
-    pub prior: ConnectionPrior,
-    /// The search settings.
-    pub search: SearchParams,
-}
-
 impl Settings {
     /// The settings of a player of `hex selfplay`: the algorithm `spec` names (`uct`, `rave`,
-    /// `grave`, with `bridge=0|1`, `threats=0|1` and the bias weights `reach=W`, `reply=W` over
-    /// `defaults`' knowledge) and the match's budget and threads.
+    /// `grave`, with connection-kit's [`Knowledge`] settings over `defaults` and the harness's
+    /// [`SearchParams`] over `search`) and the match's budget and threads.
     ///
     /// # Errors
-    /// A message naming an unknown algorithm or a bad `bridge` value.
+    /// A message naming an unknown algorithm or a bad setting.
     pub fn of_player(
         spec: &PlayerSpec,
         args: &MatchArgs,
         defaults: Knowledge,
+        search: SearchParams,
     ) -> Result<Settings, String> {
         let unknown = || format!("unknown player {spec}: uct, rave, grave or gtp:COMMAND");
         let algorithm =
             Algorithm::from_str(spec.name().ok_or_else(unknown)?, true).map_err(|_| unknown())?;
-        let flag = |key: &str, default: bool| match spec.param(key) {
-            None => Ok(default),
-            Some("0") => Ok(false),
-            Some("1") => Ok(true),
-            Some(other) => Err(format!("player {spec}: {key}={other} is not 0 or 1")),
-        };
-        let weight = |key: &str, default: f32| match spec.param(key).map(str::parse::<f32>) {
-            None => Ok(default),
-            Some(Ok(w)) if (0.0..=2.55).contains(&w) => Ok(w),
-            Some(_) => Err(format!("player {spec}: {key} is not a weight in [0, 2.55]")),
-        };
-        let d = defaults.prior;
+        let knowledge = (defaults.with_params(|key| spec.param(key)))
+            .map_err(|e| format!("player {spec}: {e}"))?;
         Ok(Settings {
             algorithm,
             simulations: args.simulations.map(u64::from),
             time: args.time_per_move.map(Into::into),
             threads: args.threads.map_or(1, usize::from),
-            bridge_save: flag("bridge", defaults.bridge_save)?,
-            prior: ConnectionPrior {
-                threats: flag("threats", d.threats)?,
-                reach: weight("reach", d.reach)?,
-                bridge_reply: weight("reply", d.bridge_reply)?,
-            },
-            search: SearchParams::of_player(spec, defaults.search)?,
+            bridge_save: knowledge.bridge_save,
+            prior: knowledge.prior,
+            search: SearchParams::of_player(spec, search)?,
         })
     }
 
@@ -180,18 +156,11 @@ impl SearchSetup<Hex> for HexSearch {
 
     /// The algorithm with the knowledge that is on: `rave+bridge+threats+reach+reply`.
     fn name(&self) -> String {
-        let mut name = self.settings.algorithm.name().to_string();
-        for (on, part) in [
-            (self.settings.bridge_save, "+bridge"),
-            (self.settings.prior.threats, "+threats"),
-            (self.settings.prior.reach > 0.0, "+reach"),
-            (self.settings.prior.bridge_reply > 0.0, "+reply"),
-        ] {
-            if on {
-                name.push_str(part);
-            }
-        }
-        name
+        let knowledge = Knowledge {
+            bridge_save: self.settings.bridge_save,
+            prior: self.settings.prior,
+        };
+        format!("{}{}", self.settings.algorithm.name(), knowledge.suffix())
     }
     fn root(&self, game: &Hex) -> HexGame {
         game.position().clone()

@@ -7,8 +7,9 @@ use game_harness::cli::MatchArgs;
 use game_harness::match_file::Description;
 use game_harness::program::{BoxedAgent, MatchProgram, PlayerRequest, ProgramError};
 
-use crate::engine::{Knowledge, Settings, engine};
+use crate::engine::{Settings, engine};
 use crate::harness::Hex;
+use connection_kit::Knowledge;
 
 /// The options of `hex selfplay`: the harness's match options and Hex's own.
 #[derive(Args, Debug)]
@@ -53,9 +54,8 @@ impl MatchProgram for SelfplayArgs {
                 threats: self.threats,
                 ..Default::default()
             },
-            search: Default::default(),
         };
-        let settings = Settings::of_player(spec, args, defaults)?;
+        let settings = Settings::of_player(spec, args, defaults, Default::default())?;
         let engine = engine(settings, 0).map_err(|e| e.to_string())?;
         Ok(Box::new(engine))
     }

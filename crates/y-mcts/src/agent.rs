@@ -2,7 +2,7 @@
 //! search plays on [`Y`] itself, with a configuration and a budget of simulations when the
 //! clock gives no time.
 
-use connection_kit::{BridgePlayout, ConnectionPrior};
+use connection_kit::{BridgePlayout, ConnectionPrior, Knowledge};
 use game_harness::Clock;
 use game_harness::cli::PlayerSpec;
 use game_harness::search_agent::{SearchAgent, SearchSetup};
@@ -21,15 +21,14 @@ pub struct YSearch {
     pub config: Config,
     /// Simulations a move when the clock gives no time.
     pub simulations: u64,
-    /// The tree knowledge: threats at expansion, biases for reaching sides and saving bridges.
-    pub knowledge: ConnectionPrior,
-    /// Playouts save intruded two-bridges (connection-kit's [`BridgePlayout`]).
-    pub bridge_save: bool,
+    /// The knowledge: bridge-saving playouts, threats at expansion, biases for reaching sides
+    /// and saving bridges.
+    pub knowledge: Knowledge,
 }
 
-/// The search player `spec` names (`rave` or `uct`, with `threats=0|1`, `bridge=0|1` for
-/// bridge-saving playouts (on by default), the bias weights `reach=W` and `reply=W`, and the
-/// harness's [`SearchParams`]), spending `simulations` a move when the clock gives no time.
+/// The search player `spec` names (`rave` or `uct`, with connection-kit's [`Knowledge`]
+/// settings, bridge-saving playouts on by default, and the harness's [`SearchParams`]),
+/// spending `simulations` a move when the clock gives no time.
 ///
 /// # Errors
 /// A message naming an unknown player or a bad parameter.
@@ -40,45 +39,21 @@ pub fn search_player(spec: &PlayerSpec, simulations: u64) -> Result<Engine, Stri
         "uct" => Config::builder().uct(),
         _ => return Err(format!("unknown player {spec}: rave, uct or gtp:COMMAND")),
     };
-    let switch = |key: &str, default: bool| match spec.param(key) {
-        None => Ok(default),
-        Some("0") => Ok(false),
-        Some("1") => Ok(true),
-        Some(other) => Err(format!("player {spec}: {key}={other} is not 0 or 1")),
+    let defaults = Knowledge {
+        bridge_save: true,
+        ..Knowledge::default()
     };
-    let weight = |key: &str| match spec.param(key).map(str::parse::<f32>) {
-        None => Ok(0.0),
-        Some(Ok(w)) if (0.0..=2.55).contains(&w) => Ok(w),
-        Some(_) => Err(format!("player {spec}: {key} is not a weight in [0, 2.55]")),
-    };
-    let knowledge = ConnectionPrior {
-        threats: switch("threats", false)?,
-        reach: weight("reach")?,
-        bridge_reply: weight("reply")?,
-    };
-    let bridge_save = switch("bridge", true)?;
+    let knowledge =
+        (defaults.with_params(|key| spec.param(key))).map_err(|e| format!("player {spec}: {e}"))?;
     let params = SearchParams::of_player(spec, SearchParams::default())?;
     let config = params.apply(builder).build().map_err(|e| e.to_string())?;
     let setup = YSearch {
-        name: knowledge_name(name, &knowledge, bridge_save),
+        name: format!("{name}{}", knowledge.suffix()),
         config,
         simulations,
         knowledge,
-        bridge_save,
     };
     Ok(Engine::new(setup, 0))
-}
-
-/// `algorithm` with `+bridge`, `+threats`, `+reach`, `+reply` for each part of the knowledge on.
-fn knowledge_name(algorithm: &str, k: &ConnectionPrior, bridge_save: bool) -> String {
-    let parts = [
-        (bridge_save, "+bridge"),
-        (k.threats, "+threats"),
-        (k.reach > 0.0, "+reach"),
-        (k.bridge_reply > 0.0, "+reply"),
-    ];
-    let on = parts.iter().filter(|(on, _)| *on).map(|(_, part)| *part);
-    std::iter::once(algorithm).chain(on).collect()
 }
 
 /// A player of Y by tree search.
@@ -96,8 +71,8 @@ impl SearchSetup<Y> for YSearch {
         *game
     }
     fn tree(&self, root: Y) -> Mcts<Y, BridgePlayout<Y>, ConnectionPrior> {
-        let playout = BridgePlayout::new(self.bridge_save);
-        Mcts::with_policies(root, self.config.clone(), playout, self.knowledge)
+        let playout = BridgePlayout::new(self.knowledge.bridge_save);
+        Mcts::with_policies(root, self.config.clone(), playout, self.knowledge.prior)
     }
     fn follows(&self, state: &Y, game: &Y) -> bool {
         state == game

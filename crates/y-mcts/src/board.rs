@@ -2,6 +2,7 @@
 //! the three sides each group touches, so a win is known the moment it happens.
 
 use connection_kit::bridge::Ring;
+use connection_kit::triangle::Triangle;
 use connection_kit::{Connection, Groups, Placement};
 use game_harness::{MatchGame, Side, Verdict};
 use rave_mcts::{Game, Player, Rewards};
@@ -11,8 +12,8 @@ pub const MAX_SIZE: usize = 16;
 /// The smallest side length (as morat-y).
 pub const MIN_SIZE: usize = 3;
 const AREA: usize = MAX_SIZE * MAX_SIZE;
-/// The six neighbours of a cell as (dx, dy).
-const NEIGHBOURS: [(i32, i32); 6] = [(0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0)];
+/// The board's shape: a triangle in a `MAX_SIZE`-wide square of cells.
+type Shape = Triangle<MAX_SIZE>;
 /// Every side touched: x = 0, y = 0 and x + y = size - 1.
 const ALL_SIDES: u32 = 0b111;
 
@@ -41,7 +42,7 @@ pub enum YError {
 /// A plain `Copy` value (the search clones it once per simulation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Y {
-    size: u8,
+    shape: Shape,
     /// 0 empty, 1 the first side's stone, 2 the second side's.
     stones: [u8; AREA],
     /// The groups of stones with the sides each touches (connection-kit's union-find).
@@ -59,11 +60,11 @@ impl Y {
     /// # Errors
     /// [`YError::Size`] outside `MIN_SIZE..=MAX_SIZE`.
     pub fn new(size: usize) -> Result<Y, YError> {
-        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
-            return Err(YError::Size(size));
-        }
+        let shape = Shape::new(size)
+            .filter(|_| size >= MIN_SIZE)
+            .ok_or(YError::Size(size))?;
         Ok(Y {
-            size: size as u8,
+            shape,
             stones: [0; AREA],
             groups: Groups::new([0; AREA], [0; AREA]),
             order: [0; AREA],
@@ -75,13 +76,12 @@ impl Y {
     /// The side length.
     #[must_use]
     pub fn size(&self) -> usize {
-        usize::from(self.size)
+        self.shape.size()
     }
 
     /// Every cell of the board, row by row.
     pub fn cells(&self) -> impl Iterator<Item = u8> + '_ {
-        let n = self.size();
-        (0..n).flat_map(move |y| (0..n - y).map(move |x| (y * MAX_SIZE + x) as u8))
+        self.shape.cells().map(|c| c as u8)
     }
 
     /// The stone on `cell`: `None` when empty, else the side that owns it.
@@ -97,46 +97,18 @@ impl Y {
     /// The board as text, row `size` on top as in a triangle, `.` empty, `W`/`B` stones.
     #[must_use]
     pub fn render(&self) -> String {
-        let n = self.size();
-        let mut out = String::new();
-        for y in (0..n).rev() {
-            out.push_str(&format!("{:>2} {}", y + 1, " ".repeat(y)));
-            for x in 0..n - y {
-                let c = match self.stones[y * MAX_SIZE + x] {
-                    1 => 'W',
-                    2 => 'B',
-                    _ => '.',
-                };
-                out.push(c);
-                out.push(' ');
-            }
-            out.push('\n');
-        }
-        out
-    }
-
-    /// The sides of the board cell (x, y) lies on.
-    fn sides_of(&self, x: usize, y: usize) -> u32 {
-        u32::from(x == 0) | (u32::from(y == 0) << 1) | (u32::from(x + y + 1 == self.size()) << 2)
-    }
-
-    /// The neighbour of `cell` in direction `d` (0 to 5, circular order), if it is on the board.
-    fn neighbour(&self, cell: usize, d: usize) -> Option<usize> {
-        let (dx, dy) = NEIGHBOURS[d];
-        let (x, y) = ((cell % MAX_SIZE) as i32 + dx, (cell / MAX_SIZE) as i32 + dy);
-        (x >= 0 && y >= 0 && ((x + y) as usize) < self.size())
-            .then(|| y as usize * MAX_SIZE + x as usize)
+        self.shape
+            .render(|c| [b'.', b'W', b'B'][usize::from(self.stones[c])].into())
     }
 
     /// Places a stone of the side to move on an empty cell (unchecked) and joins it.
     fn place(&mut self, cell: u8) {
         let i = usize::from(cell);
-        let (x, y) = (i % MAX_SIZE, i / MAX_SIZE);
         let stone = 1 + (self.plies & 1);
         self.stones[i] = stone;
-        self.groups.add_edges(i, self.sides_of(x, y));
+        self.groups.add_edges(i, self.shape.sides(i));
         for d in 0..6 {
-            if let Some(j) = self.neighbour(i, d)
+            if let Some(j) = self.shape.neighbour(i, d)
                 && self.stones[j] == stone
             {
                 self.groups.union(i, j);
@@ -152,21 +124,7 @@ impl Y {
     /// The name of a cell: column letter, row number (`a1`).
     #[must_use]
     pub fn cell_name(cell: u8) -> String {
-        let i = usize::from(cell);
-        format!(
-            "{}{}",
-            char::from(b'a' + (i % MAX_SIZE) as u8),
-            i / MAX_SIZE + 1
-        )
-    }
-
-    /// The cell a name stands for, if it is one of this board.
-    fn parse_cell(&self, text: &str) -> Option<u8> {
-        let text = text.trim().to_ascii_lowercase();
-        let mut chars = text.chars();
-        let x = usize::from(u8::try_from(chars.next()?).ok()?.checked_sub(b'a')?);
-        let y = chars.as_str().parse::<usize>().ok()?.checked_sub(1)?;
-        (x + y < self.size()).then(|| (y * MAX_SIZE + x) as u8)
+        Shape::name(cell.into())
     }
 }
 
@@ -214,11 +172,13 @@ impl Connection for Y {
     }
 
     fn neighbours(&self, cell: usize, f: &mut dyn FnMut(usize)) {
-        (0..6).filter_map(|d| self.neighbour(cell, d)).for_each(f);
+        (0..6)
+            .filter_map(|d| self.shape.neighbour(cell, d))
+            .for_each(f);
     }
 
     fn edge_mask(&self, cell: usize, _player: usize) -> u32 {
-        self.sides_of(cell % MAX_SIZE, cell / MAX_SIZE)
+        self.shape.sides(cell)
     }
 
     fn group_mask(&self, cell: usize) -> u32 {
@@ -242,7 +202,7 @@ impl Placement for Y {
         let me = 1 + (self.plies & 1);
         let mut ring = Ring::default();
         for d in 0..6 {
-            match self.neighbour(cell, d).map(|j| self.stones[j]) {
+            match self.shape.neighbour(cell, d).map(|j| self.stones[j]) {
                 None => ring.edges |= 1 << d,
                 Some(0) => ring.empty |= 1 << d,
                 Some(s) if s == me => ring.mine |= 1 << d,
@@ -253,7 +213,7 @@ impl Placement for Y {
     }
 
     fn neighbour(&self, cell: usize, direction: usize) -> Option<usize> {
-        Y::neighbour(self, cell, direction)
+        self.shape.neighbour(cell, direction)
     }
 
     fn move_onto(&self, cell: usize) -> u8 {
@@ -301,7 +261,6 @@ impl MatchGame for Y {
     }
 
     fn parse_move(&self, text: &str) -> Result<u8, YError> {
-        self.parse_cell(text)
-            .ok_or_else(|| YError::NotACell(text.to_string()))
+        (self.shape.parse(text).map(|c| c as u8)).ok_or_else(|| YError::NotACell(text.to_string()))
     }
 }
