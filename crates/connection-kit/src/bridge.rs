@@ -35,16 +35,12 @@ impl Ring {
     /// let ring = Ring { mine: 0b10, edges: 0b100000, empty: 0b011101 };
     /// assert_eq!(ring.saves(), 0b1);
     /// ```
-    #[inline]
+    #[inline(always)]
     #[must_use]
-    pub const fn saves(self) -> u8 {
+    pub fn saves(self) -> u8 {
         // Bit d of `before(x)` is bit d - 1 of x, of `after(x)` bit d + 1 (cyclically).
-        const fn before(x: u8) -> u8 {
-            ((x << 1) | (x >> 5)) & 63
-        }
-        const fn after(x: u8) -> u8 {
-            ((x >> 1) | (x << 5)) & 63
-        }
+        let before = |x: u8| ((x << 1) | (x >> 5)) & 63;
+        let after = |x: u8| ((x >> 1) | (x << 5)) & 63;
         let held = self.mine | self.edges;
         self.empty & before(held) & after(held) & (before(self.mine) | after(self.mine))
     }

@@ -13,12 +13,10 @@ use havannah_rules::{Colour, Position};
 #[inline]
 #[must_use]
 pub(crate) fn bridge_saves(pos: &Position, intruder: Cell, me: Colour) -> u8 {
-    Ring {
-        mine: pos.neighbour_set(intruder, Some(me)),
-        edges: pos.board().off_board(intruder),
-        empty: pos.neighbour_set(intruder, None),
-    }
-    .saves()
+    let edges = pos.board().off_board(intruder);
+    let mine = pos.neighbour_set(intruder, Some(me));
+    let empty = pos.neighbour_set(intruder, None);
+    Ring { mine, edges, empty }.saves()
 }
 
 #[cfg(test)]
