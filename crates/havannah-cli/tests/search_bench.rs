@@ -68,3 +68,18 @@ fn two_threads_run_the_simulations_asked_and_zero_threads_are_refused_by_value()
     let stderr = String::from_utf8(output.stderr).expect("UTF-8");
     assert!(stderr.contains("--threads 0"), "{stderr}");
 }
+
+/// `best`'s search, pinned: a small seeded bench of the default configuration gives this
+/// fingerprint (every chosen move, every root child's move and visits). A change that keeps
+/// every choice of the search (a speed-up, a refactor) keeps it; a change of the search
+/// changes it, and then the new value is recorded here with the reason in the commit.
+#[test]
+fn best_search_fingerprint_is_pinned() {
+    let output = havannah(&["search-bench", "--positions", "3", "--simulations", "2000"]);
+    assert!(output.status.success(), "{output:?}");
+    let stdout = String::from_utf8(output.stdout).expect("UTF-8");
+    assert!(
+        stdout.trim_end().ends_with("; fingerprint 2553220e3d02348a"),
+        "{stdout}"
+    );
+}
