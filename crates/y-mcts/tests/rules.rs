@@ -167,31 +167,32 @@ fn after(size: usize, moves: &[&str]) -> Y {
     game
 }
 
+/// The cells that save a bridge the last stone (on `last`) intruded into, by name.
+fn saving_replies(game: &Y, last: &str) -> Vec<String> {
+    use connection_kit::Placement;
+    let last = usize::from(game.parse_move(last).unwrap());
+    let saves = game.ring(last).saves();
+    let replies: Vec<u8> = (0..6)
+        .filter(|d| saves & (1 << d) != 0)
+        .filter_map(|d| game.neighbour(last, d))
+        .map(|c| c as u8)
+        .collect();
+    names(&replies)
+}
+
 /// The ring around a cell names each neighbour as the player to move sees it, and the
 /// carrier cell left is the saving reply, also for a bridge to a side.
 #[test]
 fn the_ring_finds_the_cell_that_saves_a_bridge() {
-    use connection_kit::Placement;
     // White c3 and d4 share the carrier d3, c4 (c3 + (1,0) and c3 + (0,1)); Black takes d3.
     let game = after(10, &["c3", "a9", "d4", "d3"]);
-    let d3 = usize::from(game.parse_move("d3").unwrap());
-    let saves = game.ring(d3).saves();
-    let replies: Vec<u8> = (0..6)
-        .filter(|d| saves & (1 << d) != 0)
-        .filter_map(|d| game.neighbour(d3, d))
-        .map(|c| c as u8)
-        .collect();
-    assert_eq!(names(&replies), ["c4"]);
+    assert_eq!(saving_replies(&game, "d3"), ["c4"]);
     // White b2 reaches the side y = 0 through the carrier b1, c1; Black takes b1.
     let game = after(10, &["b2", "a9", "e5", "b1"]);
-    let b1 = usize::from(game.parse_move("b1").unwrap());
-    let saves = game.ring(b1).saves();
-    let replies: Vec<u8> = (0..6)
-        .filter(|d| saves & (1 << d) != 0)
-        .filter_map(|d| game.neighbour(b1, d))
-        .map(|c| c as u8)
-        .collect();
-    assert_eq!(names(&replies), ["c1"]);
+    assert_eq!(saving_replies(&game, "b1"), ["c1"]);
+    // No stone of the player to move (Black) around White's e5: nothing to save.
+    let game = after(10, &["b2", "a9", "e5"]);
+    assert!(saving_replies(&game, "e5").is_empty());
 }
 
 /// The bridge-saving playout answers every intrusion into a bridge of the player to move,
