@@ -2,29 +2,19 @@
 //! followed by `:` and comma-separated `key=value` parameters that replace the preset's own,
 //! for tuning matches, such as `best:bias=0.02,expand=4`.
 //!
-//! The keys ([`PARAMETER_KEYS`]): `bias=B` (the minimum-MSE RAVE bias; turns RAVE on), `ravebase=K`
-//! and `ravemove=K` (the fading RAVE schedule `k = base + per_move` per legal move; the one not
-//! given is 500 or 200), `c=C` (the UCT exploration constant), `expand=N` (the expansion
-//! threshold), `fpu=F` (first-play urgency), `stop=0|1` (early stop), `threads=N` (search threads,
-//! so that one match can pit thread counts against each other), `nodes=N` (tree nodes a thread),
-//! `memory=MiB` (a memory budget for the tree all threads share), `prune=0|1` (prune a full tree
-//! and go on growing it), `biascut=N` (the visits from which the progressive bias stops; 0: never),
-//! `mostwins=0|1` (the final move by the most wins instead of the most visits), `forced=0|1` (a
-//! node's only child expanded on its first visit: forcing sequences walked to their end in one
-//! simulation), `grave=N` (GRAVE: nodes with fewer than `N` visits take the AMAF statistics of
-//! their nearest ancestor with `N` or more), `horizon=H` (the AMAF horizon: moves within `H` plies
-//! below a node count; 0: all), `wamaf=0|1` (AMAF samples weighted by the playout, short playouts
-//! counting more), `pietable=0|1` (the first-stone table for the pie rule's first two plies, see
-//! [`havannah::first_stone`]); the tree knowledge of
-//! [`PriorConfig::tree`](havannah::PriorConfig::tree): `reach=W`, `reply=W` (weights `>= 0`),
-//! `threats=0|1`; `patterns=W` (the weight of the learned patterns' progressive bias, see
-//! [`havannah::patterns`]); and the playout rules of [`PlayoutConfig`]: `decisive`, `block`
-//! (anti-decisive), `save` (bridge saving), `lgr` (last-good-reply), each `0|1`, `kmoves=N`
-//! (the playout moves they apply to) and `ruleamaf=0|1` (their moves in the AMAF statistics);
-//! `ringmoves=N` (rings win in the first `N` playout moves only; 0: in all);
-//! the playout pool (PoolRAVE, [`havannah::mcts::PlayoutPool`]): `pool=K` (the pool's moves;
-//! 0: none) and `poolshare=P` (the percentage of free playout moves drawn from it), each
-//! turning it on with the other's default ([`POOL_SIZE`], [`POOL_SHARE`]).
+//! Every key is declared once, in the table [`PARAMETERS`]: its name, the values it accepts,
+//! a short help text and what it sets. The list of keys ([`PARAMETER_KEYS`]), the command
+//! lines' help text ([`PARAMETER_HELP`]) and the parser ([`engine_config`]) all come from
+//! that table; its documentation lists every key with its values.
+//!
+//! The keys set the search settings, the tree knowledge of
+//! [`PriorConfig::tree`](havannah::PriorConfig::tree) (with the learned patterns of
+//! [`havannah::patterns`]), the playout rules of [`PlayoutConfig`], and the first-stone table
+//! of [`havannah::first_stone`]. Two pairs act together: `ravebase` and `ravemove` set the
+//! fading RAVE schedule `k = base + per_move` per legal move (the one not given is 500 or
+//! 200), and `pool` and `poolshare` set the playout pool (PoolRAVE,
+//! [`havannah::mcts::PlayoutPool`]), each turning it on with the other's default
+//! ([`POOL_SIZE`], [`POOL_SHARE`]).
 //!
 //! ```
 //! use havannah_cli::config_spec::engine_config;
@@ -40,21 +30,236 @@
 use havannah::mcts::{
     AmafWeighting, ConfigBuilder, FinalMove, MctsError, PlayoutPool, RaveSchedule,
 };
-use havannah::{EngineConfig, PlayoutConfig, Preset, PriorConfig};
+use havannah::{EngineConfig, PlayoutConfig, Preset};
 
-/// The parameter keys [`engine_config`] accepts after a preset's name.
-pub const PARAMETER_KEYS: &str = "bias, ravebase, ravemove, c, expand, fpu, stop, threads, nodes, memory, prune, biascut, mostwins, forced, grave, horizon, wamaf, pietable, reach, reply, patterns, threats, decisive, block, save, lgr, kmoves, ruleamaf, ringmoves, pool, poolshare";
+/// Declares the parameter table [`PARAMETERS`] and the texts made from it,
+/// [`PARAMETER_KEYS`] and [`PARAMETER_HELP`], so that a key is named in one place only.
+///
+/// Each entry reads `key: kind, "help", setter;`. The kind is `number` (any number),
+/// `switch` (0 is off, any other number on), `weight` (a number `>= 0`) or
+/// `count(min, max, "expected")` (a whole number in `min..=max`, `expected` saying so in
+/// messages); the setter is a closure taking the [`Settings`] and the value as its kind
+/// reads it (`f64`, `bool`, `f32` or `u32`).
+macro_rules! parameters {
+    ($($key:ident: $kind:ident $(($($range:expr),+))?, $help:literal, $set:expr;)+) => {
+        /// The parameters [`engine_config`] accepts after a preset's name, each with the
+        /// values it accepts and what it sets:
+        ///
+        #[doc = concat!($(
+            "- `", stringify!($key), "=", parameters!(@value $kind), "`: ", $help, " (",
+            parameters!(@expected $kind $(($($range),+))?), ")\n",
+        )+)]
+        pub static PARAMETERS: &[Parameter] = &[$(Parameter {
+            key: stringify!($key),
+            help: $help,
+            kind: parameters!(@kind $kind $(($($range),+))?, $set),
+        }),+];
 
-/// The parameters after a preset's name, as the command lines' help texts describe them (every
-/// key of [`PARAMETER_KEYS`], with its values where a name alone would not say).
-pub const PARAMETER_HELP: &str = "`best:bias=0.02,expand=4`; keys bias, ravebase, ravemove, c, \
-expand, fpu, stop, threads, nodes, memory (MiB), prune (0|1: prune a full tree), biascut (visits \
-from which the progressive bias stops), mostwins (0|1: the final move by most wins), forced \
-(0|1: forced moves expanded at once), grave (GRAVE's reference visits), horizon (AMAF horizon \
-in plies), wamaf (0|1), pietable (0|1: the pie rule from the first-stone table), reach, reply, \
-patterns, threats, the playout rules decisive, block, save, lgr, kmoves, ruleamaf (0|1: \
-their moves in AMAF), ringmoves (playout moves in which rings win, 0: all), and the playout pool: pool (its moves, 0: none), poolshare (percent of \
-free playout moves from it)";
+        /// The parameter keys [`engine_config`] accepts after a preset's name, comma-separated
+        /// (the keys of [`PARAMETERS`]).
+        pub const PARAMETER_KEYS: &str = parameters!(@join $(stringify!($key)),+);
+
+        /// The parameters after a preset's name, as the command lines' help texts describe
+        /// them: every key of [`PARAMETERS`] with its values and help text.
+        pub const PARAMETER_HELP: &str = concat!(
+            "`best:bias=0.02,expand=4`; keys ",
+            parameters!(@join $(concat!(
+                stringify!($key), "=", parameters!(@value $kind), " (", $help, ")"
+            )),+),
+        );
+    };
+    (@join $first:expr $(, $rest:expr)*) => { concat!($first $(, ", ", $rest)*) };
+    (@value number) => { "X" };
+    (@value switch) => { "0|1" };
+    (@value weight) => { "W" };
+    (@value count) => { "N" };
+    (@expected number) => { "a number" };
+    (@expected switch) => { "0 is off, any other number on" };
+    (@expected weight) => { "a weight >= 0" };
+    (@expected count($min:expr, $max:expr, $expected:expr)) => { $expected };
+    (@kind number, $set:expr) => { Kind::Number($set) };
+    (@kind switch, $set:expr) => { Kind::Switch($set) };
+    (@kind weight, $set:expr) => { Kind::Weight($set) };
+    (@kind count($min:expr, $max:expr, $expected:expr), $set:expr) => {
+        Kind::Count { min: $min, max: $max, expected: $expected, set: $set }
+    };
+}
+
+parameters! {
+    bias: number, "the minimum-MSE RAVE bias; turns RAVE on",
+        |s, bias| s.search(|b| b.rave(RaveSchedule::MinimumMse { bias }));
+    ravebase: number, "the fading RAVE schedule's base, with ravemove",
+        |s, base| s.fading = Some((base, s.fading.map_or(FADING_PER_MOVE, |f| f.1)));
+    ravemove: number, "the fading RAVE schedule's growth per legal move, with ravebase",
+        |s, per_move| s.fading = Some((s.fading.map_or(FADING_BASE, |f| f.0), per_move));
+    c: number, "the UCT exploration constant",
+        |s, c| s.search(|b| b.exploration(c));
+    expand: count(1, u32::MAX, "a count >= 1"), "the expansion threshold",
+        |s, n| s.search(|b| b.expand_threshold(n));
+    fpu: number, "first-play urgency",
+        |s, fpu| s.search(|b| b.first_play_urgency(fpu));
+    stop: switch, "early stop",
+        |s, on| s.search(|b| b.early_stop(on));
+    threads: count(1, 1024, "a count from 1 to 1024"), "search threads",
+        |s, n| s.search(|b| b.threads(n as usize));
+    nodes: count(2, u32::MAX, "a count >= 2"), "tree nodes a thread",
+        |s, n| s.config.max_nodes = n as usize;
+    memory: count(1, 1 << 20, "a count of MiB >= 1"),
+        "a memory budget in MiB for the tree all threads share",
+        |s, mib| s.config.max_memory = Some(mib as usize * (1 << 20));
+    prune: switch, "prune a full tree and go on growing it",
+        |s, on| s.search(|b| b.prune_when_full(on));
+    biascut: count(0, u32::MAX, "a count of visits >= 0"),
+        "the visits from which the progressive bias stops; 0: never",
+        |s, n| s.search(|b| b.bias_cutoff(none_if_zero(n)));
+    mostwins: switch, "the final move by the most wins instead of the most visits",
+        |s, on| {
+            let by = if on { FinalMove::MostWins } else { FinalMove::MostVisits };
+            s.search(|b| b.final_move(by));
+        };
+    forced: switch, "a node's only child expanded on its first visit",
+        |s, on| s.search(|b| b.expand_forced(on));
+    grave: count(1, u32::MAX, "a count of visits >= 1"),
+        "GRAVE: nodes with fewer visits take the AMAF statistics of their nearest ancestor \
+        with as many",
+        |s, n| s.search(|b| b.grave(n));
+    horizon: count(0, u32::MAX, "a count of plies >= 0"),
+        "the AMAF horizon: moves within so many plies below a node count; 0: all",
+        |s, n| s.search(|b| b.amaf_horizon(none_if_zero(n)));
+    wamaf: switch, "AMAF samples weighted by the playout, short playouts counting more",
+        |s, on| {
+            let by = if on { AmafWeighting::Playout } else { AmafWeighting::Uniform };
+            s.search(|b| b.amaf_weighting(by));
+        };
+    pietable: switch, "the pie rule's first two plies from the first-stone table",
+        |s, on| s.config.pie_table = on;
+    reach: weight, "the tree knowledge's bias towards corners and sides",
+        |s, w| s.config.prior.reach = w;
+    reply: weight, "the tree knowledge's bias for the reply that saves a bridge",
+        |s, w| s.config.prior.bridge_reply = w;
+    patterns: weight, "the learned patterns' progressive bias",
+        |s, w| s.config.prior.patterns = w;
+    threats: weight, "new nodes narrowed by immediate threats; 0: off",
+        |s, w| s.config.prior.threats = w != 0.0;
+    decisive: switch, "the playouts' decisive rule: a winning move played",
+        |s, on| s.config.playout.decisive = on;
+    block: switch, "the playouts' anti-decisive rule: the opponent's winning cell blocked",
+        |s, on| s.config.playout.anti_decisive = on;
+    save: switch, "the playouts' bridge saving",
+        |s, on| s.config.playout.save_bridge = on;
+    lgr: switch, "the playouts' last good reply",
+        |s, on| s.config.playout.last_good_reply = on;
+    kmoves: count(0, u32::MAX, "a count >= 0"),
+        "the playout moves the playout rules apply to; 0: all",
+        |s, n| s.config.playout.knowledge_moves = n;
+    ruleamaf: switch, "the playout rules' moves in the AMAF statistics",
+        |s, on| s.config.playout.amaf_rule_moves = on;
+    ringmoves: count(0, u16::MAX as u32, "a count from 0 to 65535"),
+        "the playout moves in which rings win; 0: all",
+        |s, n| s.config.playout.ring_moves = n as u16;
+    pool: count(0, u32::MAX, "a count of moves >= 0"),
+        "the playout pool's moves, with poolshare; 0: none",
+        |s, n| s.pool.0 = Some(n);
+    poolshare: count(0, 100, "a percentage from 0 to 100"),
+        "the percentage of free playout moves drawn from the pool, with pool",
+        |s, percent| s.pool.1 = Some(percent);
+}
+
+/// The fading schedule's base when only `ravemove` is given (as in [`EngineConfig::best`]).
+const FADING_BASE: f64 = 500.0;
+/// The fading schedule's growth per legal move when only `ravebase` is given.
+const FADING_PER_MOVE: f64 = 200.0;
+
+/// One parameter of [`PARAMETERS`]: its key, its help text, and (for the parser) the values
+/// it accepts and what it sets.
+#[derive(Debug, Clone, Copy)]
+pub struct Parameter {
+    /// The key, as in `key=value`.
+    pub key: &'static str,
+    /// What the key sets, for help texts.
+    pub help: &'static str,
+    /// The values the key accepts, and what it sets.
+    kind: Kind,
+}
+
+/// The values a parameter accepts, each with the setter that takes the value so read.
+#[derive(Debug, Clone, Copy)]
+enum Kind {
+    /// Any number.
+    Number(fn(&mut Settings, f64)),
+    /// A switch: 0 is off, any other number on.
+    Switch(fn(&mut Settings, bool)),
+    /// A weight: finite and not negative.
+    Weight(fn(&mut Settings, f32)),
+    /// A whole number in `min..=max`; `expected` says so in messages.
+    Count {
+        min: u32,
+        max: u32,
+        expected: &'static str,
+        set: fn(&mut Settings, u32),
+    },
+}
+
+impl Kind {
+    /// Checks `value` against the kind and sets it.
+    fn set(self, settings: &mut Settings, value: &Value<'_>) -> Result<(), SpecError> {
+        match self {
+            Self::Number(set) => set(settings, value.number),
+            Self::Switch(set) => set(settings, value.number != 0.0),
+            Self::Weight(set) => set(settings, value.weight()?),
+            Self::Count {
+                min,
+                max,
+                expected,
+                set,
+            } => set(settings, value.count(min, max, expected)?),
+        }
+        Ok(())
+    }
+}
+
+/// 0 as none, for the counts where 0 turns a limit off.
+fn none_if_zero(n: u32) -> Option<u32> {
+    Some(n).filter(|&n| n > 0)
+}
+
+/// What the parameters set: the configuration and its search settings' builder, and the two
+/// pairs that take effect together once every parameter is read.
+#[derive(Debug)]
+struct Settings {
+    config: EngineConfig,
+    builder: ConfigBuilder,
+    /// `ravebase` and `ravemove`: the fading schedule, if either is given.
+    fading: Option<(f64, f64)>,
+    /// `pool` and `poolshare` as given (see [`set_pool`]).
+    pool: (Option<u32>, Option<u32>),
+}
+
+impl Settings {
+    /// Applies `set` to the search settings' builder.
+    fn search(&mut self, set: impl FnOnce(ConfigBuilder) -> ConfigBuilder) {
+        self.builder = set(std::mem::take(&mut self.builder));
+    }
+
+    /// The configuration with the pairs applied and the search settings built; its name is
+    /// `spec`.
+    fn finish(mut self, spec: &str) -> Result<EngineConfig, SpecError> {
+        if let Some((base, per_move)) = self.fading {
+            self.search(|b| b.rave(RaveSchedule::Fading { base, per_move }));
+        }
+        let mut config = self.config;
+        let mut builder = self.builder;
+        if self.pool != (None, None) {
+            builder = set_pool(&mut config.playout, builder, self.pool);
+        }
+        config.search = builder.build().map_err(|source| SpecError::Search {
+            spec: spec.to_string(),
+            source,
+        })?;
+        config.name = spec.to_string();
+        Ok(config)
+    }
+}
 
 /// The help text of an option naming an engine configuration: the presets, then
 /// [`PARAMETER_HELP`].
@@ -142,11 +347,6 @@ impl Value<'_> {
         }
     }
 
-    /// The value as a whole number `>= 0`, where 0 means none.
-    fn count_or_none(&self, expected: &'static str) -> Result<Option<u32>, SpecError> {
-        Ok(Some(self.count(0, u32::MAX, expected)?).filter(|&n| n > 0))
-    }
-
     /// The value as a weight: finite and not negative.
     fn weight(&self) -> Result<f32, SpecError> {
         if self.number.is_finite() && self.number >= 0.0 {
@@ -154,11 +354,6 @@ impl Value<'_> {
         } else {
             Err(self.bad("a weight >= 0"))
         }
-    }
-
-    /// The value as a switch: 0 is off, anything else on.
-    fn on(&self) -> bool {
-        self.number != 0.0
     }
 }
 
@@ -175,8 +370,8 @@ pub fn preset(name: &str) -> Result<Preset, SpecError> {
         })
 }
 
-/// The engine configuration `spec` names: a preset, with the parameters after `:` applied;
-/// its [`EngineConfig::name`] is `spec`.
+/// The engine configuration `spec` names: a preset, with the parameters after `:` applied
+/// in turn (each looked up in [`PARAMETERS`]); its [`EngineConfig::name`] is `spec`.
 ///
 /// # Errors
 /// A [`SpecError`] naming the unknown name or key, the malformed parameter, or the value
@@ -186,63 +381,40 @@ pub fn engine_config(spec: &str) -> Result<EngineConfig, SpecError> {
         Some((name, params)) => (name, Some(params)),
         None => (spec, None),
     };
-    let mut config = EngineConfig::preset(preset(name)?);
+    let config = EngineConfig::preset(preset(name)?);
     let Some(params) = params else {
         return Ok(config);
     };
-    let mut builder = config.search.to_builder();
-    // `ravebase` and `ravemove` set the fading schedule together (500 and 200 for the one
-    // not given, as in `EngineConfig::best`).
-    let mut fading: Option<(f64, f64)> = None;
-    // `pool` and `poolshare` set the playout pool together (see `set_pool`).
-    let mut pool: (Option<u32>, Option<u32>) = (None, None);
+    let mut settings = Settings {
+        builder: config.search.to_builder(),
+        config,
+        fading: None,
+        pool: (None, None),
+    };
     for param in params.split(',') {
         let (key, text) = param
             .split_once('=')
             .ok_or_else(|| SpecError::NotKeyValue {
                 param: param.to_string(),
             })?;
-        let key = key.trim();
         let value = Value {
-            key,
+            key: key.trim(),
             text,
             number: text.trim().parse().unwrap_or(f64::NAN),
         };
+        // Every value is a number first, whatever the key.
         if value.number.is_nan() {
             return Err(value.bad("a number"));
         }
-        builder = match key {
-            "ravebase" => {
-                fading = Some((value.number, fading.map_or(200.0, |f| f.1)));
-                builder
-            }
-            "ravemove" => {
-                fading = Some((fading.map_or(500.0, |f| f.0), value.number));
-                builder
-            }
-            "pool" => {
-                pool.0 = Some(value.count(0, u32::MAX, "a count of moves >= 0")?);
-                builder
-            }
-            "poolshare" => {
-                pool.1 = Some(value.count(0, 100, "a percentage from 0 to 100")?);
-                builder
-            }
-            _ => apply(&mut config, builder, &value)?,
-        };
+        let parameter = PARAMETERS
+            .iter()
+            .find(|p| p.key == value.key)
+            .ok_or_else(|| SpecError::UnknownKey {
+                key: value.key.to_string(),
+            })?;
+        parameter.kind.set(&mut settings, &value)?;
     }
-    if let Some((base, per_move)) = fading {
-        builder = builder.rave(RaveSchedule::Fading { base, per_move });
-    }
-    if pool != (None, None) {
-        builder = set_pool(&mut config.playout, builder, pool);
-    }
-    config.search = builder.build().map_err(|source| SpecError::Search {
-        spec: spec.to_string(),
-        source,
-    })?;
-    config.name = spec.to_string();
-    Ok(config)
+    settings.finish(spec)
 }
 
 /// The playout pool's moves when only `poolshare` is given.
@@ -272,87 +444,6 @@ fn set_pool(
         size,
         min_visits: POOL_MIN_VISITS,
     }))
-}
-
-/// Applies one parameter other than the fading schedule's and the pool's: to the search
-/// `builder` (which it returns) or to `config`'s other settings.
-fn apply(
-    config: &mut EngineConfig,
-    builder: ConfigBuilder,
-    value: &Value<'_>,
-) -> Result<ConfigBuilder, SpecError> {
-    let number = value.number;
-    let builder = match value.key {
-        "bias" => builder.rave(RaveSchedule::MinimumMse { bias: number }),
-        "c" => builder.exploration(number),
-        "fpu" => builder.first_play_urgency(number),
-        "expand" => builder.expand_threshold(value.count(1, u32::MAX, "a count >= 1")?),
-        "stop" => builder.early_stop(value.on()),
-        "prune" => builder.prune_when_full(value.on()),
-        "biascut" => builder.bias_cutoff(value.count_or_none("a count of visits >= 0")?),
-        "mostwins" => builder.final_move(if value.on() {
-            FinalMove::MostWins
-        } else {
-            FinalMove::MostVisits
-        }),
-        "forced" => builder.expand_forced(value.on()),
-        "grave" => builder.grave(value.count(1, u32::MAX, "a count of visits >= 1")?),
-        "horizon" => builder.amaf_horizon(value.count_or_none("a count of plies >= 0")?),
-        "wamaf" => builder.amaf_weighting(if value.on() {
-            AmafWeighting::Playout
-        } else {
-            AmafWeighting::Uniform
-        }),
-        "threads" => builder.threads(value.count(1, 1024, "a count from 1 to 1024")? as usize),
-        "nodes" => {
-            config.max_nodes = value.count(2, u32::MAX, "a count >= 2")? as usize;
-            builder
-        }
-        "pietable" => {
-            config.pie_table = value.on();
-            builder
-        }
-        "memory" => {
-            let mib = value.count(1, 1 << 20, "a count of MiB >= 1")?;
-            config.max_memory = Some(mib as usize * (1 << 20));
-            builder
-        }
-        _ => {
-            set_knowledge(&mut config.prior, &mut config.playout, value)?;
-            builder
-        }
-    };
-    Ok(builder)
-}
-
-/// Applies a parameter of the tree knowledge or of the playout rules.
-fn set_knowledge(
-    prior: &mut PriorConfig,
-    playout: &mut PlayoutConfig,
-    value: &Value<'_>,
-) -> Result<(), SpecError> {
-    match value.key {
-        "reach" => prior.reach = value.weight()?,
-        "reply" => prior.bridge_reply = value.weight()?,
-        "patterns" => prior.patterns = value.weight()?,
-        "threats" => prior.threats = value.weight()? != 0.0,
-        "decisive" => playout.decisive = value.on(),
-        "block" => playout.anti_decisive = value.on(),
-        "save" => playout.save_bridge = value.on(),
-        "lgr" => playout.last_good_reply = value.on(),
-        "kmoves" => playout.knowledge_moves = value.count(0, u32::MAX, "a count >= 0")?,
-        "ruleamaf" => playout.amaf_rule_moves = value.on(),
-        "ringmoves" => {
-            playout.ring_moves =
-                value.count(0, u32::from(u16::MAX), "a count from 0 to 65535")? as u16;
-        }
-        other => {
-            return Err(SpecError::UnknownKey {
-                key: other.to_string(),
-            });
-        }
-    }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -546,5 +637,71 @@ mod tests {
             engine_config("best:c=-1"),
             Err(SpecError::Search { .. })
         ));
+    }
+
+    #[test]
+    fn every_key_is_declared_once_with_a_help_text() {
+        let mut seen = std::collections::HashSet::new();
+        for p in PARAMETERS {
+            assert!(seen.insert(p.key), "{} is declared twice", p.key);
+            assert!(!p.help.trim().is_empty(), "{} has no help text", p.key);
+            assert!(
+                PARAMETER_HELP.contains(&format!(" {}=", p.key)),
+                "the help text lacks {}: {PARAMETER_HELP}",
+                p.key
+            );
+        }
+        let keys: Vec<_> = PARAMETERS.iter().map(|p| p.key).collect();
+        assert_eq!(PARAMETER_KEYS, keys.join(", "));
+    }
+
+    /// A value `kind` accepts, and values it refuses.
+    fn examples(kind: Kind) -> (String, Vec<String>) {
+        match kind {
+            Kind::Number(_) => ("0.5".to_string(), vec![]),
+            Kind::Switch(_) => ("1".to_string(), vec![]),
+            Kind::Weight(_) => ("0.5".to_string(), vec!["-1".into(), "inf".into()]),
+            Kind::Count { min, max, .. } => {
+                let mut refused = vec![format!("{min}.5")];
+                if min > 0 {
+                    refused.push((min - 1).to_string());
+                }
+                if max < u32::MAX {
+                    refused.push((u64::from(max) + 1).to_string());
+                }
+                (min.to_string(), refused)
+            }
+        }
+    }
+
+    #[test]
+    fn every_key_takes_a_value_of_its_kind_and_names_itself_in_refusals() {
+        for p in PARAMETERS {
+            let (accepted, refused) = examples(p.kind);
+            let spec = format!("best:{}={accepted}", p.key);
+            assert!(engine_config(&spec).is_ok(), "{spec}");
+            for value in refused.iter().map(String::as_str).chain(["x", "nan"]) {
+                let spec = format!("best:{}={value}", p.key);
+                let err = engine_config(&spec).unwrap_err();
+                assert!(
+                    matches!(&err, SpecError::BadValue { key, value: v, .. }
+                        if key == p.key && v == value),
+                    "{spec}: {err:?}"
+                );
+                assert!(err.to_string().contains(p.key), "{spec}: {err}");
+            }
+        }
+    }
+
+    #[test]
+    fn an_unknown_key_is_refused_with_the_known_ones() {
+        let err = engine_config("best:depth=3").unwrap_err();
+        assert_eq!(
+            err,
+            SpecError::UnknownKey {
+                key: "depth".to_string()
+            }
+        );
+        assert!(err.to_string().contains(PARAMETER_KEYS), "{err}");
     }
 }
