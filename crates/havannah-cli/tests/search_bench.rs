@@ -79,7 +79,9 @@ fn best_search_fingerprint_is_pinned() {
     assert!(output.status.success(), "{output:?}");
     let stdout = String::from_utf8(output.stdout).expect("UTF-8");
     assert!(
-        stdout.trim_end().ends_with("; fingerprint 2553220e3d02348a"),
+        stdout
+            .trim_end()
+            .ends_with("; fingerprint 2553220e3d02348a"),
         "{stdout}"
     );
 }
