@@ -9,12 +9,10 @@
 //!
 //! The keys set the search settings, the tree knowledge of
 //! [`PriorConfig::tree`](havannah::PriorConfig::tree) (with the learned patterns of
-//! [`havannah::patterns`]), the playout rules of [`PlayoutConfig`], and the first-stone table
-//! of [`havannah::first_stone`]. Two pairs act together: `ravebase` and `ravemove` set the
-//! fading RAVE schedule `k = base + per_move` per legal move (the one not given is 500 or
-//! 200), and `pool` and `poolshare` set the playout pool (PoolRAVE,
-//! [`havannah::mcts::PlayoutPool`]), each turning it on with the other's default
-//! ([`POOL_SIZE`], [`POOL_SHARE`]).
+//! [`havannah::patterns`]), the playout rules of [`PlayoutConfig`](havannah::PlayoutConfig),
+//! and the first-stone table of [`havannah::first_stone`]. One pair acts together:
+//! `ravebase` and `ravemove` set the fading RAVE schedule `k = base + per_move` per legal
+//! move (the one not given is 500 or 200).
 //!
 //! ```
 //! use havannah_cli::config_spec::engine_config;
@@ -27,10 +25,8 @@
 //! # Ok::<(), havannah_cli::config_spec::SpecError>(())
 //! ```
 
-use havannah::mcts::{
-    AmafWeighting, ConfigBuilder, FinalMove, MctsError, PlayoutPool, RaveSchedule,
-};
-use havannah::{EngineConfig, PlayoutConfig, Preset};
+use havannah::mcts::{AmafWeighting, ConfigBuilder, FinalMove, MctsError, RaveSchedule};
+use havannah::{EngineConfig, Preset};
 
 /// Declares the parameter table [`PARAMETERS`] and the texts made from it,
 /// [`PARAMETER_KEYS`] and [`PARAMETER_HELP`], so that a key is named in one place only.
@@ -154,15 +150,6 @@ parameters! {
         |s, n| s.config.playout.knowledge_moves = n;
     ruleamaf: switch, "the playout rules' moves in the AMAF statistics",
         |s, on| s.config.playout.amaf_rule_moves = on;
-    ringmoves: count(0, u16::MAX as u32, "a count from 0 to 65535"),
-        "the playout moves in which rings win; 0: all",
-        |s, n| s.config.playout.ring_moves = n as u16;
-    pool: count(0, u32::MAX, "a count of moves >= 0"),
-        "the playout pool's moves, with poolshare; 0: none",
-        |s, n| s.pool.0 = Some(n);
-    poolshare: count(0, 100, "a percentage from 0 to 100"),
-        "the percentage of free playout moves drawn from the pool, with pool",
-        |s, percent| s.pool.1 = Some(percent);
 }
 
 /// The fading schedule's base when only `ravemove` is given (as in [`EngineConfig::best`]).
@@ -223,16 +210,14 @@ fn none_if_zero(n: u32) -> Option<u32> {
     Some(n).filter(|&n| n > 0)
 }
 
-/// What the parameters set: the configuration and its search settings' builder, and the two
-/// pairs that take effect together once every parameter is read.
+/// What the parameters set: the configuration and its search settings' builder, and the pair
+/// that takes effect together once every parameter is read.
 #[derive(Debug)]
 struct Settings {
     config: EngineConfig,
     builder: ConfigBuilder,
     /// `ravebase` and `ravemove`: the fading schedule, if either is given.
     fading: Option<(f64, f64)>,
-    /// `pool` and `poolshare` as given (see [`set_pool`]).
-    pool: (Option<u32>, Option<u32>),
 }
 
 impl Settings {
@@ -241,18 +226,14 @@ impl Settings {
         self.builder = set(std::mem::take(&mut self.builder));
     }
 
-    /// The configuration with the pairs applied and the search settings built; its name is
+    /// The configuration with the pair applied and the search settings built; its name is
     /// `spec`.
     fn finish(mut self, spec: &str) -> Result<EngineConfig, SpecError> {
         if let Some((base, per_move)) = self.fading {
             self.search(|b| b.rave(RaveSchedule::Fading { base, per_move }));
         }
         let mut config = self.config;
-        let mut builder = self.builder;
-        if self.pool != (None, None) {
-            builder = set_pool(&mut config.playout, builder, self.pool);
-        }
-        config.search = builder.build().map_err(|source| SpecError::Search {
+        config.search = self.builder.build().map_err(|source| SpecError::Search {
             spec: spec.to_string(),
             source,
         })?;
@@ -389,7 +370,6 @@ pub fn engine_config(spec: &str) -> Result<EngineConfig, SpecError> {
         builder: config.search.to_builder(),
         config,
         fading: None,
-        pool: (None, None),
     };
     for param in params.split(',') {
         let (key, text) = param
@@ -417,65 +397,11 @@ pub fn engine_config(spec: &str) -> Result<EngineConfig, SpecError> {
     settings.finish(spec)
 }
 
-/// The playout pool's moves when only `poolshare` is given.
-pub const POOL_SIZE: u32 = 10;
-/// The percentage of free playout moves drawn from the pool when only `pool` is given.
-pub const POOL_SHARE: u32 = 50;
-/// The visits a node needs to make the playout pool.
-pub const POOL_MIN_VISITS: u32 = 50;
-
-/// The playout pool of `pool=K` and `poolshare=P` (`pool` = (K, P) as given): a pool of `K`
-/// moves (0: none; [`POOL_SIZE`] if only `poolshare` is given) from nodes of
-/// [`POOL_MIN_VISITS`] visits, played for `P` percent of the free moves ([`POOL_SHARE`]
-/// if only `pool` is given).
-fn set_pool(
-    playout: &mut PlayoutConfig,
-    builder: ConfigBuilder,
-    pool: (Option<u32>, Option<u32>),
-) -> ConfigBuilder {
-    let size = pool.0.unwrap_or(POOL_SIZE) as usize;
-    let share = pool.1.unwrap_or(POOL_SHARE);
-    if size == 0 {
-        playout.pool_percent = 0;
-        return builder.playout_pool(None);
-    }
-    playout.pool_percent = share as u8;
-    builder.playout_pool(Some(PlayoutPool {
-        size,
-        min_visits: POOL_MIN_VISITS,
-    }))
-}
-
 #[cfg(test)]
 mod tests {
     use havannah::mcts::Selection;
 
     use super::*;
-
-    #[test]
-    fn pool_and_poolshare_set_the_playout_pool_together() {
-        let pool = |spec: &str| {
-            let c = engine_config(spec).unwrap();
-            (
-                c.search.playout_pool().map(|p| (p.size, p.min_visits)),
-                c.playout.pool_percent,
-            )
-        };
-        assert_eq!(pool("best"), (None, 0));
-        assert_eq!(pool("best:pool=12"), (Some((12, POOL_MIN_VISITS)), 50));
-        assert_eq!(pool("best:poolshare=30"), (Some((10, POOL_MIN_VISITS)), 30));
-        assert_eq!(pool("best:poolshare=30,pool=4"), (Some((4, 50)), 30));
-        assert_eq!(pool("best:pool=0,poolshare=30"), (None, 0));
-        let too_many = engine_config("best:pool=65").unwrap_err().to_string();
-        assert!(
-            too_many.contains("pool") && too_many.contains("65"),
-            "{too_many}"
-        );
-        assert!(matches!(
-            engine_config("best:poolshare=101"),
-            Err(SpecError::BadValue { key, .. }) if key == "poolshare"
-        ));
-    }
 
     #[test]
     fn every_preset_is_found_by_its_name() {

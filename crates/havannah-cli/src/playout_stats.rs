@@ -9,7 +9,7 @@
 //!
 //! ```sh
 //! havannah playout-stats                                   # size 8, best, 10 positions
-//! havannah playout-stats --config best:ringmoves=20 --first 10
+//! havannah playout-stats --config offline --first 10
 //! ```
 
 use std::collections::BTreeMap;

@@ -79,21 +79,6 @@ pub struct PlayoutConfig {
     /// a move that wastes a tempo in the tree. Serialized settings without it read `true`.
     #[cfg_attr(feature = "serde", serde(default = "always"))]
     pub amaf_rule_moves: bool,
-    /// The chance, in percent (0 to 100), that a free move (one no rule chose) is drawn from
-    /// the search's playout pool (PoolRAVE: the moves with the best AMAF values in the tree,
-    /// [`rave_mcts::PlayoutPool`]) instead of uniformly; an occupied pool cell falls back to a
-    /// uniform move. 0 (the default) ignores the pool. Serialized settings without it read 0.
-    #[cfg_attr(feature = "serde", serde(default))]
-    pub pool_percent: u8,
-    /// Rings count as wins in the first this many moves of a playout only (0: in every
-    /// move); later the playout goes on to the first bridge or fork. Random stones enclose
-    /// cells far more often than players allow: from size-8 positions 10 to 18 moves into a
-    /// game, 71% of [`PlayoutConfig::bridges`] playouts end in a ring (`havannah
-    /// playout-stats`), about one game in five between engines. Yet playouts blind to later
-    /// rings lose almost every game (`docs/strength.md`): 0 is the setting to use. Serialized
-    /// settings without it read 0.
-    #[cfg_attr(feature = "serde", serde(default))]
-    pub ring_moves: u16,
 }
 
 /// `true`: the value of settings that older serialized configurations lack.
@@ -115,8 +100,6 @@ impl Default for PlayoutConfig {
             centre_weight: 8,
             knowledge_moves: 0,
             amaf_rule_moves: true,
-            pool_percent: 0,
-            ring_moves: 0,
         }
     }
 }
@@ -188,8 +171,6 @@ pub struct HavannahPlayout {
     /// The scan of the stone just placed for its colour
     /// ([`Position::place_and_scan`]), which is the next move's anti-decisive scan.
     scanned: Option<Threat>,
-    /// The cells of the search's playout pool ([`Playout::set_pool`]).
-    pool: Vec<u16>,
 }
 
 /// The result of a scan for a colour's winning cells next to its stone `around`:
@@ -218,7 +199,6 @@ impl HavannahPlayout {
             played: Vec::new(),
             threat: None,
             scanned: None,
-            pool: Vec::new(),
         }
     }
 
@@ -491,20 +471,6 @@ impl HavannahPlayout {
         }
     }
 
-    /// A free move: with [`PlayoutConfig::pool_percent`]'s chance a cell of the pool, if it
-    /// is empty; otherwise [`Self::random_cell`].
-    #[inline]
-    fn free_cell<R: Rng + ?Sized>(&mut self, pos: &Position, rng: &mut R) -> u16 {
-        let percent = self.config.pool_percent;
-        if percent > 0 && !self.pool.is_empty() && rng.random_range(0..100u8) < percent {
-            let cell = self.pool[rng.random_range(0..self.pool.len())];
-            if pos.is_empty(Cell::from_index(usize::from(cell))) {
-                return cell;
-            }
-        }
-        self.random_cell(rng)
-    }
-
     /// A cell drawn by the policy: uniform over the empty cells, or by the weights.
     #[inline]
     fn random_cell<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u16 {
@@ -586,18 +552,14 @@ impl Playout<HavannahGame> for HavannahPlayout {
         let mut last = last0;
         let mut last2 = last1;
         let mut length = 0usize;
-        let ring_moves = usize::from(self.config.ring_moves);
         while pos.win().is_none() && !self.empties.is_empty() {
             if length >= max_moves {
                 return PlayoutResult::stopped(Rewards::DRAW, length);
             }
-            if length == ring_moves && ring_moves > 0 {
-                pos.set_ring_detection(RingDetection::Offline);
-            }
             let active = rules && (limit == 0 || length < limit);
             let (cell, ruled) = match self.knowledge_move(pos, last, last2, active) {
                 Some(c) => (c, true),
-                None => (self.free_cell(pos, rng), false),
+                None => (self.random_cell(rng), false),
             };
             self.take(cell);
             if !ruled || self.config.amaf_rule_moves {
@@ -629,16 +591,6 @@ impl Playout<HavannahGame> for HavannahPlayout {
             last = cell;
         }
         self.finish(pos, first_colour, swapped, length)
-    }
-
-    fn set_pool(&mut self, pool: &[Move]) {
-        self.pool.clear();
-        if self.config.pool_percent > 0 {
-            self.pool.extend(pool.iter().filter_map(|m| match m {
-                Move::Cell(c) => Some(c.index() as u16),
-                _ => None,
-            }));
-        }
     }
 }
 
@@ -698,38 +650,6 @@ mod tests {
         assert_eq!(length, same_length, "the same playout either way");
         assert!(without.len() < with.len());
         assert!(without.iter().all(|m| with.contains(m)));
-    }
-
-    #[test]
-    fn free_moves_come_from_the_pool_by_its_share() {
-        // From the empty size-8 board: with every free move drawn from a pool of e5, the first
-        // move is e5, and the pool's cell once taken, the others are uniform. With a share of
-        // 0 the pool changes nothing: the playout of the same seed without one.
-        let start = state(8, &[]);
-        let e5 = Move::Cell(start.board().parse_cell("e5").unwrap());
-        let run = |percent: u8, pool: &[Move], seed: u64| {
-            let mut p = HavannahPlayout::new(PlayoutConfig {
-                pool_percent: percent,
-                ..PlayoutConfig::bridges()
-            });
-            p.set_pool(pool);
-            let mut g = start.clone();
-            let mut trace = Trace::new();
-            let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
-            p.playout(&mut g, &mut rng, usize::MAX, &mut trace);
-            trace.iter().map(|(_, m)| m).collect::<Vec<Move>>()
-        };
-        for seed in 0..20 {
-            let moves = run(100, &[e5], seed);
-            assert_eq!(moves[0], e5, "seed {seed}");
-            assert!(moves.len() > 10, "the playout goes on with uniform moves");
-            assert_eq!(run(0, &[e5], seed), run(0, &[], seed), "seed {seed}");
-        }
-        let firsts: Vec<Move> = (0..20).map(|seed| run(0, &[e5], seed)[0]).collect();
-        assert!(
-            firsts.iter().any(|&m| m != e5),
-            "without a share, e5 is not always first"
-        );
     }
 
     #[test]
@@ -1008,63 +928,6 @@ mod tests {
         }
         starts.push(HavannahGame::from_game(&pie));
         starts
-    }
-
-    #[test]
-    fn rings_win_in_the_first_ring_moves_only() {
-        // Each playout's moves replayed without on-line rings: the playout must end at the
-        // first bridge or fork, or at an earlier ring that the off-line finder dates within
-        // its first `ring_moves` moves (any ring when 0).
-        let starts = playout_starts();
-        let mut finder = RingFinder::new();
-        for ring_moves in [0u16, 1, 8, 30, 50, 70, 90] {
-            let mut p = HavannahPlayout::new(PlayoutConfig {
-                ring_moves,
-                ..PlayoutConfig::bridges()
-            });
-            let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(u64::from(ring_moves));
-            let (mut ring_wins, mut rings_ignored) = (0, 0);
-            for start in &starts {
-                for _ in 0..60 {
-                    let mut g = start.clone();
-                    let mut trace = Trace::new();
-                    let result = p.playout(&mut g, &mut rng, usize::MAX, &mut trace);
-                    let mut pos = start.position().clone();
-                    pos.set_ring_detection(RingDetection::Offline);
-                    let first = pos.plies();
-                    for (_, mv) in trace.iter() {
-                        let Move::Cell(cell) = mv else {
-                            panic!("a playout plays cells")
-                        };
-                        pos.place(cell);
-                    }
-                    assert_eq!(pos.plies() - first, result.length);
-                    let counts = |ply: u16| {
-                        ring_moves == 0 || usize::from(ply) - first <= usize::from(ring_moves)
-                    };
-                    let mut end = pos.win().map(|w| (w.ply, w.winner));
-                    for colour in [Colour::White, Colour::Black] {
-                        let Some(ring) = finder.earliest_rings(&pos)[colour.index()] else {
-                            continue;
-                        };
-                        if !counts(ring.ply) {
-                            rings_ignored += 1;
-                        } else if end.is_none_or(|(ply, _)| ring.ply < ply) {
-                            end = Some((ring.ply, colour));
-                        }
-                    }
-                    let ring_end = g.position().win().is_some_and(|w| w.kinds == Kinds::RING);
-                    ring_wins += usize::from(ring_end);
-                    assert_eq!(end.map(|(ply, _)| ply), g.position().win().map(|w| w.ply));
-                    assert_eq!(end.map(|(_, c)| c), g.position().win().map(|w| w.winner));
-                }
-            }
-            if ring_moves == 0 {
-                assert!(ring_wins > 50, "rings end playouts: {ring_wins}");
-            } else {
-                assert!(rings_ignored > 20, "{ring_moves}: {rings_ignored}");
-            }
-        }
     }
 
     #[test]
