@@ -178,6 +178,35 @@ impl PlayerSpec {
                 .map(|(_, v)| v.as_str()),
         }
     }
+
+    /// Refuses a parameter whose key is in none of the lists `known`: a misspelt setting
+    /// must be refused, not ignored.
+    ///
+    /// # Errors
+    /// A message naming the player, the first unknown key and the known ones.
+    ///
+    /// ```
+    /// use game_harness::cli::PlayerSpec;
+    ///
+    /// let spec: PlayerSpec = "rave:bridge=1,brige=0".parse()?;
+    /// let e = spec.check_keys(&[&["bridge", "threats"], &["stop"]]).unwrap_err();
+    /// assert_eq!(e, "player rave:bridge=1,brige=0: unknown key brige (bridge, threats, stop)");
+    /// assert!(spec.check_keys(&[&["bridge", "brige"]]).is_ok());
+    /// # Ok::<(), game_harness::cli::ParsePlayerSpecError>(())
+    /// ```
+    pub fn check_keys(&self, known: &[&[&str]]) -> Result<(), String> {
+        let PlayerSpec::Named { params, .. } = self else {
+            return Ok(());
+        };
+        let known = known.concat();
+        match params.iter().find(|(k, _)| !known.contains(&k.as_str())) {
+            Some((key, _)) => Err(format!(
+                "player {self}: unknown key {key} ({})",
+                known.join(", ")
+            )),
+            None => Ok(()),
+        }
+    }
 }
 
 impl fmt::Display for PlayerSpec {

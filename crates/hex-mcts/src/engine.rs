@@ -90,6 +90,7 @@ impl Settings {
         let unknown = || format!("unknown player {spec}: uct, rave, grave or gtp:COMMAND");
         let algorithm =
             Algorithm::from_str(spec.name().ok_or_else(unknown)?, true).map_err(|_| unknown())?;
+        spec.check_keys(&[&Knowledge::KEYS, &SearchParams::KEYS])?;
         let knowledge = (defaults.with_params(|key| spec.param(key)))
             .map_err(|e| format!("player {spec}: {e}"))?;
         Ok(Settings {

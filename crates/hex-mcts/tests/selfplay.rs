@@ -114,3 +114,20 @@ fn an_unknown_player_is_an_error_naming_it() {
     let stderr = String::from_utf8(output.stderr).expect("UTF-8");
     assert!(stderr.contains("alphabeta"), "{stderr}");
 }
+
+#[test]
+fn a_misspelt_or_bad_setting_is_an_error_naming_it() {
+    for (player, expected) in [
+        ("rave:brige=1", "unknown key brige"),
+        ("rave:bridge=2", "bridge=2 is not 0 or 1"),
+        ("rave:stop=3", "stop=3"),
+    ] {
+        let output = Command::new(env!("CARGO_BIN_EXE_hex"))
+            .args(["selfplay", "--games", "2", "--player-a", player])
+            .output()
+            .expect("the hex program runs");
+        assert_eq!(output.status.code(), Some(2), "{player}");
+        let stderr = String::from_utf8(output.stderr).expect("UTF-8");
+        assert!(stderr.contains(expected), "{player}: {stderr}");
+    }
+}

@@ -39,6 +39,7 @@ pub fn search_player(spec: &PlayerSpec, simulations: u64) -> Result<Engine, Stri
         "uct" => Config::builder().uct(),
         _ => return Err(format!("unknown player {spec}: rave, uct or gtp:COMMAND")),
     };
+    spec.check_keys(&[&Knowledge::KEYS, &SearchParams::KEYS])?;
     let defaults = Knowledge {
         bridge_save: true,
         ..Knowledge::default()

@@ -64,6 +64,9 @@ fn a_bad_number_is_refused_with_status_2_naming_it() {
         assert!(stderr.contains(value), "{command} {bad}: {stderr}");
         assert!(!stderr.contains("panicked"), "{stderr}");
     }
+    let (status, _, stderr) = y(&["selfplay", "--player-a", "rave:brige=1"]);
+    assert_eq!(status, Some(2), "{stderr}");
+    assert!(stderr.contains("unknown key brige"), "{stderr}");
     let (status, _, stderr) = y(&["selfplay", "--player-a", "alphabeta"]);
     assert_eq!(status, Some(2), "{stderr}");
     assert!(stderr.contains("alphabeta"), "{stderr}");
