@@ -82,13 +82,20 @@ impl SearchParams {
             let (b, m) = defaults.fading.unwrap_or((500.0, 200.0));
             params.fading = Some((base.unwrap_or(b), per_move.unwrap_or(m)));
         }
-        if let Some(n) = number("expand", 0.0..=1e6)? {
-            params.expand = Some(n as u32);
+        let bad = |key: &str, text: &str, expected: &str| {
+            format!("player {spec}: {key}={text} is not {expected}")
+        };
+        if let Some(text) = spec.param("expand") {
+            let visits = text.parse::<u32>().ok().filter(|&n| n <= 1_000_000);
+            params.expand =
+                Some(visits.ok_or_else(|| bad("expand", text, "a count from 0 to 1000000"))?);
         }
         params.fpu = number("fpu", 0.0..=10.0)?.or(params.fpu);
-        params.early_stop = match number("stop", 0.0..=1.0)? {
-            Some(x) => Some(x == 1.0),
+        params.early_stop = match spec.param("stop") {
             None => params.early_stop,
+            Some("0") => Some(false),
+            Some("1") => Some(true),
+            Some(text) => return Err(bad("stop", text, "0 or 1")),
         };
         Ok(params)
     }
@@ -134,6 +141,8 @@ mod tests {
             ("rave:stop=2", "stop=2"),
             ("rave:fpu=x", "fpu=x"),
             ("rave:expand=-1", "expand=-1"),
+            ("rave:expand=1.5", "expand=1.5"),
+            ("rave:stop=0.5", "stop=0.5"),
         ] {
             let e = SearchParams::of_player(&spec(text), SearchParams::default()).unwrap_err();
             assert!(e.contains(key) && e.contains(text), "{e}");
