@@ -11,6 +11,8 @@
 use std::fmt;
 use std::sync::OnceLock;
 
+use connection_kit::bridge::Ring;
+
 /// The largest board (19 x 19: columns `a` to `s`).
 pub const MAX_SIZE: usize = 19;
 
@@ -122,6 +124,23 @@ pub fn edge_of(code: u16, colour: u8) -> bool {
         WHITE => edge == LEFT || edge == RIGHT,
         _ => false,
     }
+}
+
+/// The ring of a cell's six `neighbours` (in the table's circular order) on `stones`, as the
+/// player with `stone` sees it: its stones, its own edges beyond the board, the empty cells.
+#[inline]
+pub fn ring_of(stones: &[u8], neighbours: &[u16; 6], stone: u8) -> Ring {
+    let mut ring = Ring::default();
+    for (d, &s) in neighbours.iter().enumerate() {
+        if s >= OFF {
+            ring.edges |= u8::from(edge_of(s, stone)) << d;
+        } else if stones[usize::from(s)] == stone {
+            ring.mine |= 1 << d;
+        } else if stones[usize::from(s)] == EMPTY {
+            ring.empty |= 1 << d;
+        }
+    }
+    ring
 }
 
 /// A move: a cell (column, row from 0) or the swap.

@@ -14,11 +14,11 @@
 //! and its own edge, that share two empty neighbours), the player takes the other carrier.
 //! Among several such bridges one is chosen at random.
 
-use connection_kit::bridge::{Ring, nth_direction};
+use connection_kit::bridge::nth_direction;
 use rand::{Rng, RngExt};
 use rave_mcts::{Playout, PlayoutResult, Rewards, Trace};
 
-use crate::board::{BLACK, Colour, EMPTY, Geometry, OFF, connects, edge_of};
+use crate::board::{BLACK, Colour, EMPTY, Geometry, OFF, connects, ring_of};
 use crate::game::HexGame;
 
 /// The Hex playout: uniform random fill, optionally with bridge-save replies.
@@ -54,19 +54,9 @@ impl HexPlayout {
         rng: &mut R,
     ) -> Option<usize> {
         let table = geo.neighbours(last);
-        let mut ring = Ring::default();
-        for k in 0..6 {
-            let s = table[(k + 1) % 6];
-            let bit = 1 << k;
-            if s >= OFF {
-                ring.edges |= if edge_of(s, stone) { bit } else { 0 };
-            } else if self.stones[usize::from(s)] == stone {
-                ring.mine |= bit;
-            } else if self.stones[usize::from(s)] == EMPTY {
-                ring.empty |= bit;
-            }
-        }
-        let saves = ring.saves();
+        let saves = ring_of(&self.stones, table, stone).saves();
+        // Counted from direction 1: bit k stands for the neighbour k + 1.
+        let saves = ((saves >> 1) | (saves << 5)) & 63;
         let k = match saves.count_ones() {
             0 => return None,
             1 => 0,

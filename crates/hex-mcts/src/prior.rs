@@ -5,7 +5,7 @@
 use connection_kit::Placement;
 use connection_kit::bridge::Ring;
 
-use crate::board::{EMPTY, HexMove, OFF, edge_of};
+use crate::board::{HexMove, OFF, ring_of};
 use crate::game::HexGame;
 
 impl Placement for HexGame {
@@ -15,17 +15,7 @@ impl Placement for HexGame {
 
     fn ring(&self, cell: usize) -> Ring {
         let stone = self.colour_to_move().stone();
-        let mut ring = Ring::default();
-        for (d, &s) in self.geometry().neighbours(cell).iter().enumerate() {
-            if s >= OFF {
-                ring.edges |= u8::from(edge_of(s, stone)) << d;
-            } else if self.stones()[usize::from(s)] == stone {
-                ring.mine |= 1 << d;
-            } else if self.stones()[usize::from(s)] == EMPTY {
-                ring.empty |= 1 << d;
-            }
-        }
-        ring
+        ring_of(self.stones(), self.geometry().neighbours(cell), stone)
     }
 
     fn neighbour(&self, cell: usize, direction: usize) -> Option<usize> {
