@@ -16,14 +16,13 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::{Args, Parser, Subcommand};
-use connection_kit::ConnectionPrior;
 use game_harness::cli::Seconds;
 use game_harness::search_params::SearchParams;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use rave_mcts::{Mcts, MctsError, Playout, Trace};
 
-use crate::engine::{Algorithm, Settings, engine};
+use crate::engine::{Algorithm, Settings, engine, knowledge};
 use crate::game::HexGame;
 use crate::harness::Hex;
 use crate::playout::HexPlayout;
@@ -95,11 +94,7 @@ impl SearchArgs {
             simulations: self.simulations,
             time: self.time(),
             threads: self.threads,
-            bridge_save: self.bridge_save,
-            prior: ConnectionPrior {
-                threats: self.threats,
-                ..ConnectionPrior::default()
-            },
+            knowledge: knowledge(self.bridge_save, self.threats),
             search: SearchParams::default(),
         })
     }
@@ -205,8 +200,8 @@ fn raw_playout_rate(
 fn search_rate(start: &HexGame, s: Settings, rng: &mut Pcg64Mcg) -> Result<f64, MctsError> {
     let config = s.algorithm.config(s.threads, s.search)?;
     let config = config.to_builder().early_stop(false).build()?;
-    let playout = HexPlayout::new(s.bridge_save);
-    let mut mcts = Mcts::with_policies(start.clone(), config, playout, s.prior);
+    let playout = HexPlayout::new(s.knowledge.bridge_save);
+    let mut mcts = Mcts::with_policies(start.clone(), config, playout, s.knowledge.prior);
     Ok(mcts.search(&s.budget(None), rng)?.simulations_per_second)
 }
 

@@ -65,13 +65,23 @@ pub struct Settings {
     pub time: Option<Duration>,
     /// Search threads (one shared tree).
     pub threads: usize,
-    /// Bridge-save replies in the playouts.
-    pub bridge_save: bool,
-    /// The tree knowledge (connection-kit's): threats at expansion, the biases for reaching
-    /// edges and for the reply that saves a bridge.
-    pub prior: ConnectionPrior,
+    /// The knowledge (connection-kit's): bridge-save replies in the playouts, threats at
+    /// expansion, the biases for reaching edges and for the reply that saves a bridge.
+    pub knowledge: Knowledge,
     /// The search settings over the algorithm's (RAVE schedule, expansion, early stop).
     pub search: SearchParams,
+}
+
+/// Bridge-saving playouts as `bridge_save` says, the threats at expansion as `threats` says,
+/// no bias: the knowledge the command lines' switches set.
+pub fn knowledge(bridge_save: bool, threats: bool) -> Knowledge {
+    Knowledge {
+        bridge_save,
+        prior: ConnectionPrior {
+            threats,
+            ..ConnectionPrior::default()
+        },
+    }
 }
 
 impl Settings {
@@ -98,8 +108,7 @@ impl Settings {
             simulations: args.simulations.map(u64::from),
             time: args.time_per_move.map(Into::into),
             threads: args.threads.map_or(1, usize::from),
-            bridge_save: knowledge.bridge_save,
-            prior: knowledge.prior,
+            knowledge,
             search: SearchParams::of_player(spec, search)?,
         })
     }
@@ -157,18 +166,16 @@ impl SearchSetup<Hex> for HexSearch {
 
     /// The algorithm with the knowledge that is on: `rave+bridge+threats+reach+reply`.
     fn name(&self) -> String {
-        let knowledge = Knowledge {
-            bridge_save: self.settings.bridge_save,
-            prior: self.settings.prior,
-        };
-        format!("{}{}", self.settings.algorithm.name(), knowledge.suffix())
+        let s = &self.settings;
+        format!("{}{}", s.algorithm.name(), s.knowledge.suffix())
     }
     fn root(&self, game: &Hex) -> HexGame {
         game.position().clone()
     }
     fn tree(&self, root: HexGame) -> Mcts<HexGame, HexPlayout, ConnectionPrior> {
-        let playout = HexPlayout::new(self.settings.bridge_save);
-        Mcts::with_policies(root, self.config.clone(), playout, self.settings.prior)
+        let k = self.settings.knowledge;
+        let playout = HexPlayout::new(k.bridge_save);
+        Mcts::with_policies(root, self.config.clone(), playout, k.prior)
     }
     /// Positions, not plies: a GTP controller may play one colour twice.
     fn follows(&self, state: &HexGame, game: &Hex) -> bool {
@@ -204,8 +211,7 @@ mod tests {
             simulations: Some(sims),
             time: None,
             threads: 1,
-            bridge_save: false,
-            prior: ConnectionPrior::default(),
+            knowledge: Knowledge::default(),
             search: SearchParams::default(),
         }
     }

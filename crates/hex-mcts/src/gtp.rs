@@ -86,8 +86,8 @@ fn listing(session: &HexSession) -> String {
         s.simulations.unwrap_or(0),
         s.time.map_or(0.0, |t| t.as_secs_f64()),
         s.threads,
-        on(s.bridge_save),
-        on(s.prior.threats),
+        on(s.knowledge.bridge_save),
+        on(s.knowledge.prior.threats),
         on(session.game().position().swap_rule()),
     )
 }
@@ -130,8 +130,8 @@ fn param(session: &mut HexSession, name: &str, value: &str) -> Result<(), HexCom
             s.algorithm = clap::ValueEnum::from_str(value, true)
                 .map_err(|_: String| bad("algorithm", "uct, rave or grave"))?;
         }
-        "bridge-save" => s.bridge_save = on_off(value)?,
-        "threats" => s.prior.threats = on_off(value)?,
+        "bridge-save" => s.knowledge.bridge_save = on_off(value)?,
+        "threats" => s.knowledge.prior.threats = on_off(value)?,
         "swap" => {
             let game = Hex::new(session.game().position().size(), on_off(value)?)?;
             session.set_game(game);
@@ -157,8 +157,7 @@ mod tests {
             simulations: Some(300),
             time: None,
             threads: 1,
-            bridge_save: false,
-            prior: connection_kit::ConnectionPrior::default(),
+            knowledge: connection_kit::Knowledge::default(),
             search: Default::default(),
         };
         let game = Hex::new(5, true).unwrap();

@@ -79,11 +79,7 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         simulations: Some(args.simulations),
         time: None,
         threads: 1,
-        bridge_save: args.bridge_save,
-        prior: connection_kit::ConnectionPrior {
-            threats: args.threats,
-            ..Default::default()
-        },
+        knowledge: crate::engine::knowledge(args.bridge_save, args.threats),
         search: Default::default(),
     };
     let mut fnv = Fingerprint::new();

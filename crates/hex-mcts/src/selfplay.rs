@@ -7,9 +7,8 @@ use game_harness::cli::MatchArgs;
 use game_harness::match_file::Description;
 use game_harness::program::{BoxedAgent, MatchProgram, PlayerRequest, ProgramError};
 
-use crate::engine::{Settings, engine};
+use crate::engine::{Settings, engine, knowledge};
 use crate::harness::Hex;
-use connection_kit::Knowledge;
 
 /// The options of `hex selfplay`: the harness's match options and Hex's own.
 #[derive(Args, Debug)]
@@ -48,13 +47,7 @@ impl MatchProgram for SelfplayArgs {
 
     fn player(&self, request: &PlayerRequest<'_, Hex>) -> Result<BoxedAgent<Hex>, String> {
         let PlayerRequest { spec, args, .. } = *request;
-        let defaults = Knowledge {
-            bridge_save: self.bridge_save,
-            prior: connection_kit::ConnectionPrior {
-                threats: self.threats,
-                ..Default::default()
-            },
-        };
+        let defaults = knowledge(self.bridge_save, self.threats);
         let settings = Settings::of_player(spec, args, defaults, Default::default())?;
         let engine = engine(settings, 0).map_err(|e| e.to_string())?;
         Ok(Box::new(engine))

@@ -16,8 +16,10 @@ fn new_session() -> HexSession {
         simulations: Some(16),
         time: None,
         threads: 1,
-        bridge_save: true,
-        prior: connection_kit::ConnectionPrior::default(),
+        knowledge: connection_kit::Knowledge {
+            bridge_save: true,
+            ..Default::default()
+        },
         search: Default::default(),
     };
     let game = Hex::new(5, true).expect("size 5 is valid");
