@@ -37,11 +37,11 @@ fn fill(c: &mut Criterion) {
             let mut joined = 0;
             for &cell in &cells {
                 placed[cell] = true;
+                let row = cell / n;
+                groups.place(cell, u32::from(row == 0) | (u32::from(row == n - 1) << 1));
                 for nb in neighbours(cell).filter(|&nb| placed[nb]) {
                     groups.union(cell, nb);
                 }
-                let row = cell / n;
-                groups.add_edges(cell, u32::from(row == 0) | (u32::from(row == n - 1) << 1));
                 joined += usize::from(groups.edges(cell) == 0b11);
             }
             joined

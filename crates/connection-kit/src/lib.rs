@@ -2,8 +2,8 @@
 //!
 //! What connection games on a hex-cell grid (Hex, Y, Havannah) share, written once:
 //!
-//! - [`Groups`]: the stones' groups by union-find (path halving, union by rank), each group
-//!   carrying a bit mask of the edges, sides or corners it touches, so that "does this group
+//! - [`Groups`]: the stones' groups by union-find (path halving, union by size), each group
+//!   carrying its number of stones and a bit mask of the edges, sides or corners it touches, so that "does this group
 //!   join top and bottom" or "all three sides" is one mask test at its root. The storage is
 //!   the game's: fixed arrays keep a small board a plain `Copy` value, vectors suit boards of
 //!   any size, and `clone_from` reuses them (a search copies its root position once
@@ -25,8 +25,9 @@
 //!
 //! // A row of three cells; cell 0 touches the left edge (bit 0), cell 2 the right (bit 1).
 //! let mut groups = Groups::new(vec![0u16; 3], vec![0u32; 3]);
-//! groups.add_edges(0, 0b01);
-//! groups.add_edges(2, 0b10);
+//! groups.place(0, 0b01);
+//! groups.place(1, 0);
+//! groups.place(2, 0b10);
 //! groups.union(0, 1);
 //! assert_eq!(groups.edges(1), 0b01);
 //! groups.union(1, 2);
@@ -44,7 +45,7 @@ mod prior;
 pub mod threats;
 pub mod triangle;
 
-pub use groups::{Groups, Node, Parents};
+pub use groups::{Groups, MASK_BITS, Node, Parents, Words};
 #[cfg(feature = "search")]
 pub use playout::{BridgePlayout, Placement};
 #[cfg(feature = "search")]

@@ -195,6 +195,7 @@ impl HexGame {
     fn place(&mut self, cell: usize, colour: Colour) {
         let stone = colour.stone();
         self.stones[cell] = stone;
+        self.groups.place(cell, 0);
         for &nb in self.geo.neighbours(cell) {
             if nb < OFF {
                 if self.stones[usize::from(nb)] == stone {

@@ -106,7 +106,7 @@ impl Y {
         let i = usize::from(cell);
         let stone = 1 + (self.plies & 1);
         self.stones[i] = stone;
-        self.groups.add_edges(i, self.shape.sides(i));
+        self.groups.place(i, self.shape.sides(i));
         for d in 0..6 {
             if let Some(j) = self.shape.neighbour(i, d)
                 && self.stones[j] == stone

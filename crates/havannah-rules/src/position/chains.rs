@@ -1,57 +1,54 @@
-//! The disjoint-set forest over stones: joining chains (union by size), finding a chain's root
-//! (with or without path halving), and the chain queries built on them.
+//! The chains of stones: connection-kit's union-find forest over the per-cell arrays, and
+//! the chain queries built on it.
 
+use connection_kit::Groups;
 use havannah_board::{Cell, CellSet};
 
-use super::{EMPTY, Position, select};
+use super::cells::{ChainWords, PerCell};
+use super::{EMPTY, Position};
+
+/// The forest: parents and, at each root, the chain's 12-bit corner/side mask and its
+/// number of stones.
+pub(super) type Chains = Groups<PerCell<u16>, ChainWords>;
 
 impl Position {
-    /// Joins the new stone `i` (a root of size 0) and the chains of the roots `roots`
-    /// (repeats and `i` allowed) into one chain with corner/side mask `mask`, under the
-    /// largest root (union by size). The writes do not depend on how many different chains
-    /// there are: pointing a root at the new root is harmless.
+    /// Joins the new stone `i` and the chains of the roots `roots` (repeats and `i` allowed)
+    /// into one chain with corner/side mask `mask`, under the largest root (union by size),
+    /// without a branch ([`Groups::join`]).
     #[inline(always)]
     pub(super) fn merge(&mut self, i: usize, roots: [usize; 3], mask: u16) -> usize {
-        let [r0, r1, r2] = roots;
-        let (s0, s1, s2) = (self.size[r0], self.size[r1], self.size[r2]);
-        let distinct1 = r1 != r0;
-        let distinct2 = (r2 != r0) & (r2 != r1);
-        let size = 1 + s0 + select(distinct1, s1, 0) + select(distinct2, s2, 0);
-        let big01 = select(s1 > s0, r1, r0);
-        let big = select(s2 > self.size[big01], r2, big01);
-        let to = big as u16;
-        self.parent[r0] = to;
-        self.parent[r1] = to;
-        self.parent[r2] = to;
-        self.parent[i] = to;
-        self.size[big] = size;
-        self.mask[big] = mask;
-        big
+        self.chains.join(i, roots, u32::from(mask))
     }
 
-    /// The root of a cell's chain, halving the path on the way. Two steps up are taken
-    /// without a test (a root is its own parent): union by size and path halving keep the
-    /// trees shallow, so the loop seldom runs and its branch is predictable.
+    /// The root of a cell's chain, halving the path on the way.
     #[inline(always)]
     pub(super) fn find(&mut self, i: usize) -> usize {
-        let mut i = usize::from(self.parent[usize::from(self.parent[i])]);
-        while self.parent[i] as usize != i {
-            let grand = self.parent[self.parent[i] as usize];
-            self.parent[i] = grand;
-            i = grand as usize;
-        }
-        i
+        self.chains.find(i)
     }
 
-    /// The root of a cell's chain without changing the forest (two steps without a test, as
-    /// in [`Position::find`]).
+    /// The root of a cell's chain without changing the forest.
     #[inline(always)]
     pub(super) fn find_const(&self, i: usize) -> usize {
-        let mut i = usize::from(self.parent[usize::from(self.parent[i])]);
-        while self.parent[i] as usize != i {
-            i = self.parent[i] as usize;
-        }
-        i
+        self.chains.root(i)
+    }
+
+    /// The OR of the masks at three roots (an empty cell, a root of its own, adds nothing).
+    #[inline(always)]
+    pub(super) fn chain_masks(&self, roots: [usize; 3]) -> u16 {
+        let [r0, r1, r2] = roots;
+        (self.chains.mask_at(r0) | self.chains.mask_at(r1) | self.chains.mask_at(r2)) as u16
+    }
+
+    /// The mask at a root.
+    #[inline(always)]
+    pub(super) fn root_mask(&self, root: usize) -> u16 {
+        self.chains.mask_at(root) as u16
+    }
+
+    /// The number of stones of the chain at a root.
+    #[inline(always)]
+    pub(super) fn root_len(&self, root: usize) -> usize {
+        self.chains.stones_at(root)
     }
 
     /// Whether two stones belong to one chain (false if either cell is empty).
@@ -67,7 +64,7 @@ impl Position {
         if self.is_empty(cell) {
             0
         } else {
-            self.mask[self.find_const(cell.index())]
+            self.root_mask(self.find_const(cell.index()))
         }
     }
 
@@ -77,7 +74,7 @@ impl Position {
         if self.is_empty(cell) {
             0
         } else {
-            usize::from(self.size[self.find_const(cell.index())])
+            self.root_len(self.find_const(cell.index()))
         }
     }
 

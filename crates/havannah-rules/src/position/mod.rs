@@ -10,10 +10,13 @@ mod chains;
 mod tables;
 mod threats;
 
+use connection_kit::Groups;
 use havannah_board::{Board, Cell};
 
+use self::cells::ChainWords;
 pub(crate) use self::cells::{BORDER, EMPTY, code};
 use self::cells::{CAP, PerCell};
+use self::chains::Chains;
 pub use self::tables::figures_of_mask;
 use self::tables::{MIDDLES, RUN_DIRS};
 use crate::types::{Colour, Kinds};
@@ -78,12 +81,9 @@ pub struct Position {
     board: &'static Board,
     /// Stone code per cell, plus the sentinel (always [`BORDER`]).
     stones: PerCell<u8>,
-    /// Disjoint-set parent per cell.
-    parent: PerCell<u16>,
-    /// Chain size, valid at roots.
-    size: PerCell<u16>,
-    /// Corner/side mask, valid at roots.
-    mask: PerCell<u16>,
+    /// The chains: a disjoint-set forest whose roots hold each chain's corner/side mask and
+    /// number of stones.
+    chains: Chains,
     /// The 1-based move number at which each stone was placed (0 for empty cells).
     placed: PerCell<u16>,
     /// Per cell, the directions of its neighbours that hold a stone (see
@@ -102,9 +102,7 @@ impl Clone for Position {
         Position {
             board: self.board,
             stones: self.stones.clone(),
-            parent: self.parent.clone(),
-            size: self.size.clone(),
-            mask: self.mask.clone(),
+            chains: self.chains.clone(),
             placed: self.placed.clone(),
             around: self.around.clone(),
             plies: self.plies,
@@ -121,9 +119,7 @@ impl Clone for Position {
         let len = self.board.num_cells().max(source.board.num_cells()) + 1;
         self.board = source.board;
         self.stones.copy_prefix_from(&source.stones, len);
-        self.parent.copy_prefix_from(&source.parent, len);
-        self.size.copy_prefix_from(&source.size, len);
-        self.mask.copy_prefix_from(&source.mask, len);
+        self.chains.copy_prefix_from(&source.chains, len);
         self.placed.copy_prefix_from(&source.placed, len);
         self.around.copy_prefix_from(&source.around, len);
         self.plies = source.plies;
@@ -143,16 +139,10 @@ impl Position {
         for i in 0..n {
             stones[i] = EMPTY;
         }
-        let mut parent = PerCell::filled(0u16);
-        for i in 0..CAP {
-            parent[i] = i as u16;
-        }
         Position {
             board,
             stones,
-            parent,
-            size: PerCell::filled(1),
-            mask: PerCell::filled(0),
+            chains: Groups::new(PerCell::filled(0), ChainWords::new()),
             placed: PerCell::filled(0),
             around: PerCell::filled(0),
             plies: 0,
@@ -345,11 +335,8 @@ impl Position {
         self.plies += 1;
         self.stones_placed += 1;
         self.placed[i] = self.plies;
-        // The new stone starts as a chain of its own of size 0 and (as every empty cell: masks
-        // are written at roots only) mask 0: a missing run below stands for it and adds
-        // nothing.
-        self.parent[i] = i as u16;
-        self.size[i] = 0;
+        // The new stone is still, as every empty cell, a chain of its own with no stone and
+        // mask 0: a missing run below stands for it and adds nothing.
 
         let nbs = self.board.neighbours6(cell);
         let pattern = self.colour_pattern(i, c);
@@ -369,7 +356,7 @@ impl Position {
         let dirs = RUN_DIRS[pattern];
         let eight = [nbs[0], nbs[1], nbs[2], nbs[3], nbs[4], nbs[5], cell, cell];
         let [r0, r1, r2] = dirs.map(|d| self.find(eight[usize::from(d & 7)].index()));
-        let mask = self.board.edge_mask(cell) | self.mask[r0] | self.mask[r1] | self.mask[r2];
+        let mask = self.board.edge_mask(cell) | self.chain_masks([r0, r1, r2]);
         let mut kinds = figures_of_mask(mask);
         if self.rings == RingDetection::Online {
             // Two runs in one chain: the new stone closes a loop around the cells between.

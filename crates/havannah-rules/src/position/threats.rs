@@ -38,7 +38,7 @@ impl Position {
         let [r0, r1, r2] =
             RUN_DIRS[pattern].map(|d| self.find_const(eight[usize::from(d & 7)].index()));
         let i = cell.index();
-        mask |= self.mask[r0] | self.mask[r1] | self.mask[r2];
+        mask |= self.chain_masks([r0, r1, r2]);
         let loop_closed = ((r1 == r0) & (r1 != i)) | (((r2 == r0) | (r2 == r1)) & (r2 != i));
         let mut kinds = figures_of_mask(mask);
         if loop_closed | (pattern == 63) || self.encloses_neighbour(cell, nbs, pattern, c) {
@@ -97,7 +97,7 @@ impl Position {
     /// [`Position::win_next_to`] for a stone of code `c` (1 or 2) on `around`.
     fn win_next_to_code(&self, around: Cell, c: u8) -> Option<Cell> {
         let root = self.find_const(around.index());
-        let chain_mask = self.mask[root];
+        let chain_mask = self.root_mask(root);
         // First, without a branch per neighbour, the empty neighbours that may win (see
         // `scan_sets`), then the exact test on those only, in neighbour order. (The sentinel
         // is never empty.)
@@ -132,7 +132,7 @@ impl Position {
         chain: (usize, u16),
     ) -> (u8, u8) {
         let (root, mask) = chain;
-        let loose = (self.size[root] >= 5) | (mask != 0) | self.win.is_some();
+        let loose = (self.root_len(root) >= 5) | (mask != 0) | self.win.is_some();
         let (mut sure, mut test) = (0u8, 0u8);
         for (d, nb) in nbs.iter().enumerate() {
             let edge = self.board.edge_mask(*nb);
