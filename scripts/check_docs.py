@@ -8,9 +8,12 @@ Run from anywhere: `python3 scripts/check_docs.py`. Exits 1 and lists every find
   issue numbers, nicknamed machines ("the old machine"), or paths outside the repository;
 - a Markdown link, or a repository path in backticks, names a file that does not exist, or a
   link points outside the repository;
-- a page of `docs/` is over 500 lines, or the pages together are over 2,500 lines.
+- a page of `docs/` is over 500 lines, or the pages together are over 2,500 lines;
+- a line of a prose page of `docs/` (all but the register) is over 120 characters outside
+  tables and fenced code.
 
-`--self-test` runs the patterns on lines that must and must not be flagged.
+`--self-test` runs the patterns on lines that must and must not be flagged, and the line-length
+check on a small page.
 """
 
 import re
@@ -25,6 +28,7 @@ MAX_DOCS_LINES = 2500
 # the prose pages' total.
 REGISTER = "experiments.md"
 MAX_REGISTER_LINES = 300
+MAX_LINE_CHARS = 120  # a prose line; table rows and fenced code may be longer
 TEXT_SUFFIXES = {".md", ".rs", ".py", ".sh", ".toml", ".txt"}
 TEXT_NAMES = {"run", "fuzz"}  # .ci/run, .ci/fuzz
 THIS_FILE = Path(__file__).resolve()
@@ -109,6 +113,22 @@ def link_findings(path, lines):
                 yield f"{path.relative_to(ROOT)}:{number}: a path that does not exist: {named}"
 
 
+def long_line_findings(path, lines):
+    in_code = False
+    for number, line in enumerate(lines, 1):
+        stripped = line.lstrip()
+        if stripped.startswith("```"):  # a fence, also one indented under a list item
+            in_code = not in_code
+            continue
+        if in_code or stripped.startswith("|"):
+            continue
+        if len(line) > MAX_LINE_CHARS:
+            yield (
+                f"{path.relative_to(ROOT)}:{number}: a prose line of {len(line)} characters "
+                f"(at most {MAX_LINE_CHARS})"
+            )
+
+
 def page_findings():
     total = 0
     for page in sorted((ROOT / "docs").glob("*.md")):
@@ -151,6 +171,28 @@ def self_test():
         "version 0.1.0 (2026-11-28, commit 47a9972)",
     ]
     ok = True
+    page = [
+        "# A page",
+        "x" * 121,  # flagged: line 2
+        "| " + "t" * 130 + " |",
+        "```sh",
+        "c" * 130,
+        "```",
+        "1. An item:",
+        "   ```sh",
+        "   " + "c" * 130,
+        "   ```",
+        "w" * MAX_LINE_CHARS,
+        "y" * 200,  # flagged: line 12, the indented block is closed
+    ]
+    found = list(long_line_findings(ROOT / "docs" / "page.md", page))
+    expected = [
+        f"docs/page.md:2: a prose line of 121 characters (at most {MAX_LINE_CHARS})",
+        f"docs/page.md:12: a prose line of 200 characters (at most {MAX_LINE_CHARS})",
+    ]
+    if found != expected:
+        print(f"self-test: long lines found {found}, expected {expected}")
+        ok = False
     for line in flagged:
         if not any(p.search(line) for _, p in PATTERNS):
             print(f"self-test: not flagged: {line!r}")
@@ -176,6 +218,8 @@ def main():
         findings.extend(process_findings(path, lines))
         if path.suffix == ".md":
             findings.extend(link_findings(path, lines))
+        if path.parent == ROOT / "docs" and path.suffix == ".md" and path.name != REGISTER:
+            findings.extend(long_line_findings(path, lines))
     findings.extend(page_findings())
     for finding in findings:
         print(finding)
