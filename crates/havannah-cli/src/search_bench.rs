@@ -7,6 +7,11 @@
 //! With `--threads N` (N > 1) the searches share one tree between N threads: the speed is
 //! what they reach together, and the fingerprint differs from run to run.
 //!
+//! Before the totals it prints where a simulation's time goes: copying the root position,
+//! selection, expansion (with the prior's knowledge), the playout and backpropagation (with
+//! the AMAF update), from the search's own phase clock (`rave_mcts::PhaseTimes`: one
+//! simulation in 64 timed).
+//!
 //! ```sh
 //! havannah search-bench                                 # size 8, 10 positions, 20000 simulations
 //! havannah search-bench --size 6 --positions 4 --simulations 5000 --seed 3 --config uct
@@ -21,6 +26,7 @@ use game_harness::Clock;
 use game_harness::fingerprint::Fingerprint;
 use game_harness::output::exit_status;
 use havannah::{Agent, Engine, RandomAgent};
+use rave_mcts::{Phase, PhaseTimes};
 
 use crate::config_spec::engine_config;
 use havannah_rules::{GameState, Rules};
@@ -66,6 +72,8 @@ pub struct Totals {
     pub seconds: f64,
     /// FNV-1a over each search's chosen move and root children's moves and visits, in order.
     pub fingerprint: u64,
+    /// Where the sampled simulations' time went, all searches together.
+    pub phases: PhaseTimes,
 }
 
 /// The game after `plies` random legal moves from the empty board of `size`, drawn by a
@@ -105,6 +113,7 @@ pub fn bench(opts: &Opts) -> Result<Totals, String> {
         simulations: 0,
         seconds: 0.0,
         fingerprint: 0,
+        phases: PhaseTimes::default(),
     };
     for k in 0..opts.positions {
         let plies = 2 * k;
@@ -131,6 +140,7 @@ pub fn bench(opts: &Opts) -> Result<Totals, String> {
         totals.positions += 1;
         totals.simulations += result.simulations;
         totals.seconds += seconds;
+        totals.phases.merge(&result.phases);
         game_harness::outln!(
             "position {k}: {plies} moves, chose {notation}, {} simulations in {seconds:.2} s, {:.0} simulations/s",
             result.simulations,
@@ -150,10 +160,28 @@ fn rate(simulations: u64, seconds: f64) -> f64 {
     }
 }
 
+/// The phase clock's table: each phase's mean time in a simulation and its share.
+fn phase_table(phases: &PhaseTimes) -> String {
+    let mut table = format!(
+        "where a simulation's time goes ({} simulations timed):",
+        phases.sampled
+    );
+    for phase in Phase::ALL {
+        table += &format!(
+            "\n  {:<8} {:>8.2} µs {:>5.1}%",
+            phase.name(),
+            phases.per_simulation(phase).as_secs_f64() * 1e6,
+            100.0 * phases.share(phase)
+        );
+    }
+    table
+}
+
 /// Runs the bench and prints the totals' line; exit status 2 when an option is refused.
 pub fn run(opts: &Opts) -> ExitCode {
     match bench(opts) {
         Ok(t) => {
+            game_harness::outln!("{}", phase_table(&t.phases));
             game_harness::outln!(
                 "all: {} positions, {} simulations in {:.2} s, {:.0} simulations/s; fingerprint {:016x}",
                 t.positions,

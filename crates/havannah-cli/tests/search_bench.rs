@@ -1,4 +1,5 @@
-//! `havannah search-bench`: a tiny seeded bench gives the same well-formed fingerprint twice,
+//! `havannah search-bench`: a tiny seeded bench gives the same well-formed fingerprint twice
+//! and the table of where a simulation's time goes,
 //! and two threads run the simulations asked (an unknown configuration: `tests/cli.rs`).
 
 use std::process::{Command, Output};
@@ -17,7 +18,7 @@ fn tiny_fingerprint() -> String {
     assert!(output.status.success(), "{output:?}");
     let stdout = String::from_utf8(output.stdout).expect("UTF-8");
     let lines: Vec<&str> = stdout.lines().collect();
-    assert_eq!(lines.len(), 3, "{stdout}");
+    assert_eq!(lines.len(), 9, "{stdout}");
     assert!(
         lines[0].starts_with("position 0: 0 moves, chose "),
         "{stdout}"
@@ -26,7 +27,21 @@ fn tiny_fingerprint() -> String {
         lines[1].starts_with("position 1: 2 moves, chose "),
         "{stdout}"
     );
-    let last = lines[2];
+    // The phase clock's table: one simulation in 64 timed (in each search of 200, simulations
+    // 0, 64, 128 and 192), the five phases in order.
+    assert_eq!(
+        lines[2], "where a simulation's time goes (8 simulations timed):",
+        "{stdout}"
+    );
+    for (line, phase) in lines[3..8]
+        .iter()
+        .zip(["copy", "select", "expand", "playout", "backprop"])
+    {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!((fields[0], fields[2]), (phase, "µs"), "{stdout}");
+        assert!(fields[3].ends_with('%'), "{stdout}");
+    }
+    let last = lines[8];
     assert!(
         last.starts_with("all: 2 positions, 400 simulations in "),
         "{stdout}"

@@ -19,7 +19,7 @@ pub use game::{
     Game, Narrowing, NoPrior, Player, Playout, PlayoutResult, Prior, PriorValue, Rewards, Trace,
     UniformPlayout,
 };
-pub use result::{ChildStats, Proof, SearchResult, StopReason};
+pub use result::{ChildStats, Phase, PhaseTimes, Proof, SearchResult, StopReason};
 pub use search::{Mcts, bytes_per_node};
 
 /// The `rand` this crate is built against (0.10): [`Mcts::search`] and [`Playout`] take its

@@ -95,6 +95,106 @@ pub struct SearchResult<M> {
     pub max_depth: usize,
     /// Why the (first) thread stopped.
     pub stop: StopReason,
+    /// Where the simulations' time went, from a sample of them (all threads together).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub phases: PhaseTimes,
+}
+
+/// A phase of a simulation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// The root position copied into the simulation's game.
+    Copy,
+    /// The walk down the tree: selecting a child at each node and playing its move.
+    Select,
+    /// A leaf expanded: its legal moves, the prior's knowledge (threats, biases), the
+    /// children written.
+    Expand,
+    /// The playout from the leaf to the end of the game.
+    Playout,
+    /// The result and the AMAF samples added along the path (and proofs passed up).
+    Backprop,
+}
+
+impl Phase {
+    /// The five phases in the order of a simulation.
+    pub const ALL: [Phase; 5] = [
+        Phase::Copy,
+        Phase::Select,
+        Phase::Expand,
+        Phase::Playout,
+        Phase::Backprop,
+    ];
+
+    /// The phase's name in lower case (`copy`, `select`, ...).
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Copy => "copy",
+            Phase::Select => "select",
+            Phase::Expand => "expand",
+            Phase::Playout => "playout",
+            Phase::Backprop => "backprop",
+        }
+    }
+}
+
+/// The time of each [`Phase`] over a sample of a search's simulations: one in 64 is timed
+/// (five clock reads), so that the count is cheap enough to stay on.
+///
+/// ```
+/// use rave_mcts::{Phase, PhaseTimes};
+/// use std::time::Duration;
+///
+/// let mut times = PhaseTimes::default();
+/// times.add(Phase::Playout, Duration::from_micros(3));
+/// times.add(Phase::Select, Duration::from_micros(1));
+/// times.sampled = 1;
+/// assert_eq!(times.share(Phase::Playout), 0.75);
+/// assert_eq!(times.per_simulation(Phase::Select), Duration::from_micros(1));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct PhaseTimes {
+    /// The simulations timed.
+    pub sampled: u64,
+    /// Nanoseconds in each phase, in the order of [`Phase::ALL`].
+    pub nanos: [u64; 5],
+}
+
+impl PhaseTimes {
+    /// Adds `time` to `phase`.
+    pub fn add(&mut self, phase: Phase, time: Duration) {
+        self.nanos[phase as usize] += u64::try_from(time.as_nanos()).unwrap_or(u64::MAX);
+    }
+
+    /// Adds another sample's times (another thread's, another search's).
+    pub fn merge(&mut self, other: &PhaseTimes) {
+        self.sampled += other.sampled;
+        for (a, b) in self.nanos.iter_mut().zip(other.nanos) {
+            *a += b;
+        }
+    }
+
+    /// The share of the sampled time spent in `phase` (0 with nothing sampled).
+    #[must_use]
+    pub fn share(&self, phase: Phase) -> f64 {
+        let total: u64 = self.nanos.iter().sum();
+        if total == 0 {
+            0.0
+        } else {
+            self.nanos[phase as usize] as f64 / total as f64
+        }
+    }
+
+    /// The mean time of `phase` in one simulation (zero with nothing sampled).
+    #[must_use]
+    pub fn per_simulation(&self, phase: Phase) -> Duration {
+        let nanos = self.nanos[phase as usize]
+            .checked_div(self.sampled)
+            .unwrap_or(0);
+        Duration::from_nanos(nanos)
+    }
 }
 
 impl std::fmt::Display for StopReason {

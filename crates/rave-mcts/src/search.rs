@@ -17,7 +17,7 @@ use rand_pcg::Pcg64Mcg;
 use crate::MctsError;
 use crate::config::{Budget, Config, FinalMove};
 use crate::game::{Game, NoPrior, Playout, Prior, UniformPlayout};
-use crate::result::{ChildStats, Proof, SearchResult, StopReason};
+use crate::result::{ChildStats, PhaseTimes, Proof, SearchResult, StopReason};
 use crate::tree::{Arena, DRAW, KeptScore, LOSS, Node, NodeId, ROOT, WIN};
 use select::Kept;
 use worker::{Expansion, Limits, Report, Worker, root_mover};
@@ -298,6 +298,7 @@ impl<G: Game, P: Playout<G>, K: Prior<G>> Mcts<G, P, K> {
                 r.simulations += m.simulations;
                 r.discarded += m.discarded;
                 r.max_depth = r.max_depth.max(m.max_depth);
+                r.phases.merge(&m.phases);
                 r.stop = m.stop;
             }
         }
@@ -433,6 +434,10 @@ impl<G: Game, P: Playout<G>, K: Prior<G>> Mcts<G, P, K> {
             tree_nodes: self.tree_nodes(),
             max_depth: reports.iter().map(|r| r.max_depth).max().unwrap_or(0),
             stop,
+            phases: reports.iter().fold(PhaseTimes::default(), |mut all, r| {
+                all.merge(&r.phases);
+                all
+            }),
         }
     }
 

@@ -9,8 +9,9 @@ use common::{Hex, HexPlayout, Nim, Synthetic, SyntheticPlayout, TicTacToe};
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use rave_mcts::{
-    AmafWeighting, Budget, Config, FinalMove, Game, Mcts, MctsError, NoPrior, Prior, PriorTarget,
-    PriorValue, Proof, RaveSchedule, Rewards, SearchResult, Shortlist, StopReason, bytes_per_node,
+    AmafWeighting, Budget, Config, FinalMove, Game, Mcts, MctsError, NoPrior, Phase, Prior,
+    PriorTarget, PriorValue, Proof, RaveSchedule, Rewards, SearchResult, Shortlist, StopReason,
+    bytes_per_node,
 };
 
 fn all_configs() -> Vec<Config> {
@@ -113,6 +114,16 @@ fn the_simulation_budget_is_exact_without_early_stop() {
     assert_eq!(r.simulations, 1234);
     assert_eq!(r.root_visits, 1234);
     assert_eq!(r.stop, StopReason::Simulations);
+    // The phase clock timed simulations 0, 64, ..., 1216: twenty of them. Each ran a
+    // playout, and the shares of the five phases make the whole.
+    assert_eq!(r.phases.sampled, 20);
+    assert!(
+        r.phases.nanos[Phase::Playout as usize] > 0,
+        "{:?}",
+        r.phases
+    );
+    let shares: f64 = Phase::ALL.iter().map(|&p| r.phases.share(p)).sum();
+    assert!((shares - 1.0).abs() < 1e-9, "{:?}", r.phases);
 }
 
 #[test]

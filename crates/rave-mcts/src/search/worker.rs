@@ -12,10 +12,12 @@
 
 mod backprop;
 mod expand;
+mod phases;
 mod playout;
 mod run;
 
 use backprop::{DEFER_VISIT_COUNTS, Deferred};
+use phases::PhaseClock;
 use std::time::{Duration, Instant};
 
 use rand::Rng;
@@ -23,7 +25,7 @@ use rand::Rng;
 use super::select::{GRAVE_SLOTS, Kept, ShortlistEntry};
 use crate::config::{Config, PriorTarget};
 use crate::game::{Game, Player, Playout, Prior, PriorValue, Rewards, Trace};
-use crate::result::StopReason;
+use crate::result::{Phase, PhaseTimes, StopReason};
 use crate::tree::{
     Arena, EXPANDING, NONE, Node, NodeId, ROOT, UNPROVEN, proof_of_reward, proof_value,
 };
@@ -61,6 +63,8 @@ pub(super) struct Report {
     pub(super) discarded: u64,
     pub(super) stop: StopReason,
     pub(super) max_depth: usize,
+    /// The sampled simulations' time by phase.
+    pub(super) phases: PhaseTimes,
 }
 
 /// One search thread's state: everything but the tree, which all threads share.
@@ -108,6 +112,8 @@ pub(super) struct Worker<G: Game, P> {
     /// The playout pool's moves, and its candidates (AMAF mean, move) while it is made.
     pool: Vec<G::Move>,
     pool_candidates: Vec<(f32, G::Move)>,
+    /// The time of each phase of a sample of the simulations.
+    clock: PhaseClock,
 }
 
 impl<G: Game, P: Playout<G>> Worker<G, P> {
@@ -135,6 +141,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             shortlists: Vec::new(),
             pool: Vec::new(),
             pool_candidates: Vec::new(),
+            clock: PhaseClock::default(),
         }
     }
 
@@ -166,9 +173,12 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
         prior: &K,
         rng: &mut R,
     ) -> (bool, bool, usize) {
+        self.clock.begin();
         let mut game = self.scratch.take().unwrap_or_else(|| root.clone());
         game.clone_from(root);
+        self.clock.lap(Phase::Copy);
         let (leaf, node, full) = self.descend(tree, &mut game, root_player, config, prior);
+        self.clock.lap(Phase::Select);
         let depth = self.path.len() - 1;
         let tree_weight = 1.0 / (self.trace.len().max(1)) as f32;
         let (outcome, weight, newly_proven) = match leaf {
@@ -185,15 +195,18 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
                     if self.virtual_loss {
                         self.take_back_virtual_loss(tree);
                     }
+                    self.clock.end(Phase::Playout);
                     return (false, full, depth);
                 }
             },
         };
+        self.clock.lap(Phase::Playout);
         self.scratch = Some(game);
         self.backpropagate(tree, root, root_player, config, outcome, weight);
         if newly_proven {
             self.propagate_proof(tree);
         }
+        self.clock.end(Phase::Backprop);
         (true, full, depth)
     }
 
@@ -251,7 +264,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
                     return (Leaf::Playout, node, false);
                 }
                 match n.claim() {
-                    Ok(()) => match self.expand(tree, node, game, prior, self.mover(root_player)) {
+                    Ok(()) => match self.timed_expand(tree, node, game, prior, root_player) {
                         Expansion::Done => {
                             expanded = true;
                             if let Some(leaf) = self.proven_by_prior(tree, node, root_player) {
@@ -293,6 +306,22 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             node = child;
             n = c;
         }
+    }
+
+    /// [`Worker::expand`], its time apart from the walk's in the phase clock.
+    #[inline]
+    fn timed_expand<K: Prior<G>>(
+        &mut self,
+        tree: &Arena<G::Move>,
+        node: NodeId,
+        game: &G,
+        prior: &K,
+        root_player: Player,
+    ) -> Expansion {
+        self.clock.lap(Phase::Select);
+        let expansion = self.expand(tree, node, game, prior, self.mover(root_player));
+        self.clock.lap(Phase::Expand);
+        expansion
     }
 
     /// Takes back the virtual loss of a discarded simulation.

@@ -33,6 +33,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             discarded: 0,
             stop: StopReason::Simulations,
             max_depth: 0,
+            phases: Default::default(),
         };
         if self.scratch.is_none() {
             self.scratch = Some(root.clone());
@@ -90,6 +91,7 @@ impl<G: Game, P: Playout<G>> Worker<G, P> {
             }
         }
         self.flush_deferred(tree);
+        report.phases = self.clock.take();
         report
     }
 
