@@ -240,6 +240,19 @@ impl<P: Parents, W: Words> Groups<P, W> {
     /// and a run is one group already, so three roots cover every placement. Repeats are
     /// allowed, and a root may be `cell` itself (a group with no stone: a missing run). The
     /// writes do not depend on how many different groups there are, so this has no branch.
+    ///
+    /// ```
+    /// use connection_kit::Groups;
+    ///
+    /// // A row of three cells: stones on the two ends, each touching an edge.
+    /// let mut groups = Groups::new([0u8; 3], [0u32; 3]);
+    /// groups.place(0, 0b01);
+    /// groups.place(2, 0b10);
+    /// // The middle stone joins both (the third run is missing: the cell itself).
+    /// let mask = groups.mask_at(0) | groups.mask_at(2);
+    /// let root = groups.join(1, [0, 2, 1], mask);
+    /// assert_eq!((groups.stones_at(root), groups.root_edges(1)), (3, 0b11));
+    /// ```
     #[inline(always)]
     pub fn join(&mut self, cell: usize, roots: [usize; 3], mask: u32) -> usize {
         let [r0, r1, r2] = roots;

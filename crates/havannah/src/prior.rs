@@ -232,10 +232,12 @@ fn stone_within_two(pos: &Position, board: &Board, cell: Cell) -> bool {
 fn reach(pos: &Position, cell: Cell, me: Colour) -> u32 {
     let board = pos.board();
     let mut mask = board.edge_mask(cell);
-    for &nb in board.neighbours(cell) {
-        if pos.stone(nb) == Some(me) {
-            mask |= pos.chain_mask(nb);
-        }
+    // The neighbours holding a stone of `me`, one load; most cells have none.
+    let mut mine = pos.neighbour_set(cell, Some(me));
+    let nbs = board.neighbours6(cell);
+    while mine != 0 {
+        mask |= pos.chain_mask(nbs[mine.trailing_zeros() as usize]);
+        mine &= mine - 1;
     }
     mask.count_ones()
 }
@@ -249,14 +251,9 @@ fn threats(pos: &Position) -> Threats {
     let opp = me.other();
     let (mut first, mut count) = (None, 0);
     for cell in board.cells().filter(|&c| pos.is_empty(c)) {
-        let (mut mine, mut theirs) = (false, false);
-        for &nb in board.neighbours(cell) {
-            match pos.stone(nb) {
-                Some(c) if c == me => mine = true,
-                Some(_) => theirs = true,
-                None => {}
-            }
-        }
+        // Whether a neighbour holds a stone of either colour: one load each.
+        let mine = pos.neighbour_set(cell, Some(me)) != 0;
+        let theirs = pos.neighbour_set(cell, Some(opp)) != 0;
         // A lone stone touches at most one corner or side: only a neighbour can help it win.
         if mine && !pos.winning_kinds(cell, me).is_empty() {
             return Threats::Win(cell.index());
