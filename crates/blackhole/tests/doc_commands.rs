@@ -100,15 +100,21 @@ fn code_spans(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// The lines of the fenced code blocks of `text`, comments cut.
-fn code_block_lines(text: &str) -> Vec<&str> {
+/// The lines of the fenced code blocks of `text`, comments cut, a line ending in ` \` (the
+/// shell's continuation) joined with the next.
+fn code_block_lines(text: &str) -> Vec<String> {
     let mut inside = false;
     let mut lines = Vec::new();
+    let mut pending = String::new();
     for line in text.lines() {
         if line.trim_start().starts_with("```") {
             inside = !inside;
         } else if inside {
-            lines.push(line.split(" # ").next().unwrap_or(line));
+            let code = line.split(" # ").next().unwrap_or(line);
+            match code.strip_suffix(" \\") {
+                Some(head) => pending = pending + head.trim_start() + " ",
+                None => lines.push(std::mem::take(&mut pending) + code.trim_start()),
+            }
         }
     }
     lines
@@ -134,11 +140,8 @@ fn check_parses(page: &str, args: &[String], checked: &mut usize) {
 fn every_blackhole_command_line_of_the_pages_parses() {
     let mut checked = 0;
     for (page, text) in PAGES {
-        let spans = code_spans(text);
-        for line in code_block_lines(text)
-            .into_iter()
-            .chain(spans.iter().map(String::as_str))
-        {
+        let (spans, blocks) = (code_spans(text), code_block_lines(text));
+        for line in blocks.iter().chain(spans.iter()).map(String::as_str) {
             if let Some(args) = blackhole_args(line) {
                 check_parses(page, &args, &mut checked);
             }
