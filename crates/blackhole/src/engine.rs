@@ -84,6 +84,9 @@ pub struct EventHorizon {
     last_solved: Option<(usize, i16)>,
     /// The most time left seen at a decision (the game's thinking time).
     game_time: Duration,
+    /// The simulations of the tree searches of the last decision (the targets' and the
+    /// swindle's); `None` before the first.
+    simulations: Option<u64>,
 }
 
 /// What one move decision found (for logs and tests).
@@ -120,6 +123,7 @@ impl EventHorizon {
             solver: Solver::new(),
             last_solved: None,
             game_time: Duration::ZERO,
+            simulations: None,
         })
     }
 
@@ -146,6 +150,7 @@ impl EventHorizon {
     /// solver in its range, else one search per target.
     pub fn decide(&mut self, pos: &Position, history: &[Move], time_left: Duration) -> Decision {
         let start = Instant::now();
+        self.simulations = Some(0);
         self.game_time = self.game_time.max(time_left);
         let share = self.share(pos, time_left);
         let mut moves = Vec::new();
@@ -210,6 +215,20 @@ impl EventHorizon {
             solved: None,
             wins,
         }
+    }
+
+    /// The simulations of the last decision's tree searches ([`EventHorizon::decide`] or
+    /// [`EventHorizon::search_only`]): its targets' and, where the solver's move was checked
+    /// against a search for one point more, that search's; 0 for a decision without a
+    /// search, `None` before the first decision.
+    #[must_use]
+    pub fn last_simulations(&self) -> Option<u64> {
+        self.simulations
+    }
+
+    /// Counts `n` simulations of a tree search of the current decision.
+    fn count_simulations(&mut self, n: u64) {
+        *self.simulations.get_or_insert(0) += n;
     }
 
     /// Nodes of the largest search tree kept.
@@ -369,6 +388,11 @@ impl Agent<BlackholeGame> for EventHorizon {
     fn reset(&mut self, _game: &BlackholeGame) {}
     fn observe(&mut self, _game: &BlackholeGame, _mv: Move) {}
 
+    /// [`EventHorizon::last_simulations`]: the simulations of the last decision.
+    fn last_simulations(&self) -> Option<u64> {
+        self.simulations
+    }
+
     /// The move of [`EventHorizon::decide`] with the time the clock leaves ([`time_left`]).
     fn choose(&mut self, game: &BlackholeGame, clock: &Clock) -> Option<Move> {
         if game.verdict().is_some() {
@@ -484,6 +508,31 @@ mod tests {
             },
             ..EngineConfig::default()
         }
+    }
+
+    #[test]
+    fn a_decision_reports_the_simulations_of_its_searches() {
+        let mut bot = EventHorizon::new(EngineConfig::default(), 3).unwrap();
+        assert_eq!(Agent::<BlackholeGame>::last_simulations(&bot), None);
+        let d = bot.decide(&start(), &[], Duration::from_millis(100));
+        let searched: u64 = d.targets.iter().map(|t| t.2).sum();
+        assert!(searched > 0, "{d:?}");
+        assert_eq!(bot.last_simulations(), Some(searched));
+        // The agent reports its last choice's searches to the match runner.
+        let blocked = ["A1", "D4", "C2", "H1", "B6"].map(|c| Cell::parse(c).unwrap());
+        let game = BlackholeGame::new(&blocked).unwrap();
+        let clock = Clock {
+            per_move: Some(Duration::from_millis(50)),
+            ..Clock::unlimited()
+        };
+        assert!(bot.choose(&game, &clock).is_some());
+        let reported = Agent::<BlackholeGame>::last_simulations(&bot);
+        assert!(reported.is_some_and(|n| n > 0), "{reported:?}");
+        // A move the exact solver settles, without a search: 0.
+        let mut solver = EventHorizon::new(solving(18, 19, false), 3).unwrap();
+        let d = solver.decide(&lottery_ending(7, 8), &[], Duration::from_secs(2));
+        assert!(d.targets.is_empty(), "{d:?}");
+        assert_eq!(solver.last_simulations(), Some(0));
     }
 
     #[test]

@@ -163,6 +163,16 @@ pub trait Agent<G: MatchGame>: Send {
         None
     }
 
+    /// The simulations of the last [`Agent::choose`]: `Some(0)` for a move chosen without a
+    /// search (a book move, a forced or proven move), `None` for agents that do not count
+    /// simulations (external programs, players that do not search) and before the first
+    /// choice. The match runner sums them with the thinking time of the moves that report
+    /// them, for each player's simulations a second
+    /// ([`MatchResult::simulations_per_second`](crate::MatchResult::simulations_per_second)).
+    fn last_simulations(&self) -> Option<u64> {
+        None
+    }
+
     /// Why the last [`Agent::choose`] gave no move or a bad one, if the agent knows (an
     /// external program that died, answered an error or resigned); the match runner writes it
     /// into the forfeit's reason.
@@ -189,6 +199,9 @@ impl<G: MatchGame, A: Agent<G> + ?Sized> Agent<G> for Box<A> {
     }
     fn search_report(&self) -> Option<String> {
         (**self).search_report()
+    }
+    fn last_simulations(&self) -> Option<u64> {
+        (**self).last_simulations()
     }
     fn failure(&self) -> Option<AgentFailure> {
         (**self).failure()

@@ -1,6 +1,7 @@
 //! What a match leaves behind: one [`GameRecord`] per game (the final game, who moved first,
-//! the winner, a [`Forfeit`] if a player broke the rules, the thinking times) and the
-//! [`MatchResult`] of the whole match, with its scores and its results table.
+//! the winner, a [`Forfeit`] if a player broke the rules, the thinking times, the simulations
+//! the players reported) and the [`MatchResult`] of the whole match, with its scores and its
+//! results table.
 //!
 //! The records know the game only as a [`MatchGame`]: sides, verdicts and moves. What a game
 //! adds (colours, winning figures, its record formats) the program computes from
@@ -14,7 +15,7 @@ use crate::agent::{MatchGame, Side, Verdict};
 use crate::matches::{MatchSettings, PlayerId, Tally};
 use crate::pentanomial::Pentanomial;
 use crate::sprt::SprtStatus;
-use crate::stats::{Score, format_duration, mean_duration, percent};
+use crate::stats::{Score, format_duration, mean_duration, percent, thousands};
 
 /// A game lost by a rule breach rather than on the board.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -53,6 +54,13 @@ pub struct GameRecord<G> {
     pub moves_chosen: [u32; 2],
     /// The longest thinking time of one move of A and of B in this game.
     pub longest_move: [Duration; 2],
+    /// The simulations A and B reported for their moves in this game
+    /// ([`Agent::last_simulations`](crate::Agent::last_simulations)), summed over the moves
+    /// that reported them.
+    pub simulations: [u64; 2],
+    /// The thinking time of the moves of A and of B that reported their simulations; zero
+    /// when none did.
+    pub search_time: [Duration; 2],
 }
 
 impl<G: MatchGame> GameRecord<G> {
@@ -187,6 +195,26 @@ impl<G> MatchResult<G> {
             .unwrap_or_default()
     }
 
+    /// The simulations `player` reported over the match, and the thinking time of the moves
+    /// that reported them.
+    #[must_use]
+    pub fn search_used(&self, player: PlayerId) -> (u64, Duration) {
+        let i = player.index();
+        self.games.iter().fold((0, Duration::ZERO), |(n, t), g| {
+            (n + g.simulations[i], t + g.search_time[i])
+        })
+    }
+
+    /// The simulations a second of `player` over the match: its simulations over the thinking
+    /// time of the moves that reported them ([`MatchResult::search_used`]); `None` when no
+    /// move of it reported its simulations (an agent that does not search, or records read
+    /// from a file without them).
+    #[must_use]
+    pub fn simulations_per_second(&self, player: PlayerId) -> Option<f64> {
+        let (simulations, time) = self.search_used(player);
+        (!time.is_zero()).then(|| simulations as f64 / time.as_secs_f64())
+    }
+
     /// `count` as a percentage of the games (`-` with no games), as the table writes shares.
     #[must_use]
     pub fn share(&self, count: u32) -> String {
@@ -258,6 +286,22 @@ impl<G> MatchResult<G> {
             format_duration(self.longest_move(PlayerId::B))
         )
     }
+
+    /// `Simulations a second: A 57,123, B -`: each player's
+    /// [`MatchResult::simulations_per_second`] rounded to a whole number, `-` for a player
+    /// whose moves never reported their simulations.
+    #[must_use]
+    pub fn simulations_line(&self) -> String {
+        let rate = |player| {
+            self.simulations_per_second(player)
+                .map_or("-".to_string(), |r| thousands(r.round() as u64))
+        };
+        format!(
+            "Simulations a second: A {}, B {}",
+            rate(PlayerId::A),
+            rate(PlayerId::B)
+        )
+    }
 }
 
 impl<G: MatchGame> fmt::Display for MatchResult<G> {
@@ -265,7 +309,8 @@ impl<G: MatchGame> fmt::Display for MatchResult<G> {
     /// ([`Tally::table`]), the first side's share ([`MatchResult::sides_line`]), forfeits, the
     /// mean game length, A's score with its Wilson interval and Elo ([`Tally::summary`]), the
     /// same by game pairs ([`MatchResult::pentanomial`]) and the SPRT's state when the match
-    /// has one, and the thinking times (no final newline).
+    /// has one, the thinking times ([`MatchResult::time_line`]) and the simulations a second
+    /// ([`MatchResult::simulations_line`]) (no final newline).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let [a, b] = &self.names;
         writeln!(f, "Match: A = {a}, B = {b}; {} games", self.games.len())?;
@@ -276,6 +321,7 @@ impl<G: MatchGame> fmt::Display for MatchResult<G> {
         writeln!(f, "{}", self.length_line())?;
         writeln!(f, "{}", tally.summary())?;
         f.write_str(&self.pairs_lines())?;
-        f.write_str(&self.time_line())
+        writeln!(f, "{}", self.time_line())?;
+        f.write_str(&self.simulations_line())
     }
 }

@@ -12,7 +12,9 @@
 //!   move while the game goes on, forfeits the game (its opponent wins; the [`Forfeit`] says
 //!   why). Both agents are told every move played.
 //! - The clock of the settings is passed to every [`Agent::choose`] as advice; thinking time is
-//!   measured and recorded, never enforced.
+//!   measured and recorded, never enforced. The simulations an agent reports for a move
+//!   ([`Agent::last_simulations`]) are summed with that move's thinking time, for the players'
+//!   simulations a second.
 //!
 //! ```
 //! use game_harness::runner::run_match;
@@ -168,8 +170,10 @@ fn play_shard<R, E>(
 }
 
 /// Plays game number `index` of a match from `game` to its end: the agents are reset to
-/// `game`, [`first_player`]`(index)` plays [`Side::First`], every move is checked and timed.
-/// The agents are not reseeded ([`run_match`] does that).
+/// `game`, [`first_player`]`(index)` plays [`Side::First`], every move is checked and timed,
+/// and the simulations each agent reports for a move ([`Agent::last_simulations`]) are summed
+/// with the time of the moves that report them. The agents are not reseeded ([`run_match`]
+/// does that).
 pub fn play_game<G: MatchGame>(
     agents: &mut [&mut dyn Agent<G>; 2],
     index: usize,
@@ -208,15 +212,34 @@ pub fn play_game<G: MatchGame>(
         time: times.time,
         moves_chosen: times.moves_chosen,
         longest_move: times.longest_move,
+        simulations: times.simulations,
+        search_time: times.search_time,
     }
 }
 
-/// Each player's thinking time, moves chosen and longest move.
+/// Each player's thinking time, moves chosen and longest move, and the simulations and
+/// thinking time of its moves whose agent reported its simulations.
 #[derive(Default)]
 struct MoveTimes {
     time: [Duration; 2],
     moves_chosen: [u32; 2],
     longest_move: [Duration; 2],
+    simulations: [u64; 2],
+    search_time: [Duration; 2],
+}
+
+impl MoveTimes {
+    /// Counts a choice of player `i` that took `spent` and, if its agent reported them,
+    /// `simulations`.
+    fn add(&mut self, i: usize, spent: Duration, simulations: Option<u64>) {
+        self.time[i] += spent;
+        self.longest_move[i] = self.longest_move[i].max(spent);
+        self.moves_chosen[i] += 1;
+        if let Some(n) = simulations {
+            self.simulations[i] += n;
+            self.search_time[i] += spent;
+        }
+    }
 }
 
 /// Plays `game` to its end, `first` playing the first side, timing each choice: the forfeit,
@@ -237,9 +260,7 @@ fn play_out<G: MatchGame>(
         let start = Instant::now();
         let chosen = agents[i].choose(game, clock);
         let spent = start.elapsed();
-        times.time[i] += spent;
-        times.longest_move[i] = times.longest_move[i].max(spent);
-        times.moves_chosen[i] += 1;
+        times.add(i, spent, agents[i].last_simulations());
         let Some(mv) = chosen else {
             let reason = match agents[i].failure() {
                 Some(why) => format!("chose no move: {why}"),

@@ -11,7 +11,9 @@
 //! - **Budget.** The game turns the clock into a budget ([`SearchSetup::budget`]; the time
 //!   already spent following moves is taken off it).
 //! - **Statistics and failures.** The last [`SearchResult`] is kept ([`SearchAgent::last_result`],
-//!   [`Agent::search_report`]); a choice that gives no move says why ([`AgentFailure`]).
+//!   [`Agent::search_report`]) and its simulations reported to the match runner
+//!   ([`Agent::last_simulations`], 0 for a book move); a choice that gives no move says why
+//!   ([`AgentFailure`]).
 //!
 //! ```
 //! use game_harness::search_agent::{SearchAgent, SearchSetup};
@@ -111,6 +113,7 @@
 //! // At 3, adding 2 reaches 5 and wins; adding 1 leaves the opponent the win.
 //! assert_eq!(agent.choose(&game, &Clock::unlimited()), Some(2));
 //! assert!(agent.last_result().is_some_and(|r| r.simulations > 0));
+//! assert_eq!(agent.last_simulations(), agent.last_result().map(|r| r.simulations));
 //! # Ok::<(), std::fmt::Error>(())
 //! ```
 
@@ -181,6 +184,9 @@ pub struct SearchAgent<G: MatchGame, S: SearchSetup<G>> {
     /// Moves observed and not yet followed in the tree.
     pending: Vec<G::Move>,
     failure: Option<AgentFailure>,
+    /// The simulations of the last choice: 0 for a book move, `None` before the first choice
+    /// and after one that gave no move.
+    simulations: Option<u64>,
     /// Simulations and searches since the agent was made.
     totals: (u64, u32),
 }
@@ -207,6 +213,7 @@ impl<G: MatchGame, S: SearchSetup<G>> SearchAgent<G, S> {
             last: None,
             pending: Vec::new(),
             failure: None,
+            simulations: None,
             totals: (0, 0),
         }
     }
@@ -276,6 +283,7 @@ impl<G: MatchGame, S: SearchSetup<G>> SearchAgent<G, S> {
         let result = (search.search(&budget, &mut self.rng))
             .map_err(|e: MctsError| AgentFailure::Search(e.to_string()))?;
         self.totals = (self.totals.0 + result.simulations, self.totals.1 + 1);
+        self.simulations = Some(result.simulations);
         let mv = result.best_move;
         self.last = Some(result);
         Ok(mv)
@@ -295,6 +303,7 @@ where
     fn reset(&mut self, game: &G) {
         self.search = Some(self.setup.tree(self.setup.root(game)));
         self.last = None;
+        self.simulations = None;
         self.pending.clear();
     }
 
@@ -307,6 +316,7 @@ where
     fn choose(&mut self, game: &G, clock: &Clock) -> Option<G::Move> {
         let start = Instant::now();
         self.failure = None;
+        self.simulations = None;
         if game.verdict().is_some() {
             self.failure = Some(AgentFailure::GameOver);
             return None;
@@ -314,6 +324,7 @@ where
         match self.setup.opening(game) {
             Some(Opening::Play(mv)) => {
                 self.last = None;
+                self.simulations = Some(0);
                 return Some(mv);
             }
             Some(Opening::SearchFrom(root)) => {
@@ -334,6 +345,11 @@ where
     fn search_report(&self) -> Option<String> {
         let state = self.search.as_ref()?.game();
         Some(self.setup.report(self.last.as_ref()?, state))
+    }
+
+    /// The simulations of the last search, 0 for a move of the opening book.
+    fn last_simulations(&self) -> Option<u64> {
+        self.simulations
     }
 
     fn failure(&self) -> Option<AgentFailure> {

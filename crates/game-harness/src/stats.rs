@@ -267,6 +267,20 @@ pub fn format_duration(d: Duration) -> String {
     }
 }
 
+/// A whole number with commas between groups of three digits: `57123` is `57,123`.
+#[must_use]
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut text = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            text.push(',');
+        }
+        text.push(digit);
+    }
+    text
+}
+
 /// The mean of a total over a count, or zero for a count of zero.
 #[must_use]
 pub fn mean_duration(total: Duration, count: u64) -> Duration {
@@ -373,6 +387,11 @@ mod tests {
         assert_eq!(format_duration(Duration::from_micros(12_300)), "12.3 ms");
         assert_eq!(format_duration(Duration::from_millis(4_560)), "4.56 s");
         assert_eq!(format_duration(Duration::from_secs(125)), "2 min 05 s");
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1_000), "1,000");
+        assert_eq!(thousands(57_123), "57,123");
+        assert_eq!(thousands(123_456_789), "123,456,789");
         assert_eq!(mean_duration(Duration::from_secs(3), 0), Duration::ZERO);
         assert_eq!(
             mean_duration(Duration::from_secs(3), 2),

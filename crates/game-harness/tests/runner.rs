@@ -104,11 +104,13 @@ struct Log {
     seeds: Vec<u64>,
 }
 
-/// Adds 1 or 2 at random from its seed; logs what it is told.
+/// Adds 1 or 2 at random from its seed; logs what it is told; reports `simulations` for
+/// every move when set, as a searching agent would.
 struct Random {
     name: &'static str,
     state: u64,
     log: Log,
+    simulations: Option<u64>,
 }
 
 impl Random {
@@ -117,6 +119,15 @@ impl Random {
             name,
             state: 1,
             log: Log::default(),
+            simulations: None,
+        }
+    }
+
+    /// A random player that reports `simulations` for each of its moves.
+    fn searching(name: &'static str, simulations: u64) -> Random {
+        Random {
+            simulations: Some(simulations),
+            ..Random::new(name)
         }
     }
 }
@@ -142,6 +153,9 @@ impl Agent<Count> for Random {
     fn reseed(&mut self, seed: u64) {
         self.log.seeds.push(seed);
         self.state = seed | 1;
+    }
+    fn last_simulations(&self) -> Option<u64> {
+        self.simulations
     }
 }
 
@@ -338,7 +352,9 @@ fn the_results_table() {
     assert!(lines[11].starts_with("Score of A by pairs: "), "{table}");
     assert!(lines[11].ends_with("(5 pairs)"), "{table}");
     assert!(lines[12].starts_with("Mean time per move: A "), "{table}");
-    assert_eq!(lines.len(), 13);
+    // Random players do not search: no simulations to report.
+    assert_eq!(lines[13], "Simulations a second: A -, B -");
+    assert_eq!(lines.len(), 14);
     let a = result.score(PlayerId::A);
     assert_eq!(
         lines[4],
@@ -398,6 +414,10 @@ fn shards_round_trip_and_merge_into_one_run() {
         assert_eq!(
             (x.time, x.moves_chosen, x.longest_move),
             (y.time, y.moves_chosen, y.longest_move)
+        );
+        assert_eq!(
+            (x.simulations, x.search_time),
+            (y.simulations, y.search_time)
         );
     }
     assert_eq!(back.result.to_string(), whole.to_string());
@@ -552,7 +572,7 @@ fn bad_shard_files_are_errors_naming_line_and_field() {
     let err = parse_err(&text.replacen(line, &relabelled, 1));
     assert!(err.starts_with("line 5: the line says "), "{err}");
     let err = parse_err(&text.replacen(line, &format!("{line}\textra"), 1));
-    assert!(err.contains("a game line of 13 fields"), "{err}");
+    assert!(err.contains("a game line of 17 fields"), "{err}");
     // A file that cannot be read names the file.
     let missing = std::path::Path::new("/nonexistent/match.tsv");
     let err = match_file::read(missing, Count::from_description).unwrap_err();
@@ -786,4 +806,215 @@ fn an_sprt_stops_the_match_at_a_decision_on_a_pair() {
     .unwrap();
     assert_eq!(all.games.len(), 40);
     assert!(all.sprt_status().is_none());
+}
+
+/// A match between a player reporting `simulations` a move (A) and one that reports none (B).
+fn searching_match(settings: &MatchSettings, simulations: u64) -> MatchResult<Count> {
+    let (mut a, mut b) = (
+        Random::searching("search", simulations),
+        Random::new("beta"),
+    );
+    let seed = settings.seed;
+    run_match([&mut a, &mut b], settings, |i| opening(seed, i), |_| {}).unwrap()
+}
+
+#[test]
+fn reported_simulations_are_summed_per_player_with_their_moves_time() {
+    let result = searching_match(&MatchSettings::new(6).seed(3), 1_500);
+    for g in &result.games {
+        // Every move of A reported 1,500 simulations and counts its time; B reported none.
+        assert_eq!(g.simulations, [1_500 * u64::from(g.moves_chosen[0]), 0]);
+        assert_eq!(g.search_time, [g.time[0], Duration::ZERO]);
+    }
+    let (simulations, time) = result.search_used(PlayerId::A);
+    let moves = result.time_used(PlayerId::A).1;
+    assert_eq!(simulations, 1_500 * moves);
+    assert_eq!(time, result.time_used(PlayerId::A).0);
+    let rate = result.simulations_per_second(PlayerId::A).unwrap();
+    assert!(
+        (rate - simulations as f64 / time.as_secs_f64()).abs() <= 1e-6 * rate,
+        "{rate}"
+    );
+    assert_eq!(result.simulations_per_second(PlayerId::B), None);
+    assert_eq!(result.search_used(PlayerId::B), (0, Duration::ZERO));
+
+    // The line follows the time line, the rate rounded with thousands separators.
+    let table = result.to_string();
+    let lines: Vec<&str> = table.lines().collect();
+    assert!(lines[lines.len() - 2].starts_with("Mean time per move: A "));
+    assert_eq!(lines[lines.len() - 1], result.simulations_line());
+    assert!(
+        lines[lines.len() - 1].starts_with("Simulations a second: A ")
+            && lines[lines.len() - 1].ends_with(", B -"),
+        "{table}"
+    );
+    let mut fixed = result.clone();
+    for g in &mut fixed.games {
+        g.simulations = [0, 0];
+        g.search_time = [Duration::ZERO; 2];
+    }
+    fixed.games[0].simulations = [4_000_000, 0];
+    fixed.games[0].search_time = [Duration::from_secs(2), Duration::ZERO];
+    fixed.games[1].simulations = [561_234, 30];
+    fixed.games[1].search_time = [Duration::from_millis(500), Duration::from_secs(3)];
+    assert_eq!(
+        fixed.simulations_per_second(PlayerId::A),
+        Some(4_561_234.0 / 2.5)
+    );
+    assert_eq!(fixed.simulations_per_second(PlayerId::B), Some(10.0));
+    assert_eq!(
+        fixed.simulations_line(),
+        "Simulations a second: A 1,824,494, B 10"
+    );
+    assert!(
+        fixed
+            .to_string()
+            .ends_with("\nSimulations a second: A 1,824,494, B 10")
+    );
+
+    // A boxed agent reports what the agent in the box reports.
+    let boxed: Box<dyn Agent<Count>> = Box::new(Random::searching("boxed", 7));
+    assert_eq!(boxed.last_simulations(), Some(7));
+    assert_eq!(
+        Fixed {
+            mv: Some(1),
+            why: None
+        }
+        .last_simulations(),
+        None
+    );
+}
+
+#[test]
+fn simulations_survive_the_shard_file_and_the_merge() {
+    let settings = MatchSettings::new(6).seed(21);
+    let whole = searching_match(&settings, 250);
+    let text = match_file::text(&whole, &Count::new(9).description());
+    assert!(text.starts_with("game-harness-match\t2\n"), "{text}");
+    // Game lines: ..., longest A, longest B, simulations A, simulations B, search time A,
+    // search time B, forfeit, moves.
+    let g = &whole.games[0];
+    let line = text.lines().nth(4).unwrap();
+    let fields: Vec<&str> = line.split('\t').collect();
+    assert_eq!(fields.len(), 17, "{line}");
+    let search = [
+        g.simulations[0].to_string(),
+        g.simulations[1].to_string(),
+        g.search_time[0].as_nanos().to_string(),
+        g.search_time[1].as_nanos().to_string(),
+    ];
+    assert_eq!(fields[11..15], search, "{line}");
+    assert_eq!(fields[15], "-");
+
+    let back = round_trip(&whole);
+    for (x, y) in back.result.games.iter().zip(&whole.games) {
+        assert_eq!(
+            (x.simulations, x.search_time),
+            (y.simulations, y.search_time)
+        );
+    }
+    assert_eq!(back.result.simulations_line(), whole.simulations_line());
+
+    // Shards played apart merge into the whole match's simulations (the games are the same;
+    // the times are not).
+    let parts: Vec<ShardFile<Count>> = (0..2)
+        .map(|k| {
+            let shard = settings.shard(Shard { index: k, count: 2 });
+            round_trip(&searching_match(&shard, 250))
+        })
+        .collect();
+    let merged = match_file::merge(parts).unwrap();
+    assert_eq!(keys(&merged.result), keys(&whole));
+    let sims = |r: &MatchResult<Count>| r.games.iter().map(|g| g.simulations).collect::<Vec<_>>();
+    assert_eq!(sims(&merged.result), sims(&whole));
+    assert!(merged.result.simulations_per_second(PlayerId::A).is_some());
+    assert_eq!(merged.result.simulations_per_second(PlayerId::B), None);
+    for g in &merged.result.games {
+        assert_eq!(g.search_time[0], g.time[0]);
+    }
+}
+
+/// `text` as version 1 wrote it: the old version line, and game lines without the four
+/// search fields.
+fn as_version_1(text: &str) -> String {
+    text.lines()
+        .map(|line| {
+            if line == "game-harness-match\t2" {
+                "game-harness-match\t1".to_string()
+            } else if line.starts_with("game\t") {
+                let fields: Vec<&str> = line.split('\t').collect();
+                [&fields[..11], &fields[15..]].concat().join("\t")
+            } else {
+                line.to_string()
+            }
+        })
+        .map(|line| line + "\n")
+        .collect()
+}
+
+#[test]
+fn a_version_1_file_reads_without_simulations() {
+    let result = searching_match(&MatchSettings::new(4).seed(5), 100);
+    let description = Count::new(9).description();
+    let text = match_file::text(&result, &description);
+    let old = as_version_1(&text);
+    assert!(old.starts_with("game-harness-match\t1\n"), "{old}");
+    let line = old.lines().nth(4).unwrap();
+    assert_eq!(line.split('\t').count(), 13, "{line}");
+    let back = match_file::parse(&old, Count::from_description).unwrap();
+    assert_eq!(keys(&back.result), keys(&result));
+    for (x, y) in back.result.games.iter().zip(&result.games) {
+        assert_eq!(
+            (x.time, x.moves_chosen, x.longest_move),
+            (y.time, y.moves_chosen, y.longest_move)
+        );
+        assert_eq!(
+            (x.simulations, x.search_time),
+            ([0; 2], [Duration::ZERO; 2])
+        );
+    }
+    assert_eq!(back.result.simulations_per_second(PlayerId::A), None);
+    assert!(
+        back.result
+            .to_string()
+            .ends_with("\nSimulations a second: A -, B -")
+    );
+    // Written again, it is version 2 with zeros; a version 1 file merges with a version 2 one.
+    let again = match_file::text(&back.result, &description);
+    assert!(again.starts_with("game-harness-match\t2\n"), "{again}");
+    assert!(again.lines().nth(4).unwrap().contains("\t0\t0\t0\t0\t"));
+    let other = searching_match(
+        &MatchSettings::new(4).seed(5).shard("1/2".parse().unwrap()),
+        100,
+    );
+    let old_part = as_version_1(&match_file::text(
+        &searching_match(
+            &MatchSettings::new(4).seed(5).shard("0/2".parse().unwrap()),
+            100,
+        ),
+        &description,
+    ));
+    let merged = match_file::merge(vec![
+        match_file::parse(&old_part, Count::from_description).unwrap(),
+        round_trip(&other),
+    ])
+    .unwrap();
+    assert_eq!(
+        merged.result.search_used(PlayerId::A),
+        other.search_used(PlayerId::A)
+    );
+
+    // Each version has its own number of fields.
+    let long_in_1 = text.replacen("game-harness-match\t2", "game-harness-match\t1", 1);
+    assert!(parse_err(&long_in_1).contains("a game line of 13 fields"));
+    let short_in_2 = old.replacen("game-harness-match\t1", "game-harness-match\t2", 1);
+    assert!(parse_err(&short_in_2).contains("a game line of 17 fields"));
+    let err = parse_err(&text.replacen("game-harness-match\t2", "game-harness-match\t3", 1));
+    assert!(err.starts_with("line 1: "), "{err}");
+    // A bad simulation count names its field.
+    let line = text.lines().nth(4).unwrap();
+    let mut fields: Vec<&str> = line.split('\t').collect();
+    fields[11] = "many";
+    let err = parse_err(&text.replacen(line, &fields.join("\t"), 1));
+    assert_eq!(err, "line 5: simulations of A \"many\" is not a number");
 }

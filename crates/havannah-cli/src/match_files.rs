@@ -133,7 +133,8 @@ impl fmt::Display for Table<'_> {
         writeln!(f, "{}", result.length_line())?;
         writeln!(f, "{}", tally.summary())?;
         f.write_str(&result.pairs_lines())?;
-        f.write_str(&result.time_line())
+        writeln!(f, "{}", result.time_line())?;
+        f.write_str(&result.simulations_line())
     }
 }
 
@@ -330,6 +331,8 @@ mod tests {
             time: [Duration::ZERO; 2],
             moves_chosen: [0; 2],
             longest_move: [Duration::ZERO; 2],
+            simulations: [0; 2],
+            search_time: [Duration::ZERO; 2],
         }
     }
 

@@ -160,6 +160,11 @@ fn check_totals(result: &MatchResult<GameState>) -> String {
         "total", 10, score.wins, score.losses, score.draws
     )));
     assert!(table.contains("Elo A - B: "));
+    // Random players do not search: the last line has no simulations to show.
+    assert!(
+        table.ends_with("\nSimulations a second: A -, B -"),
+        "{table}"
+    );
     table
 }
 

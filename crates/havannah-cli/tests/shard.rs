@@ -1,6 +1,8 @@
 //! Havannah matches in shards: the shards of a match together play the same games as one
 //! run, and a shard file reads back to the same result.
 
+use std::time::Duration;
+
 use game_harness::MatchSettings;
 use game_harness::match_file::{self, ShardFile};
 use game_harness::record::MatchResult;
@@ -102,7 +104,15 @@ fn a_shard_file_reads_back_to_the_same_result() {
         assert_eq!(kinds(x), kinds(y));
         assert_eq!(x.moves_chosen, y.moves_chosen);
         assert_eq!(x.time, y.time);
+        assert_eq!(
+            (x.simulations, x.search_time),
+            (y.simulations, y.search_time)
+        );
+        // The engine reports at most its 60 simulations a move; the random player none.
+        assert!(y.simulations[0] <= 60 * u64::from(y.moves_chosen[0]));
+        assert_eq!((y.simulations[1], y.search_time[1]), (0, Duration::ZERO));
     }
+    assert!(result.search_used(PlayerId::A).0 > 0);
     let table = |result| {
         Table {
             result,
@@ -111,6 +121,13 @@ fn a_shard_file_reads_back_to_the_same_result() {
         .to_string()
     };
     assert_eq!(table(&back), table(&result));
+    // The table ends with the players' simulations a second, after the time line.
+    let text = table(&result);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[lines.len() - 2].starts_with("Mean time per move: A "));
+    assert_eq!(lines[lines.len() - 1], result.simulations_line());
+    assert!(lines[lines.len() - 1].ends_with(", B -"), "{text}");
+    assert!(!lines[lines.len() - 1].contains("A -"), "{text}");
 }
 
 #[test]

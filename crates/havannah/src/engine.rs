@@ -363,6 +363,10 @@ impl Agent<GameState> for Engine {
     fn search_report(&self) -> Option<String> {
         self.0.search_report()
     }
+    /// The simulations of the last search; 0 for a move of the first-stone table.
+    fn last_simulations(&self) -> Option<u64> {
+        self.0.last_simulations()
+    }
     fn reset(&mut self, game: &GameState) {
         self.0.reset(game);
     }

@@ -276,3 +276,24 @@ fn a_win_at_once_after_followed_moves_is_proven_for_the_side_to_move() {
         }
     }
 }
+
+#[test]
+fn the_engine_reports_the_simulations_of_its_last_choice() {
+    let mut e = engine(Preset::Best, 300, 4);
+    assert_eq!(e.last_simulations(), None);
+    let game = setup(4, &["a1", "g7"]);
+    e.reset(&game);
+    assert!(e.choose(&game, &Clock::unlimited()).is_some());
+    let searched = e.last_result().map(|r| r.simulations);
+    assert!(searched.is_some_and(|n| n > 0), "{searched:?}");
+    assert_eq!(e.last_simulations(), searched);
+    // The first stone of the pie rule's table is played without a search.
+    let mut config = EngineConfig::preset(Preset::Best);
+    config.pie_table = true;
+    let mut e = Engine::new(config, 4);
+    let game = GameState::new(8, Rules { pie: true }).unwrap();
+    e.reset(&game);
+    assert!(e.choose(&game, &Clock::unlimited()).is_some());
+    assert!(e.last_result().is_none());
+    assert_eq!(e.last_simulations(), Some(0));
+}

@@ -271,6 +271,8 @@ mod tests {
         // The subtree of the move played survived: the second search started with visits.
         let second = engine.last_result().unwrap();
         assert!(second.root_visits > second.simulations, "{second:?}");
+        // The match runner is told this search's simulations, not the tree's visits.
+        assert_eq!(engine.last_simulations(), Some(second.simulations));
         game.try_play(reply).unwrap();
         engine.observe(&game, reply);
         // A colour playing twice: the search follows the game's position, not its plies.

@@ -26,7 +26,7 @@ fn folder(name: &str) -> PathBuf {
 }
 
 /// The game lines of a match file without the times: number, who moved first, winner,
-/// verdict, the moves chosen, the forfeit and the moves.
+/// verdict, the moves chosen, the simulations, the forfeit and the moves.
 fn games(dir: &Path) -> Vec<String> {
     let text = std::fs::read_to_string(dir.join("match.tsv")).expect("a match file");
     assert!(
@@ -37,7 +37,7 @@ fn games(dir: &Path) -> Vec<String> {
         .filter(|l| l.starts_with("game\t"))
         .map(|l| {
             let fields: Vec<&str> = l.split('\t').collect();
-            [&fields[..5], &fields[7..9], &fields[11..]]
+            [&fields[..5], &fields[7..9], &fields[11..13], &fields[15..]]
                 .concat()
                 .join("\t")
         })
@@ -58,6 +58,9 @@ fn a_match_repeats_and_its_shards_merge_into_the_same_games() {
         "{table}"
     );
     assert!(table.contains("Score of A by pairs: "), "{table}");
+    // Both searching players reported their simulations.
+    let rates = simulations_line(&table);
+    assert!(!rates.contains('-'), "{table}");
     selfplay(&[&common[..], &[again.to_str().unwrap()]].concat());
     assert_eq!(games(&whole).len(), 4);
     assert_eq!(games(&whole), games(&again));
@@ -102,6 +105,20 @@ fn an_external_gtp_program_plays_through_the_harness() {
     let table = selfplay(&["--games", "2", "--swap", "true", "--player-b", &program]);
     assert!(table.contains("Forfeits: 0"), "{table}");
     assert!(table.contains("total                   2"), "{table}");
+    // The search reports its simulations, the external program none.
+    let rates = simulations_line(&table);
+    assert!(
+        rates.ends_with(", B -") && !rates.contains("A -"),
+        "{table}"
+    );
+}
+
+/// The table's line of simulations a second.
+fn simulations_line(table: &str) -> &str {
+    table
+        .lines()
+        .find(|l| l.starts_with("Simulations a second: A "))
+        .unwrap_or_else(|| panic!("no simulations line in {table}"))
 }
 
 #[test]

@@ -85,6 +85,7 @@ impl EventHorizon {
     /// speed measurements, `blackhole search-bench`). With the drifting target, its current
     /// target is searched once, without drifting. `None` if the game is over.
     pub fn search_only(&mut self, pos: &Position, simulations: u64) -> Option<Decision> {
+        self.simulations = Some(0);
         let mut moves = Vec::new();
         reasonable_moves(pos, &mut moves);
         let first = *moves.first()?;
@@ -227,19 +228,22 @@ impl EventHorizon {
         let k = self.tree_for(pos, history, alpha);
         let tree = &mut self.trees[k].2;
         match tree.search(&b, &mut self.rng) {
-            Ok(r) => TargetSearch {
-                alpha,
-                // A proven root's value is its proof, not the mean of its simulations.
-                reach: match r.proven {
-                    Some(Proof::Win) => 1.0,
-                    Some(Proof::Loss) => 0.0,
-                    Some(Proof::Draw) => 0.5,
-                    None => r.value,
-                },
-                simulations: r.simulations,
-                best: Some(played_move(pos, &r.best_move, &r.principal_variation)),
-                certain: r.proven.is_some(),
-            },
+            Ok(r) => {
+                self.count_simulations(r.simulations);
+                TargetSearch {
+                    alpha,
+                    // A proven root's value is its proof, not the mean of its simulations.
+                    reach: match r.proven {
+                        Some(Proof::Win) => 1.0,
+                        Some(Proof::Loss) => 0.0,
+                        Some(Proof::Draw) => 0.5,
+                        None => r.value,
+                    },
+                    simulations: r.simulations,
+                    best: Some(played_move(pos, &r.best_move, &r.principal_variation)),
+                    certain: r.proven.is_some(),
+                }
+            }
             Err(_) => {
                 // The game is over for the search (no move) or the node budget cannot hold
                 // the root: start afresh next time.
@@ -395,6 +399,7 @@ impl EventHorizon {
         let Ok(result) = self.trees[k].2.search(&b, &mut self.rng) else {
             return solved;
         };
+        self.count_simulations(result.simulations);
         for c in result.children.iter().take(SWINDLE_CHECKS) {
             if c.mv == solved {
                 return solved;

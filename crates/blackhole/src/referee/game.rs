@@ -157,6 +157,8 @@ mod tests {
             time: [Duration::ZERO; 2],
             moves_chosen: [0; 2],
             longest_move: [Duration::ZERO; 2],
+            simulations: [0; 2],
+            search_time: [Duration::ZERO; 2],
         }
     }
 

@@ -111,6 +111,8 @@ fn in_whole_match(
         record.time.swap(0, 1);
         record.moves_chosen.swap(0, 1);
         record.longest_move.swap(0, 1);
+        record.simulations.swap(0, 1);
+        record.search_time.swap(0, 1);
     }
     record
 }

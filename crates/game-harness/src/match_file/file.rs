@@ -14,8 +14,13 @@ use crate::record::{Forfeit, GameRecord, MatchResult};
 use crate::shard::Shard;
 use crate::time::Clock;
 
-/// The first line of a shard file.
-const VERSION: &str = "game-harness-match\t1";
+/// The first line of a shard file as [`text`] writes it: version 2, whose game lines carry
+/// each player's simulations and search time.
+const VERSION: &str = "game-harness-match\t2";
+
+/// The first line of a shard file of version 1, whose game lines have no simulations (read as
+/// zero: no player reported any).
+const VERSION_1: &str = "game-harness-match\t1";
 
 /// The name of the shard file in an output folder.
 pub const SHARD_FILE: &str = "match.tsv";
@@ -103,7 +108,7 @@ fn game_line<G: MatchGame>(g: &GameRecord<G>) -> String {
         .map(|m| clean(m))
         .collect();
     format!(
-        "game\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{forfeit}\t{}",
+        "game\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{forfeit}\t{}",
         g.index,
         player_text(Some(g.first_player)),
         player_text(g.winner),
@@ -114,6 +119,10 @@ fn game_line<G: MatchGame>(g: &GameRecord<G>) -> String {
         g.moves_chosen[1],
         g.longest_move[0].as_nanos(),
         g.longest_move[1].as_nanos(),
+        g.simulations[0],
+        g.simulations[1],
+        g.search_time[0].as_nanos(),
+        g.search_time[1].as_nanos(),
         moves.join(" ")
     )
 }
@@ -152,13 +161,17 @@ pub fn parse<G: MatchGame, E: fmt::Display>(
     let mut lines = text.lines().enumerate().map(|(i, line)| (i + 1, line));
     let mut next = |what: &'static str| lines.next().ok_or(ShardError::Truncated(what));
     let (_, version) = next("version")?;
-    if version != VERSION {
-        return Err(line_error(
-            1,
-            version,
-            "the version line `game-harness-match<TAB>1`",
-        ));
-    }
+    let version = match version {
+        VERSION => Version::Two,
+        VERSION_1 => Version::One,
+        _ => {
+            return Err(line_error(
+                1,
+                version,
+                "the version line `game-harness-match<TAB>2` (or 1)",
+            ));
+        }
+    };
     let (n, line) = next("description")?;
     let Some(text) = line.strip_prefix("description\t") else {
         return Err(line_error(n, line, "`description<TAB>GAME key=value ...`"));
@@ -179,7 +192,7 @@ pub fn parse<G: MatchGame, E: fmt::Display>(
     let settings = parse_settings(n, line)?;
     let mut games = Vec::new();
     for (n, line) in lines {
-        games.push(parse_game(n, line, &settings, &empty)?);
+        games.push(parse_game(n, line, version, &settings, &empty)?);
     }
     Ok(ShardFile {
         description,
@@ -329,9 +342,56 @@ fn replay<G: MatchGame>(n: usize, game: &mut G, moves: &str) -> Result<(), Shard
     Ok(())
 }
 
+/// The versions of the file [`parse`] reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Version {
+    /// Game lines of 13 fields, without simulations.
+    One,
+    /// Game lines of 17 fields: version 1's with each player's simulations and search time
+    /// before the forfeit.
+    Two,
+}
+
+impl Version {
+    /// The fields of a game line between the longest moves and the forfeit.
+    const fn search_fields(self) -> usize {
+        match self {
+            Version::One => 0,
+            Version::Two => 4,
+        }
+    }
+
+    /// What a game line of this version is, for errors.
+    const fn game_line(self) -> &'static str {
+        match self {
+            Version::One => "a game line of 13 fields",
+            Version::Two => "a game line of 17 fields",
+        }
+    }
+}
+
+/// The simulations and search times of A and B in a game line's search fields (`[SA, SB, TA,
+/// TB]`; none in version 1, read as zero).
+fn parse_search(n: usize, fields: &[&str]) -> Result<([u64; 2], [Duration; 2]), ShardError> {
+    match *fields {
+        [sa, sb, ta, tb] => Ok((
+            [
+                number(n, "simulations of A", sa)?,
+                number(n, "simulations of B", sb)?,
+            ],
+            [
+                nanos(n, "search time of A", ta)?,
+                nanos(n, "search time of B", tb)?,
+            ],
+        )),
+        _ => Ok(([0; 2], [Duration::ZERO; 2])),
+    }
+}
+
 fn parse_game<G: MatchGame>(
     n: usize,
     line: &str,
+    version: Version,
     settings: &MatchSettings,
     empty: &G,
 ) -> Result<GameRecord<G>, ShardError> {
@@ -348,12 +408,17 @@ fn parse_game<G: MatchGame>(
         mb,
         la,
         lb,
+        search @ ..,
         forfeit,
         moves,
-    ] = fields[..]
+    ] = &fields[..]
     else {
-        return Err(line_error(n, line, "a game line of 13 fields"));
+        return Err(line_error(n, line, version.game_line()));
     };
+    if search.len() != version.search_fields() {
+        return Err(line_error(n, line, version.game_line()));
+    }
+    let (simulations, search_time) = parse_search(n, search)?;
     let game_number: usize = number(n, "game number", index)?;
     if game_number >= settings.games || !settings.shard.contains(game_number) {
         return Err(field_error(n, "game number", index, "a game of this shard"));
@@ -373,6 +438,8 @@ fn parse_game<G: MatchGame>(
             nanos(n, "longest move of A", la)?,
             nanos(n, "longest move of B", lb)?,
         ],
+        simulations,
+        search_time,
     };
     check_result(n, &record, winner)?;
     Ok(record)

@@ -5,16 +5,22 @@
 //! The file is tab-separated text:
 //!
 //! ```text
-//! game-harness-match  1
+//! game-harness-match  2
 //! description         <the program's description of the game, e.g. havannah size=8 pie=1>
 //! names               <A>  <B>
 //! settings            <games>  <seed>  <shard K/N>  <per move>  <remaining>  <moves to go>
 //! game                <number>  <first: A|B>  <winner: A|B|->  <verdict: first|second|draw>
 //!                     <time A>  <time B>  <moves A>  <moves B>  <longest A>  <longest B>
+//!                     <simulations A>  <simulations B>  <search time A>  <search time B>
 //!                     <forfeit: -|PLAYER|MOVE|REASON>  <moves, space-separated>
 //! ```
 //!
-//! Times are in nanoseconds, `-` for a clock field that is not set. The description
+//! Times are in nanoseconds, `-` for a clock field that is not set. A player's simulations
+//! and search time are those of its moves that reported their simulations
+//! ([`GameRecord::simulations`](crate::GameRecord::simulations),
+//! [`GameRecord::search_time`](crate::GameRecord::search_time)); both are 0 when none did.
+//! Files of version 1 (`game-harness-match  1`, game lines without these four fields) are
+//! read too, their simulations and search times as 0. The description
 //! ([`Description`]: `GAME key=value ...`) is the program's: it names the game and every
 //! setting that makes two matches different (a board size, the rules, the opening), and
 //! [`read`] and [`parse`] hand it to the program's closure,
