@@ -2,7 +2,7 @@
 # The speed tables of docs/performance.md in one run of one engine version: simulations a second
 # of `havannah search-bench` for `uct`, `rave` and `best` at sizes 4 to 10 on one and two
 # threads, two threads against one in games, and `best` beside morat-havannah
-# (scripts/speed_vs_morat.sh). Run it on an otherwise idle machine with two cores.
+# (scripts/speed_vs_morat.sh). Run it with nothing else running, on two cores.
 #
 #   scripts/performance_table.sh HAVANNAH MORAT
 #
