@@ -390,7 +390,7 @@ impl Agent<BlackholeGame> for EventHorizon {
 
     /// [`EventHorizon::last_simulations`]: the simulations of the last decision.
     fn last_simulations(&self) -> Option<u64> {
-        self.simulations
+        EventHorizon::last_simulations(self)
     }
 
     /// The move of [`EventHorizon::decide`] with the time the clock leaves ([`time_left`]).
