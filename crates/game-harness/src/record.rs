@@ -275,6 +275,22 @@ impl<G> MatchResult<G> {
         lines
     }
 
+    /// The results table's closing lines, which every game's table ends with: A's score with
+    /// its Wilson interval and Elo ([`Tally::summary`]), the same by game pairs and the SPRT's
+    /// state ([`MatchResult::pairs_lines`]), the thinking times
+    /// ([`MatchResult::time_line`]) and the simulations a second
+    /// ([`MatchResult::simulations_line`]), each line but the last ending in `\n`.
+    #[must_use]
+    pub fn score_lines(&self) -> String {
+        format!(
+            "{}\n{}{}\n{}",
+            self.tally().summary(),
+            self.pairs_lines(),
+            self.time_line(),
+            self.simulations_line()
+        )
+    }
+
     /// `Mean time per move: A 12.0 ms, B 11.5 ms; longest move: A 40.1 ms, B 38.0 ms`.
     #[must_use]
     pub fn time_line(&self) -> String {
@@ -307,21 +323,14 @@ impl<G> MatchResult<G> {
 impl<G: MatchGame> fmt::Display for MatchResult<G> {
     /// The results table: the players, A's and B's wins by who moved first
     /// ([`Tally::table`]), the first side's share ([`MatchResult::sides_line`]), forfeits, the
-    /// mean game length, A's score with its Wilson interval and Elo ([`Tally::summary`]), the
-    /// same by game pairs ([`MatchResult::pentanomial`]) and the SPRT's state when the match
-    /// has one, the thinking times ([`MatchResult::time_line`]) and the simulations a second
-    /// ([`MatchResult::simulations_line`]) (no final newline).
+    /// mean game length, then [`MatchResult::score_lines`] (no final newline).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let [a, b] = &self.names;
         writeln!(f, "Match: A = {a}, B = {b}; {} games", self.games.len())?;
-        let tally = self.tally();
-        f.write_str(&tally.table())?;
+        f.write_str(&self.tally().table())?;
         writeln!(f, "{}", self.sides_line())?;
         writeln!(f, "Forfeits: {}", self.forfeits())?;
         writeln!(f, "{}", self.length_line())?;
-        writeln!(f, "{}", tally.summary())?;
-        f.write_str(&self.pairs_lines())?;
-        writeln!(f, "{}", self.time_line())?;
-        f.write_str(&self.simulations_line())
+        f.write_str(&self.score_lines())
     }
 }

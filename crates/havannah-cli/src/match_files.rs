@@ -115,8 +115,7 @@ impl fmt::Display for Table<'_> {
             result.games.len(),
             if self.setup.pie { "on" } else { "off" }
         )?;
-        let tally = result.tally();
-        f.write_str(&tally.table())?;
+        f.write_str(&result.tally().table())?;
         let (w, bl, d) = wins_by_colour(result);
         writeln!(
             f,
@@ -131,10 +130,7 @@ impl fmt::Display for Table<'_> {
             result.forfeits()
         )?;
         writeln!(f, "{}", result.length_line())?;
-        writeln!(f, "{}", tally.summary())?;
-        f.write_str(&result.pairs_lines())?;
-        writeln!(f, "{}", result.time_line())?;
-        f.write_str(&result.simulations_line())
+        f.write_str(&result.score_lines())
     }
 }
 

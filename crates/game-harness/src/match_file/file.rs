@@ -470,3 +470,18 @@ fn check_result<G: MatchGame>(n: usize, g: &GameRecord<G>, winner: &str) -> Resu
         replayed: replayed.map_or("an unfinished game".into(), |v| verdict_text(v).to_string()),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Version;
+
+    /// The errors name each version's field count: the 13 fields that `parse_game` takes
+    /// in every version, and the version's search fields.
+    #[test]
+    fn a_game_line_error_names_its_versions_field_count() {
+        for version in [Version::One, Version::Two] {
+            let want = format!("a game line of {} fields", 13 + version.search_fields());
+            assert_eq!(version.game_line(), want, "{version:?}");
+        }
+    }
+}
